@@ -1,0 +1,13 @@
+//! Mournival: a rules engine and reference-site generator for Gleek and its relatives.
+//!
+//! The layers, from the bottom: the typed model ([`cards`], [`money`], [`rules`], [`variant`],
+//! [`scenario`]); the [`engine`], which plays a scenario under one reading's [`rules::Rules`] and
+//! writes a [`ledger::Ledger`]; the comparisons built on it ([`compare`], [`check`]); and the
+//! renderers ([`report`]) that only read results. The binary is a thin CLI over these.
+
+pub mod cards;
+pub mod diagnostic;
+pub mod money;
+pub mod rules;
+pub mod variant;
+pub mod yaml;

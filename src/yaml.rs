@@ -1,0 +1,184 @@
+//! YAML read with positions in the file the user edits.
+//!
+//! A scenario's YAML often sits inside a Markdown page, and a fence inside a list item arrives
+//! from the Markdown parser one line at a time with its indentation removed. A [`YamlText`]
+//! remembers where each of its lines came from, so every error points at the Markdown file's own
+//! line and column.
+
+use crate::diagnostic::{Diagnostic, Location};
+use serde::de::DeserializeOwned;
+use serde_saphyr::Spanned;
+use std::path::{Path, PathBuf};
+
+/// YAML text and where its pieces stand in the file it came from.
+#[derive(Clone, Debug)]
+pub struct YamlText {
+    pub path: PathBuf,
+    /// The whole file, for locations.
+    pub file_text: std::sync::Arc<str>,
+    /// The YAML itself.
+    pub yaml: String,
+    /// (offset in `yaml`, offset in `file_text`) for the start of each contiguous piece.
+    pieces: Vec<(usize, usize)>,
+}
+
+impl YamlText {
+    /// A whole file that is YAML.
+    pub fn whole_file(path: &Path, text: std::sync::Arc<str>) -> YamlText {
+        YamlText {
+            path: path.to_path_buf(),
+            yaml: text.to_string(),
+            file_text: text,
+            pieces: vec![(0, 0)],
+        }
+    }
+
+    /// YAML assembled from pieces of a larger file, each `(text, offset in the file)`.
+    pub fn from_pieces<'a>(
+        path: &Path,
+        file_text: std::sync::Arc<str>,
+        pieces: impl IntoIterator<Item = (&'a str, usize)>,
+    ) -> YamlText {
+        let mut yaml = String::new();
+        let mut map = Vec::new();
+        for (text, file_offset) in pieces {
+            map.push((yaml.len(), file_offset));
+            yaml.push_str(text);
+        }
+        if map.is_empty() {
+            map.push((0, 0));
+        }
+        YamlText {
+            path: path.to_path_buf(),
+            file_text,
+            yaml,
+            pieces: map,
+        }
+    }
+
+    /// The offset in the file of an offset in the YAML.
+    pub fn file_offset(&self, yaml_offset: usize) -> usize {
+        let i = self
+            .pieces
+            .partition_point(|&(start, _)| start <= yaml_offset)
+            .saturating_sub(1);
+        let (yaml_start, file_start) = self.pieces[i];
+        file_start + (yaml_offset - yaml_start)
+    }
+
+    /// A location for a byte range of the YAML.
+    pub fn location(&self, yaml_offset: usize, len: usize) -> Location {
+        Location::at(
+            &self.path,
+            &self.file_text,
+            self.file_offset(yaml_offset.min(self.yaml.len())),
+            len,
+        )
+    }
+
+    /// The location of a value that parsed.
+    pub fn location_of<T>(&self, spanned: &Spanned<T>) -> Location {
+        let span = spanned.referenced.span();
+        let offset = span.byte_offset().unwrap_or(0) as usize;
+        let len = span.byte_len().unwrap_or(1) as usize;
+        self.location(offset, len)
+    }
+
+    /// Where a word stands inside a parsed value (a card inside a hand, a name in an auction),
+    /// searched for in the value's own source text from byte `from` on, so quotes and folding do
+    /// not matter. Returns the location and the byte after the word, to search on from.
+    pub fn location_in<T>(&self, spanned: &Spanned<T>, from: usize, word: &str) -> (Location, usize) {
+        let span = spanned.referenced.span();
+        let start = (span.byte_offset().unwrap_or(0) as usize).min(self.yaml.len());
+        let end = (start + span.byte_len().unwrap_or(0) as usize).min(self.yaml.len());
+        let raw = self.yaml.get(start..end).unwrap_or("");
+        let found = raw
+            .get(from..)
+            .and_then(|r| r.find(word))
+            .map(|i| from + i)
+            .or_else(|| raw.find(word));
+        match found {
+            Some(i) => (self.location(start + i, word.len()), i + word.len()),
+            None => (self.location_of(spanned), from),
+        }
+    }
+
+    /// Deserializes the YAML; a syntax or shape error is located in the file.
+    pub fn parse<T: DeserializeOwned>(&self) -> Result<T, Diagnostic> {
+        let options = serde_saphyr::options! { with_snippet: false };
+        serde_saphyr::from_str_with_options(&self.yaml, options).map_err(|err| {
+            let location = match err.location() {
+                Some(loc) => match loc.span().byte_offset() {
+                    Some(b) => self.location(b as usize, loc.span().byte_len().unwrap_or(1) as usize),
+                    None => self.line_column(loc.line() as usize, loc.column() as usize),
+                },
+                None => self.location(0, 0),
+            };
+            Diagnostic::new(location, tidy_message(&err.without_snippet().to_string()))
+        })
+    }
+
+    fn line_column(&self, line: usize, column: usize) -> Location {
+        let line_start: usize = self
+            .yaml
+            .split_inclusive('\n')
+            .take(line.saturating_sub(1))
+            .map(str::len)
+            .sum();
+        let col_bytes: usize = self.yaml[line_start..]
+            .chars()
+            .take(column.saturating_sub(1))
+            .map(char::len_utf8)
+            .sum();
+        self.location(line_start + col_bytes, 1)
+    }
+}
+
+/// serde-saphyr appends "at line L column C" to some messages; the location already says so.
+fn tidy_message(message: &str) -> String {
+    let first = message.lines().next().unwrap_or(message);
+    match first.find(" at line ") {
+        Some(i) => first[..i].to_string(),
+        None => first.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Deserialize, Debug)]
+    struct Doc {
+        #[allow(dead_code)]
+        count: u32,
+    }
+
+    #[test]
+    fn errors_point_into_the_containing_file() {
+        let file: std::sync::Arc<str> = "# Title\n\n```gleek\ncount: ten\n```\n".into();
+        let start = file.find("count").unwrap();
+        let yaml = YamlText::from_pieces(
+            Path::new("page.md"),
+            file.clone(),
+            [(&file[start..start + 11], start)],
+        );
+        let err = yaml.parse::<Doc>().unwrap_err();
+        assert_eq!(err.location.to_string(), "page.md:4:8");
+    }
+
+    #[test]
+    fn non_contiguous_pieces_map_line_by_line() {
+        let file: std::sync::Arc<str> = "- item\n  ```gleek\n  a: 1\n  count: x\n  ```\n".into();
+        let a = file.find("a: 1").unwrap();
+        let c = file.find("count").unwrap();
+        let yaml = YamlText::from_pieces(
+            Path::new("list.md"),
+            file.clone(),
+            [(&file[a..a + 5], a), (&file[c..c + 9], c)],
+        );
+        assert_eq!(yaml.yaml, "a: 1\ncount: x\n");
+        let loc = yaml.location(yaml.yaml.find('x').unwrap(), 1);
+        assert_eq!(loc.to_string(), "list.md:4:10");
+    }
+}
