@@ -11,3 +11,6 @@ pub mod money;
 pub mod rules;
 pub mod variant;
 pub mod yaml;
+pub mod engine;
+pub mod ledger;
+pub mod scenario;

@@ -1,0 +1,173 @@
+//! The auction for the stock, and the price.
+
+use super::{AuctionView, Deal, Policy, Step};
+use crate::ledger::{Event, Filled, Party, Phase, Reason};
+use crate::money::Money;
+use crate::rules::Point;
+use crate::rules::choice::{AuctionOpening, BidStep, MinimumBid, OddPenny, PasserReentry};
+use crate::scenario::{Bid, Seat};
+
+impl Deal<'_> {
+    pub(super) fn auction<P: Policy>(&mut self, policy: &mut P) -> Step {
+        let minimum = match self.r.minimum_bid() {
+            MinimumBid::Twelve => 12,
+            MinimumBid::Thirteen => 13,
+        };
+        let reenter = self.r.passer_reentry() == PasserReentry::MayReEnter;
+        let script = self.s.auction.as_deref().unwrap_or(&[]);
+        let mut passed = [false; 3];
+        let mut high: Option<(Seat, u32)> = None;
+        // Passes in a row since the last bid (or since the start).
+        let mut run_of_passes = 0;
+        let mut last_passer: Option<Seat> = None;
+        let mut speaker = self.s.eldest();
+        let mut calls = 0usize;
+        loop {
+            let over = match (reenter, high) {
+                (false, Some(_)) => passed.iter().filter(|p| **p).count() == 2,
+                (true, Some(_)) => run_of_passes == 2,
+                (_, None) => run_of_passes == 3 || passed.iter().all(|p| *p),
+            };
+            if over {
+                if let Some(extra) = script.get(calls) {
+                    return Err(self.unplayable(
+                        Point::PasserReentry,
+                        format!("{} {}", self.name(extra.seat), bid_words(extra.what)),
+                        "the auction was already over".to_string(),
+                        Some(extra.at),
+                    ));
+                }
+                break;
+            }
+            if !reenter {
+                while passed[speaker.index()] {
+                    speaker = speaker.next();
+                }
+            }
+            let first_call = calls == 0;
+            let must_bid = first_call && self.r.auction_opening() == AuctionOpening::EldestMustBid;
+            let lowest = high.map_or(minimum, |(_, h)| h + 1);
+            let highest = match (self.r.bid_step(), high) {
+                (BidStep::One, Some(_)) => lowest,
+                _ => lowest.max(minimum) + 12,
+            };
+            let view = AuctionView {
+                seat: speaker,
+                high: high.map(|(_, h)| h),
+                lowest,
+                highest,
+                may_pass: !must_bid,
+            };
+            let bid = match script.get(calls) {
+                Some(call) => {
+                    let action = format!("{} {}", self.name(call.seat), bid_words(call.what));
+                    if call.seat != speaker {
+                        let reason = if passed[call.seat.index()] && !reenter {
+                            format!("{} has passed, and a player who passes is out", self.name(call.seat))
+                        } else {
+                            format!("it is {}'s turn to speak", self.name(speaker))
+                        };
+                        return Err(self.unplayable(Point::PasserReentry, action, reason, Some(call.at)));
+                    }
+                    match call.what {
+                        Bid::Pass if must_bid => {
+                            return Err(self.unplayable(
+                                Point::AuctionOpening,
+                                action,
+                                format!("the eldest must open the auction with a bid of at least {minimum}"),
+                                Some(call.at),
+                            ));
+                        }
+                        Bid::Bid(n) if n < minimum => {
+                            return Err(self.unplayable(
+                                Point::MinimumBid,
+                                action,
+                                format!("the lowest bid is {minimum}"),
+                                Some(call.at),
+                            ));
+                        }
+                        Bid::Bid(n) if n < lowest => {
+                            return Err(self.unplayable(
+                                Point::BidStep,
+                                action,
+                                format!("a bid must beat {}", lowest - 1),
+                                Some(call.at),
+                            ));
+                        }
+                        Bid::Bid(n) if n > lowest && self.r.bid_step() == BidStep::One && high.is_some() => {
+                            return Err(self.unplayable(
+                                Point::BidStep,
+                                action,
+                                format!("bids rise by one: the next bid is {lowest}"),
+                                Some(call.at),
+                            ));
+                        }
+                        what => what,
+                    }
+                }
+                None => {
+                    if !self.ledger.filled.iter().any(|f| matches!(f, Filled::Auction { .. })) {
+                        self.ledger.filled.push(Filled::Auction { after: calls as u8 });
+                    }
+                    policy.bid(&view)
+                }
+            };
+            self.ledger.note(Phase::Stock, Event::Called { seat: speaker, bid }, None);
+            match bid {
+                Bid::Bid(n) => {
+                    high = Some((speaker, n));
+                    run_of_passes = 0;
+                    passed[speaker.index()] = false;
+                }
+                Bid::Pass => {
+                    passed[speaker.index()] = true;
+                    run_of_passes += 1;
+                    last_passer = Some(speaker);
+                }
+            }
+            calls += 1;
+            speaker = speaker.next();
+        }
+        let Some((buyer, price)) = high else {
+            self.ledger.note(Phase::Stock, Event::NobodyBought, Some(Point::AuctionOpening));
+            return Ok(());
+        };
+        self.buyer = Some(buyer);
+        self.ledger.note(Phase::Stock, Event::Bought { buyer, price }, None);
+        self.pay_price(buyer, price, last_passer);
+        Ok(())
+    }
+
+    /// Half the price to each opponent; the odd unit by `odd-penny`.
+    fn pay_price(&mut self, buyer: Seat, price: u32, last_passer: Option<Seat>) {
+        let [a, b] = Deal::opponents(buyer);
+        let from = Party::Player(buyer);
+        let reason = Reason::StockPrice { bid: price };
+        let halves_rule = self.r.odd_penny() == OddPenny::Halves;
+        let half = if halves_rule || price % 2 == 0 {
+            Money::halves(price as i64)
+        } else {
+            Money::units((price / 2) as i64)
+        };
+        for opp in [a, b] {
+            self.ledger.pay(Phase::Stock, from, Party::Player(opp), half, Point::OddPenny, reason);
+        }
+        if price % 2 == 1 && !halves_rule {
+            let eldest = self.s.eldest();
+            let to = match self.r.odd_penny() {
+                OddPenny::LastPasser => Party::Player(last_passer.filter(|s| *s != buyer).unwrap_or(a)),
+                OddPenny::EldestElseBox if eldest != buyer => Party::Player(eldest),
+                OddPenny::EldestElseBox | OddPenny::Box => Party::Box,
+                OddPenny::Halves => unreachable!("handled above"),
+            };
+            self.ledger.pay(Phase::Stock, from, to, Money::units(1), Point::OddPenny, Reason::OddUnit { bid: price });
+        }
+    }
+}
+
+pub(crate) fn bid_words(bid: Bid) -> String {
+    match bid {
+        Bid::Bid(n) => format!("bids {n}"),
+        Bid::Pass => "passes".to_string(),
+    }
+}

@@ -1,0 +1,84 @@
+//! Low trumps in hand (Tiddy, Towser, Tumbler), and the table's agreement to play them.
+
+use super::Deal;
+use crate::cards::{Card, Rank};
+use crate::ledger::{Event, Filled, Party, Phase, Reason};
+use crate::money::Money;
+use crate::rules::Point;
+use crate::rules::choice::{LowTrumpsOptional, TiddyHeld, TowserTumblerHeld};
+use crate::scenario::Seat;
+
+impl Deal<'_> {
+    /// Whether a payment for this low trump is made, given the table's agreement. A scenario that
+    /// is silent is taken as playing the low trumps, and the step is marked as filled.
+    pub(super) fn low_trump_agreed(&mut self, seat: Seat, rank: Rank) -> bool {
+        if self.r.low_trumps_optional() == LowTrumpsOptional::Always {
+            return true;
+        }
+        let (agreed, filled) = if rank == Rank::FOUR {
+            (self.s.agreed.tiddy, Filled::TiddyAgreement)
+        } else {
+            (self.s.agreed.towser_tumbler, Filled::TowserTumblerAgreement)
+        };
+        match agreed {
+            Some(true) => true,
+            Some(false) => {
+                let phase = if self.s.turn_up == Card::new(self.trump, rank) {
+                    Phase::TurnUp
+                } else {
+                    Phase::LowTrumps
+                };
+                self.ledger.note(
+                    phase,
+                    Event::LowTrumpLeftOut { seat, rank },
+                    Some(Point::LowTrumpsOptional),
+                );
+                false
+            }
+            None => {
+                if !self.ledger.filled.contains(&filled) {
+                    self.ledger.filled.push(filled);
+                }
+                true
+            }
+        }
+    }
+
+    pub(super) fn low_trumps(&mut self) {
+        for seat in Seat::ALL {
+            for rank in [Rank::FOUR, Rank::FIVE, Rank::SIX] {
+                if !self.held[seat.index()].contains(Card::new(self.trump, rank)) {
+                    continue;
+                }
+                let (point, each) = if rank == Rank::FOUR {
+                    let each = match self.r.tiddy_held() {
+                        TiddyHeld::None => 0,
+                        TiddyHeld::TwoEach => 4,
+                        TiddyHeld::FourEach => 8,
+                    };
+                    (Point::TiddyHeld, each)
+                } else {
+                    let each = match self.r.towser_tumbler_held() {
+                        TowserTumblerHeld::None => 0,
+                        TowserTumblerHeld::HalfEach => rank.value() as i64,
+                        TowserTumblerHeld::FiveSixEach => 2 * rank.value() as i64,
+                    };
+                    (Point::TowserTumblerHeld, each)
+                };
+                if each == 0 || !self.low_trump_agreed(seat, rank) {
+                    continue;
+                }
+                for opp in Deal::opponents(seat) {
+                    self.ledger.pay(
+                        Phase::LowTrumps,
+                        Party::Player(opp),
+                        Party::Player(seat),
+                        Money::halves(each),
+                        point,
+                        Reason::LowTrumpHeld(rank),
+                    );
+                }
+            }
+        }
+    }
+}

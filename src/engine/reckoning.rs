@@ -1,0 +1,80 @@
+//! The reckoning after play: card and honour points against the par.
+
+use super::Deal;
+use crate::cards::{Card, Rank};
+use crate::ledger::{Event, Party, Phase, Reason};
+use crate::money::Money;
+use crate::rules::Point;
+use crate::rules::choice::{DiscardedHonour, HonourTurnedUp, HonoursScored, ParSettlement};
+use crate::scenario::Seat;
+
+/// Tib (Ace) 15, Tom (Knave) 9, King 3, Queen 3; other trumps nothing.
+pub fn honour_value(rank: Rank) -> u8 {
+    match rank {
+        Rank::ACE => 15,
+        Rank::JACK => 9,
+        Rank::KING | Rank::QUEEN => 3,
+        _ => 0,
+    }
+}
+
+impl Deal<'_> {
+    pub(super) fn reckoning(&mut self) {
+        let mut points = crate::ledger::Points::default();
+        for trick in &self.ledger.tricks {
+            points.cards[trick.winner.index()] += 3;
+        }
+        for rank in [Rank::ACE, Rank::JACK, Rank::KING, Rank::QUEEN] {
+            let card = Card::new(self.trump, rank);
+            let value = honour_value(rank);
+            let scorer = if card == self.s.turn_up {
+                match self.r.honour_turned_up() {
+                    HonourTurnedUp::DealerScores => Some(self.s.dealer),
+                    HonourTurnedUp::NotScored => {
+                        self.ledger.note(Phase::Settlement, Event::HonourOutOfPlay { card }, Some(Point::HonourTurnedUp));
+                        None
+                    }
+                }
+            } else {
+                match self.r.honours_scored() {
+                    HonoursScored::Held => Seat::ALL.into_iter().find(|s| self.held[s.index()].contains(card)),
+                    HonoursScored::Captured => self
+                        .ledger
+                        .tricks
+                        .iter()
+                        .find(|t| t.cards.iter().any(|&(_, c)| c == card))
+                        .map(|t| t.winner),
+                }
+            };
+            if let Some(seat) = scorer {
+                points.honours[seat.index()] += value;
+            }
+        }
+        points.par = match self.r.discarded_honour() {
+            DiscardedHonour::ParUnchanged => 22,
+            DiscardedHonour::ParRebased => points.in_play() / 3,
+        };
+        self.ledger.points = points;
+        let par = points.par as i64;
+        let diff = |s: Seat| points.total(s) as i64 - par;
+        for seat in self.s.speaking_order() {
+            let d = diff(seat);
+            let reason = Reason::Par { points: points.total(seat), par: points.par };
+            let amount = Money::units(d.abs());
+            let me = Party::Player(seat);
+            match self.r.par_settlement() {
+                ParSettlement::Pot => {
+                    let (from, to) = if d < 0 { (me, Party::Pot) } else { (Party::Pot, me) };
+                    self.ledger.pay(Phase::Settlement, from, to, amount, Point::ParSettlement, reason);
+                }
+                ParSettlement::EachOpponent => {
+                    for opp in Deal::opponents(seat) {
+                        let them = Party::Player(opp);
+                        let (from, to) = if d < 0 { (me, them) } else { (them, me) };
+                        self.ledger.pay(Phase::Settlement, from, to, amount, Point::ParSettlement, reason);
+                    }
+                }
+            }
+        }
+    }
+}

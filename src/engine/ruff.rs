@@ -1,0 +1,240 @@
+//! The vie for the ruff: who holds the best suit, and how the stakes move.
+
+use super::{Deal, Policy, Step, VieView};
+use crate::cards::{CardSet, Rank, Suit};
+use crate::ledger::{Event, Filled, Party, Phase, Reason};
+use crate::money::Money;
+use crate::rules::choice::{FourAces, InitialPass, NoVie, RuffCount, RuffMoney, RuffTie};
+use crate::rules::{Point, Rules};
+use crate::scenario::{Seat, VieCall};
+
+/// A hand's ruff under a reading: compared by `(four_aces, value)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct RuffValue {
+    /// Four Aces, where they beat any ruff.
+    pub four_aces: bool,
+    pub value: u8,
+    /// The suit counted (the first in suit order when two are equal).
+    pub suit: Suit,
+}
+
+/// The ruff of a hand: its best suit, in points or in cards.
+pub fn ruff_value(hand: CardSet, rules: &Rules) -> RuffValue {
+    let mut best = (0u8, Suit::Spades);
+    for suit in Suit::ALL {
+        let cards = hand.suit(suit);
+        let value = match rules.ruff_count() {
+            RuffCount::CardCount => cards.len() as u8,
+            RuffCount::PipPoints => cards
+                .iter()
+                .map(|c| match c.rank() {
+                    Rank::ACE => 11,
+                    r if r >= Rank::JACK => 10,
+                    r => r.value(),
+                })
+                .sum(),
+        };
+        if value > best.0 {
+            best = (value, suit);
+        }
+    }
+    RuffValue {
+        four_aces: rules.four_aces() == FourAces::TopRuff && hand.rank(Rank::ACE).len() == 4,
+        value: best.0,
+        suit: best.1,
+    }
+}
+
+impl Deal<'_> {
+    pub(super) fn ruff<P: Policy>(&mut self, policy: &mut P) -> Step {
+        let passed_before = self.s.carried.ruff_passed.min(16);
+        let (mult, extra) = match self.r.no_vie() {
+            NoVie::DoubledNextDeal => (1i64 << passed_before, 0),
+            NoVie::StakeCarried => (1, 2 * passed_before as i64),
+            NoVie::PotCarried => (1, 0),
+        };
+        let model = self.r.ruff_money();
+        let ante = Money::units((2 + extra) * mult);
+        if model == RuffMoney::Pot {
+            for seat in self.s.speaking_order() {
+                self.ledger.pay(Phase::Ruff, Party::Player(seat), Party::Pot, ante, Point::RuffMoney, Reason::RuffAnte);
+            }
+        }
+        let script = self.s.vie.as_deref().unwrap_or(&[]);
+        let fold_on_pass = self.r.initial_pass() == InitialPass::Fold;
+        let mut in_play = [true; 3];
+        let mut seen = [0u32; 3];
+        let mut level = 0u32;
+        let mut last_raiser: Option<Seat> = None;
+        let mut passes_before_vie = 0;
+        // Players who left by passing before anyone vied (the fold reading).
+        let mut folded_early = [false; 3];
+        let mut actor = self.s.eldest();
+        let mut calls = 0usize;
+        loop {
+            let players_in = in_play.iter().filter(|p| **p).count();
+            let over = if level > 0 {
+                players_in == 1 || Some(actor) == last_raiser
+            } else {
+                passes_before_vie == 3
+            };
+            if over {
+                if let Some(extra_call) = script.get(calls) {
+                    return Err(self.unplayable(
+                        Point::InitialPass,
+                        format!("{} {}", self.name(extra_call.seat), extra_call.what.word()),
+                        "the vie was already over".to_string(),
+                        Some(extra_call.at),
+                    ));
+                }
+                break;
+            }
+            while !in_play[actor.index()] {
+                actor = actor.next();
+            }
+            if level > 0 && Some(actor) == last_raiser {
+                continue;
+            }
+            let view = VieView { seat: actor, vied: level > 0 };
+            let call = match script.get(calls) {
+                Some(sc) => {
+                    let action = format!("{} {}", self.name(sc.seat), sc.what.word());
+                    if sc.seat != actor {
+                        let reason = if !in_play[sc.seat.index()] {
+                            format!("{} is out of the ruff", self.name(sc.seat))
+                        } else {
+                            format!("it is {}'s turn to speak", self.name(actor))
+                        };
+                        return Err(self.unplayable(Point::InitialPass, action, reason, Some(sc.at)));
+                    }
+                    if !view.calls().contains(&sc.what) {
+                        let reason = if view.vied {
+                            "somebody has vied already: he may see, see and revie, or pass"
+                        } else {
+                            "nobody has vied yet: he may vie or pass"
+                        };
+                        return Err(self.unplayable(Point::RuffMoney, action, reason.to_string(), Some(sc.at)));
+                    }
+                    sc.what
+                }
+                None => {
+                    if !self.ledger.filled.iter().any(|f| matches!(f, Filled::Vie { .. })) {
+                        self.ledger.filled.push(Filled::Vie { after: calls as u8 });
+                    }
+                    policy.vie(&view)
+                }
+            };
+            self.ledger.note(Phase::Ruff, Event::Vied { seat: actor, call }, None);
+            let i = actor.index();
+            match call {
+                VieCall::Vie => {
+                    level = 1;
+                    seen[i] = 1;
+                    last_raiser = Some(actor);
+                }
+                VieCall::See => seen[i] = level,
+                VieCall::Revie => {
+                    level += 1;
+                    seen[i] = level;
+                    last_raiser = Some(actor);
+                }
+                VieCall::Pass => {
+                    if level == 0 {
+                        passes_before_vie += 1;
+                        if fold_on_pass {
+                            in_play[i] = false;
+                            folded_early[i] = true;
+                        }
+                    } else {
+                        in_play[i] = false;
+                    }
+                }
+            }
+            calls += 1;
+            actor = actor.next();
+        }
+        if level == 0 {
+            self.ledger.note(Phase::Ruff, Event::RuffPassed, Some(Point::NoVie));
+            return Ok(());
+        }
+        let winners = self.ruff_winners(in_play);
+        let stake = |k: u32| -> Money {
+            let k = k as i64;
+            match model {
+                RuffMoney::Stakes => Money::units((2 * k + extra) * mult),
+                RuffMoney::Cotton => Money::units((2 + 2 * k + extra) * mult),
+                RuffMoney::Pot => Money::units(2 * k * mult),
+            }
+        };
+        let winner_seats: Vec<Seat> = Seat::ALL.into_iter().filter(|s| winners[s.index()]).collect();
+        for loser in self.s.speaking_order() {
+            let i = loser.index();
+            if model == RuffMoney::Pot {
+                self.ledger.pay(Phase::Ruff, Party::Player(loser), Party::Pot, stake(seen[i]), Point::RuffMoney, Reason::RuffBets);
+                continue;
+            }
+            if winners[i] {
+                continue;
+            }
+            let (amount, reason) = match model {
+                RuffMoney::Cotton if seen[i] == 0 => (Money::units(mult), Reason::RuffDeclined),
+                RuffMoney::Stakes if folded_early[i] => (Money::ZERO, Reason::RuffStake),
+                _ if in_play[i] => (stake(level), Reason::RuffStake),
+                _ => (stake(seen[i].max(1)), Reason::RuffStake),
+            };
+            self.share_out(Party::Player(loser), amount, &winner_seats, reason);
+        }
+        let pot = self.ledger.pot_after();
+        if !pot.is_zero() {
+            self.share_out(Party::Pot, pot, &winner_seats, Reason::RuffPot);
+        }
+        Ok(())
+    }
+
+    /// Splits an amount among the winners; a remainder of half units goes to the first of them.
+    fn share_out(&mut self, from: Party, amount: Money, winners: &[Seat], reason: Reason) {
+        let (share, rest) = amount.split(winners.len() as i64);
+        for (k, &w) in winners.iter().enumerate() {
+            let extra = if k == 0 && from != Party::Pot { rest } else { Money::ZERO };
+            self.ledger.pay(Phase::Ruff, from, Party::Player(w), share + extra, Point::RuffMoney, reason);
+        }
+    }
+
+    /// The players who win the ruff, given who is still in.
+    fn ruff_winners(&mut self, in_play: [bool; 3]) -> [bool; 3] {
+        let contenders: Vec<Seat> = self.s.speaking_order().into_iter().filter(|s| in_play[s.index()]).collect();
+        let values: Vec<RuffValue> = contenders.iter().map(|s| ruff_value(self.hands[s.index()], self.r)).collect();
+        let shown = contenders.len() > 1;
+        let best = values.iter().map(|v| (v.four_aces, v.value)).max().unwrap_or((false, 0));
+        let mut tied: Vec<usize> = (0..contenders.len()).filter(|&k| (values[k].four_aces, values[k].value) == best).collect();
+        if tied.len() > 1 {
+            let mut seats = [false; 3];
+            for &k in &tied {
+                seats[contenders[k].index()] = true;
+            }
+            self.ledger.note(Phase::Ruff, Event::RuffTied { seats }, Some(Point::RuffTie));
+            if self.r.ruff_tie() == RuffTie::ElderHand {
+                tied.truncate(1);
+            }
+        }
+        let decided_by_aces = best.0 && values.iter().any(|v| v.value > values[tied[0]].value);
+        let mut winners = [false; 3];
+        for &k in &tied {
+            let v = values[k];
+            winners[contenders[k].index()] = true;
+            let point = if !shown {
+                None
+            } else if decided_by_aces {
+                Some(Point::FourAces)
+            } else {
+                Some(Point::RuffCount)
+            };
+            self.ledger.note(
+                Phase::Ruff,
+                Event::RuffWon { seat: contenders[k], suit: shown.then_some(v.suit), value: v.value, four_aces: v.four_aces, shown },
+                point,
+            );
+        }
+        winners
+    }
+}

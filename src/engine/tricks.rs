@@ -1,0 +1,123 @@
+//! The twelve tricks.
+
+use super::{Deal, Policy, Step};
+use crate::cards::{Card, CardSet, Suit};
+use crate::ledger::{Filled, Trick};
+use crate::rules::choice::{FollowRule, MustTrump, TrumpRank};
+use crate::rules::{Point, Rules};
+use crate::scenario::Seat;
+
+/// The card that wins a trick (complete or not), given the cards played so far in order.
+pub fn trick_winner(played: &[Card], trump: Suit, rules: &Rules) -> usize {
+    let led = played[0].suit();
+    let best_of = |suit: Suit| {
+        played
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.suit() == suit)
+            .max_by_key(|(_, c)| c.rank())
+            .map(|(i, c)| (i, *c))
+    };
+    let (led_i, led_best) = best_of(led).expect("the lead is of the suit led");
+    if led == trump {
+        return led_i;
+    }
+    let trumps = played.iter().enumerate().filter(|(_, c)| c.suit() == trump);
+    let qualifying = trumps.filter(|(_, c)| match rules.trump_rank() {
+        TrumpRank::AnyTrump => true,
+        TrumpRank::EqualOrHigher => c.rank() >= led_best.rank(),
+    });
+    qualifying.max_by_key(|(_, c)| c.rank()).map_or(led_i, |(i, _)| i)
+}
+
+impl Deal<'_> {
+    /// The cards a player may play.
+    fn legal(&self, hand: CardSet, led: Option<Suit>) -> CardSet {
+        let Some(led) = led else { return hand };
+        let follow = hand.suit(led);
+        if !follow.is_empty() {
+            return match self.r.follow_rule() {
+                FollowRule::AnyOfSuit => follow,
+                FollowRule::HighestOfSuit => CardSet::from_cards(follow.highest()),
+            };
+        }
+        let trumps = hand.suit(self.trump);
+        if self.r.must_trump() == MustTrump::MustTrump && !trumps.is_empty() {
+            return trumps;
+        }
+        hand
+    }
+
+    /// Why a scripted card is not legal, as a rule point and a reason.
+    fn why_illegal(&self, hand: CardSet, led: Suit) -> (Point, String) {
+        let follow = hand.suit(led);
+        if !follow.is_empty() {
+            if self.r.follow_rule() == FollowRule::HighestOfSuit {
+                let high = follow.highest().expect("not empty");
+                return (Point::FollowRule, format!("a follower must play his highest {}: {high}", led.name()));
+            }
+            return (Point::FollowRule, format!("he holds {} and must follow suit", led.name()));
+        }
+        (Point::MustTrump, "a player who cannot follow must play a trump".to_string())
+    }
+
+    pub(super) fn tricks<P: Policy>(&mut self, policy: &mut P) -> Step {
+        let mut leader = self.s.eldest();
+        let mut next_scripted = [0usize; 3];
+        let mut filled_from: Option<u8> = None;
+        for trick_no in 0..12u8 {
+            let mut played: [(Seat, Card); 3] = [(leader, self.s.turn_up); 3];
+            let mut cards: [Card; 3] = [self.s.turn_up; 3];
+            let mut seat = leader;
+            for pos in 0..3 {
+                let hand = self.hands[seat.index()];
+                let led = (pos > 0).then(|| cards[0].suit());
+                let legal = self.legal(hand, led);
+                let script = &self.s.play.cards[seat.index()];
+                let card = match script.get(next_scripted[seat.index()]) {
+                    Some(&(card, at)) => {
+                        next_scripted[seat.index()] += 1;
+                        if !legal.contains(card) {
+                            let (point, reason) = self.why_illegal(hand, led.expect("a leader may lead anything"));
+                            return Err(self.unplayable(
+                                point,
+                                format!("{} plays {card} to trick {}", self.name(seat), trick_no + 1),
+                                reason,
+                                Some(at),
+                            ));
+                        }
+                        card
+                    }
+                    None => {
+                        filled_from.get_or_insert(trick_no + 1);
+                        let winners = if pos == 0 {
+                            CardSet::EMPTY
+                        } else {
+                            legal
+                                .iter()
+                                .filter(|&c| {
+                                    let mut trial = [cards[0]; 3];
+                                    trial[..pos].copy_from_slice(&cards[..pos]);
+                                    trial[pos] = c;
+                                    trick_winner(&trial[..=pos], self.trump, self.r) == pos
+                                })
+                                .collect()
+                        };
+                        policy.card(legal, winners, pos == 0, self.trump)
+                    }
+                };
+                self.hands[seat.index()].remove(card);
+                played[pos] = (seat, card);
+                cards[pos] = card;
+                seat = seat.next();
+            }
+            let winner = played[trick_winner(&cards, self.trump, self.r)].0;
+            self.ledger.tricks.push(Trick { cards: played, winner });
+            leader = winner;
+        }
+        if let Some(from_trick) = filled_from {
+            self.ledger.filled.push(Filled::Play { from_trick });
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,264 @@
+//! The ledger: what one scenario costs each player under one reading, and why.
+//!
+//! Every payment names its phase, who pays whom (or the pot, or the box), the rule point behind
+//! it, and what happened. Renderers look up the variant's evidence for that point; the ledger
+//! itself holds no text, so building one allocates little.
+
+use crate::cards::{Card, Rank, Suit};
+use crate::money::Money;
+use crate::rules::Point;
+use crate::scenario::{Bid, Seat, Set, VieCall};
+
+/// The phases of a deal, in the order they are settled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Phase {
+    TurnUp,
+    Stock,
+    Ruff,
+    Sets,
+    LowTrumps,
+    Settlement,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 6] = [
+        Phase::TurnUp,
+        Phase::Stock,
+        Phase::Ruff,
+        Phase::Sets,
+        Phase::LowTrumps,
+        Phase::Settlement,
+    ];
+
+    /// The key used in `expect:` blocks.
+    pub fn id(self) -> &'static str {
+        match self {
+            Phase::TurnUp => "turn-up",
+            Phase::Stock => "stock",
+            Phase::Ruff => "ruff",
+            Phase::Sets => "sets",
+            Phase::LowTrumps => "low-trumps",
+            Phase::Settlement => "settlement",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Phase::TurnUp => "Turn-up",
+            Phase::Stock => "Stock",
+            Phase::Ruff => "Ruff",
+            Phase::Sets => "Gleeks and mournivals",
+            Phase::LowTrumps => "Low trumps",
+            Phase::Settlement => "Cards and honours",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Phase> {
+        Phase::ALL.into_iter().find(|p| p.id() == id)
+    }
+}
+
+/// Who pays or receives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Party {
+    Player(Seat),
+    /// The pot on the table, which may carry over to the next deal.
+    Pot,
+    /// The box: money that leaves the players.
+    Box,
+}
+
+/// What a payment is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// A low trump (Tiddy, Towser, Tumbler) turned up for the dealer.
+    LowTrumpTurnedUp(Rank),
+    /// The buyer's half of the price, to one opponent.
+    StockPrice { bid: u32 },
+    /// The odd unit of an odd price.
+    OddUnit { bid: u32 },
+    /// An ante into the ruff pot.
+    RuffAnte,
+    /// Money put into the pot in the vie (vies, revies and sees).
+    RuffBets,
+    /// A stake paid to the ruff winner.
+    RuffStake,
+    /// A player who never saw a vie pays his small forfeit.
+    RuffDeclined,
+    /// The pot taken by the ruff winner (or his share of it).
+    RuffPot,
+    /// A gleek or mournival, paid to its holder.
+    Set(Set),
+    /// A false claim forfeited.
+    FalseClaim(Set),
+    /// A low trump held in hand.
+    LowTrumpHeld(Rank),
+    /// The difference between a player's points and the par.
+    Par { points: u8, par: u8 },
+}
+
+/// One payment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Payment {
+    pub phase: Phase,
+    pub from: Party,
+    pub to: Party,
+    pub amount: Money,
+    pub point: Point,
+    pub reason: Reason,
+}
+
+/// Facts that move no money but explain the money that moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A call in the auction.
+    Called { seat: Seat, bid: Bid },
+    /// The stock bought (or left when nobody bid).
+    Bought { buyer: Seat, price: u32 },
+    NobodyBought,
+    /// The buyer laid out fewer than seven cards.
+    ShortDiscard { buyer: Seat, count: u8 },
+    /// A call in the vie.
+    Vied { seat: Seat, call: VieCall },
+    /// The ruff won; `value` is the count under the reading, `four_aces` when they decided it.
+    RuffWon { seat: Seat, suit: Option<Suit>, value: u8, four_aces: bool, shown: bool },
+    /// The best ruffs were equal; `point` says how the tie went.
+    RuffTied { seats: [bool; 3] },
+    /// Nobody vied; the ruff carries to the next deal.
+    RuffPassed,
+    /// A set held but paid nothing (the holder forfeited it, or a better set took all).
+    SetUnpaid { seat: Seat, set: Set },
+    /// A false claim refused.
+    ClaimRefused { seat: Seat, set: Set },
+    /// A low-trump payment the table agreed to leave out.
+    LowTrumpLeftOut { seat: Seat, rank: Rank },
+    /// An honour out of play (laid out, left in an unbought stock, or an unscored turn-up).
+    HonourOutOfPlay { card: Card },
+}
+
+/// An event with the rule point that decided it, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Noted {
+    pub phase: Phase,
+    pub event: Event,
+    pub point: Option<Point>,
+}
+
+/// A step of the deal that the scenario left out and the engine filled with its policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Filled {
+    /// The table's agreement on Tiddy (taken as played).
+    TiddyAgreement,
+    /// The table's agreement on Towser and Tumbler (taken as played).
+    TowserTumblerAgreement,
+    /// Calls in the auction, from this many scripted calls on.
+    Auction { after: u8 },
+    Discard,
+    /// Calls in the vie, from this many scripted calls on.
+    Vie { after: u8 },
+    /// Cards in the play, from this trick on (counting from 1).
+    Play { from_trick: u8 },
+}
+
+/// One trick: the cards in the order played, from the leader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trick {
+    pub cards: [(Seat, Card); 3],
+    pub winner: Seat,
+}
+
+/// Card and honour points after play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Points {
+    pub cards: [u8; 3],
+    pub honours: [u8; 3],
+    pub par: u8,
+}
+
+impl Points {
+    pub fn total(&self, seat: Seat) -> u8 {
+        self.cards[seat.index()] + self.honours[seat.index()]
+    }
+
+    pub fn in_play(&self) -> u8 {
+        self.cards.iter().sum::<u8>() + self.honours.iter().sum::<u8>()
+    }
+}
+
+/// The full account of one scenario under one reading.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ledger {
+    pub payments: Vec<Payment>,
+    pub events: Vec<Noted>,
+    pub filled: Vec<Filled>,
+    pub tricks: Vec<Trick>,
+    pub points: Points,
+    /// Money in the pot before the deal (carried in).
+    pub pot_before: Money,
+}
+
+impl Ledger {
+    pub fn pay(&mut self, phase: Phase, from: Party, to: Party, amount: Money, point: Point, reason: Reason) {
+        if !amount.is_zero() {
+            self.payments.push(Payment { phase, from, to, amount, point, reason });
+        }
+    }
+
+    pub fn note(&mut self, phase: Phase, event: Event, point: Option<Point>) {
+        self.events.push(Noted { phase, event, point });
+    }
+
+    fn delta(&self, party: Party, phase: Option<Phase>) -> Money {
+        self.payments
+            .iter()
+            .filter(|p| phase.is_none_or(|ph| p.phase == ph))
+            .map(|p| {
+                let mut m = Money::ZERO;
+                if p.to == party {
+                    m += p.amount;
+                }
+                if p.from == party {
+                    m -= p.amount;
+                }
+                m
+            })
+            .sum()
+    }
+
+    /// A player's gain or loss over the deal.
+    pub fn net(&self, seat: Seat) -> Money {
+        self.delta(Party::Player(seat), None)
+    }
+
+    /// A player's gain or loss in one phase.
+    pub fn phase_net(&self, phase: Phase, seat: Seat) -> Money {
+        self.delta(Party::Player(seat), Some(phase))
+    }
+
+    pub fn nets(&self) -> [Money; 3] {
+        Seat::ALL.map(|s| self.net(s))
+    }
+
+    /// What the deal added to the pot (negative when the pot was paid out).
+    pub fn pot_change(&self) -> Money {
+        self.delta(Party::Pot, None)
+    }
+
+    pub fn pot_after(&self) -> Money {
+        self.pot_before + self.pot_change()
+    }
+
+    /// What went to the box.
+    pub fn boxed(&self) -> Money {
+        self.delta(Party::Box, None)
+    }
+
+    /// The money balances: every unit paid was received somewhere.
+    pub fn balances(&self) -> bool {
+        self.nets().into_iter().sum::<Money>() + self.pot_change() + self.boxed() == Money::ZERO
+    }
+
+    pub fn was_filled(&self) -> bool {
+        !self.filled.is_empty()
+    }
+}

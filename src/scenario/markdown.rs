@@ -1,0 +1,68 @@
+//! Finds the ```gleek blocks in a Markdown page, keeping where each line came from.
+
+use crate::yaml::YamlText;
+use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+use std::ops::Range;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A scenario block in a page: its YAML and the byte range of the whole fence.
+#[derive(Clone, Debug)]
+pub struct ScenarioBlock {
+    pub yaml: YamlText,
+    pub range: Range<usize>,
+}
+
+/// The info string that marks a scenario block.
+pub const INFO: &str = "gleek";
+
+/// Every ```gleek block of a page, in order.
+pub fn extract_blocks(path: &Path, text: &Arc<str>) -> Vec<ScenarioBlock> {
+    let mut blocks = Vec::new();
+    let mut current: Option<(Range<usize>, Vec<(Range<usize>, usize)>)> = None;
+    for (event, range) in Parser::new_ext(text, Options::all()).into_offset_iter() {
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
+                if info.split_whitespace().next() == Some(INFO) =>
+            {
+                current = Some((range, Vec::new()));
+            }
+            Event::Text(t) => {
+                if let Some((_, pieces)) = current.as_mut() {
+                    // Where the text sits in the source; a fence in a list item comes line by
+                    // line with its indentation removed, so each piece is found in its range.
+                    let start = text[range.clone()].find(t.as_ref()).map_or(range.start, |i| range.start + i);
+                    pieces.push((start..start + t.len(), pieces.len()));
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                if let Some((range, pieces)) = current.take() {
+                    let yaml = YamlText::from_pieces(
+                        path,
+                        text.clone(),
+                        pieces.iter().map(|(r, _)| (&text[r.clone()], r.start)),
+                    );
+                    blocks.push(ScenarioBlock { yaml, range });
+                }
+            }
+            _ => {}
+        }
+    }
+    blocks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_gleek_blocks_and_skips_others() {
+        let text: Arc<str> = "# Page\n\n```yaml\na: 1\n```\n\n```gleek\nid: one\n```\n\n- item\n\n  ```gleek\n  id: two\n  x: y\n  ```\n".into();
+        let blocks = extract_blocks(Path::new("p.md"), &text);
+        assert_eq!(blocks.len(), 2);
+        assert_eq!(blocks[0].yaml.yaml, "id: one\n");
+        assert_eq!(blocks[1].yaml.yaml, "id: two\nx: y\n");
+        let x = blocks[1].yaml.yaml.find("x:").unwrap();
+        assert_eq!(blocks[1].yaml.location(x, 1).to_string(), "p.md:15:3");
+    }
+}
