@@ -656,7 +656,10 @@ impl Parser<'_> {
                 },
                 RawExpect::Map(items) => self.figures(items, seats),
             };
-            out.push(Expectation { variant: variant.value.trim().to_string(), expected, location });
+            // One key may name several variants that share the figures: `cotton-1674 parlett`.
+            for id in variant.value.split([' ', ',']).filter(|s| !s.is_empty()) {
+                out.push(Expectation { variant: id.to_string(), expected: expected.clone(), location: location.clone() });
+            }
         }
         out
     }
