@@ -226,7 +226,8 @@ impl CardSet {
 
     /// The highest card by rank (Ace high), suits broken in suit order.
     pub fn highest(self) -> Option<Card> {
-        self.iter().max_by_key(|c| (c.rank(), std::cmp::Reverse(c.suit())))
+        self.iter()
+            .max_by_key(|c| (c.rank(), std::cmp::Reverse(c.suit())))
     }
 
     /// The lowest card by rank, suits broken in suit order.

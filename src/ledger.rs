@@ -112,28 +112,59 @@ pub struct Payment {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
     /// A call in the auction.
-    Called { seat: Seat, bid: Bid },
+    Called {
+        seat: Seat,
+        bid: Bid,
+    },
     /// The stock bought (or left when nobody bid).
-    Bought { buyer: Seat, price: u32 },
+    Bought {
+        buyer: Seat,
+        price: u32,
+    },
     NobodyBought,
     /// The buyer laid out fewer than seven cards.
-    ShortDiscard { buyer: Seat, count: u8 },
+    ShortDiscard {
+        buyer: Seat,
+        count: u8,
+    },
     /// A call in the vie.
-    Vied { seat: Seat, call: VieCall },
+    Vied {
+        seat: Seat,
+        call: VieCall,
+    },
     /// The ruff won; `value` is the count under the reading, `four_aces` when they decided it.
-    RuffWon { seat: Seat, suit: Option<Suit>, value: u8, four_aces: bool, shown: bool },
+    RuffWon {
+        seat: Seat,
+        suit: Option<Suit>,
+        value: u8,
+        four_aces: bool,
+        shown: bool,
+    },
     /// The best ruffs were equal; `point` says how the tie went.
-    RuffTied { seats: [bool; 3] },
+    RuffTied {
+        seats: [bool; 3],
+    },
     /// Nobody vied; the ruff carries to the next deal.
     RuffPassed,
     /// A set held but paid nothing (the holder forfeited it, or a better set took all).
-    SetUnpaid { seat: Seat, set: Set },
+    SetUnpaid {
+        seat: Seat,
+        set: Set,
+    },
     /// A false claim refused.
-    ClaimRefused { seat: Seat, set: Set },
+    ClaimRefused {
+        seat: Seat,
+        set: Set,
+    },
     /// A low-trump payment the table agreed to leave out.
-    LowTrumpLeftOut { seat: Seat, rank: Rank },
+    LowTrumpLeftOut {
+        seat: Seat,
+        rank: Rank,
+    },
     /// An honour out of play (laid out, left in an unbought stock, or an unscored turn-up).
-    HonourOutOfPlay { card: Card },
+    HonourOutOfPlay {
+        card: Card,
+    },
 }
 
 /// An event with the rule point that decided it, if any.
@@ -152,12 +183,18 @@ pub enum Filled {
     /// The table's agreement on Towser and Tumbler (taken as played).
     TowserTumblerAgreement,
     /// Calls in the auction, from this many scripted calls on.
-    Auction { after: u8 },
+    Auction {
+        after: u8,
+    },
     Discard,
     /// Calls in the vie, from this many scripted calls on.
-    Vie { after: u8 },
+    Vie {
+        after: u8,
+    },
     /// Cards in the play, from this trick on (counting from 1).
-    Play { from_trick: u8 },
+    Play {
+        from_trick: u8,
+    },
 }
 
 /// One trick: the cards in the order played, from the leader.
@@ -198,14 +235,33 @@ pub struct Ledger {
 }
 
 impl Ledger {
-    pub fn pay(&mut self, phase: Phase, from: Party, to: Party, amount: Money, point: Point, reason: Reason) {
+    pub fn pay(
+        &mut self,
+        phase: Phase,
+        from: Party,
+        to: Party,
+        amount: Money,
+        point: Point,
+        reason: Reason,
+    ) {
         if !amount.is_zero() {
-            self.payments.push(Payment { phase, from, to, amount, point, reason });
+            self.payments.push(Payment {
+                phase,
+                from,
+                to,
+                amount,
+                point,
+                reason,
+            });
         }
     }
 
     pub fn note(&mut self, phase: Phase, event: Event, point: Option<Point>) {
-        self.events.push(Noted { phase, event, point });
+        self.events.push(Noted {
+            phase,
+            event,
+            point,
+        });
     }
 
     fn delta(&self, party: Party, phase: Option<Phase>) -> Money {

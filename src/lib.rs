@@ -6,11 +6,15 @@
 //! renderers ([`report`]) that only read results. The binary is a thin CLI over these.
 
 pub mod cards;
+pub mod check;
+pub mod compare;
 pub mod diagnostic;
-pub mod money;
-pub mod rules;
-pub mod variant;
-pub mod yaml;
 pub mod engine;
 pub mod ledger;
+pub mod money;
+pub mod project;
+pub mod report;
+pub mod rules;
 pub mod scenario;
+pub mod variant;
+pub mod yaml;

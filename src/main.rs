@@ -1,1 +1,189 @@
-fn main() {}
+//! The `mournival` command line: a thin layer over the library.
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use mournival::diagnostic::Diagnostic;
+use mournival::project::{Page, load_pages, load_variants, parse_page};
+use mournival::report::{explain, matrix};
+use mournival::scenario::Scenario;
+use mournival::variant::{Override, VariantSet};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Lays several readings of the rules of Gleek side by side.
+#[derive(Parser)]
+#[command(name = "mournival", version, about)]
+struct Cli {
+    /// The project folder (holding content/, variants/ and templates/).
+    #[arg(long, global = true, default_value = ".")]
+    root: PathBuf,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Checks every expectation in the pages against the engine (exit 0 all match, 1 a mismatch,
+    /// 2 invalid input).
+    Check {
+        /// A page or folder of pages (default: the project's content/).
+        path: Option<PathBuf>,
+        /// Tries a reading of your own: sets a rule point for every variant (point=choice).
+        #[arg(long = "set", value_name = "POINT=CHOICE")]
+        set: Vec<Override>,
+    },
+    /// Prints a scenario's ledger under a reading, or two readings side by side.
+    Explain {
+        /// A page or scenario file, optionally with `#id` to pick one of its scenarios.
+        target: String,
+        /// The reading to explain (default: every variant, one after another).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Two readings side by side, with the rule points that account for the difference.
+        #[arg(long, num_args = 2, value_names = ["A", "B"])]
+        diff: Option<Vec<String>>,
+        /// Sets a rule point for every variant (point=choice).
+        #[arg(long = "set", value_name = "POINT=CHOICE")]
+        set: Vec<Override>,
+    },
+    /// Lists the variants and the matrix of rule points by variant with evidence levels.
+    Variants {
+        /// Sets a rule point for every variant (point=choice).
+        #[arg(long = "set", value_name = "POINT=CHOICE")]
+        set: Vec<Override>,
+    },
+}
+
+/// Invalid input: printed, then exit code 2.
+struct Invalid(Vec<Diagnostic>);
+
+fn print_invalid(errors: &[Diagnostic]) {
+    for d in errors {
+        eprint!("{}", d.render("error"));
+    }
+    eprintln!("{} error(s); nothing was checked", errors.len());
+}
+
+fn variants(root: &Path, set: &[Override]) -> Result<VariantSet, Invalid> {
+    let mut v = load_variants(root).map_err(Invalid)?;
+    v.apply(set);
+    Ok(v)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check { path, set } => check(&cli.root, path, &set),
+        Command::Explain {
+            target,
+            variant,
+            diff,
+            set,
+        } => explain_cmd(&cli.root, &target, variant, diff, &set),
+        Command::Variants { set } => variants(&cli.root, &set).map(|v| {
+            print!("{}", matrix::render(&v));
+            ExitCode::SUCCESS
+        }),
+    };
+    match result {
+        Ok(code) => code,
+        Err(Invalid(errors)) => {
+            print_invalid(&errors);
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn check(root: &Path, path: Option<PathBuf>, set: &[Override]) -> Result<ExitCode, Invalid> {
+    let variants = variants(root, set)?;
+    let path = path.unwrap_or_else(|| root.join("content"));
+    let pages = load_pages(&path).map_err(Invalid)?;
+    let unknown = mournival::check::unknown_variants(&pages, &variants);
+    if !unknown.is_empty() {
+        return Err(Invalid(unknown));
+    }
+    let report = mournival::check::check(&pages, &variants);
+    for v in report.failures() {
+        if let Some(d) = &v.diagnostic {
+            eprint!("{}", d.render("mismatch"));
+            eprintln!();
+        }
+    }
+    println!(
+        "checked {} scenario(s) under {} variant(s): {} passed, {} failed",
+        report.scenarios,
+        variants.variants.len(),
+        report.passed(),
+        report.failed()
+    );
+    Ok(if report.failed() == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Loads the scenarios a target names: `page.md` or `page.md#id`.
+fn scenarios_of(target: &str) -> Result<Vec<Scenario>> {
+    let (file, id) = match target.split_once('#') {
+        Some((f, i)) => (f, Some(i)),
+        None => (target, None),
+    };
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let page: Page = parse_page(Path::new(file), text.into()).map_err(|errs| {
+        print_invalid(&errs);
+        anyhow::anyhow!("{file} has errors")
+    })?;
+    let found: Vec<Scenario> = page
+        .scenarios
+        .into_iter()
+        .filter(|s| id.is_none_or(|i| s.id == i))
+        .collect();
+    if found.is_empty() {
+        match id {
+            Some(i) => bail!("{file} has no scenario `{i}`"),
+            None => bail!("{file} has no scenario"),
+        }
+    }
+    Ok(found)
+}
+
+fn explain_cmd(
+    root: &Path,
+    target: &str,
+    variant: Option<String>,
+    diff: Option<Vec<String>>,
+    set: &[Override],
+) -> Result<ExitCode, Invalid> {
+    let variants = variants(root, set)?;
+    let run = || -> Result<()> {
+        let pick = |id: &str| {
+            variants.get(id).with_context(|| {
+                format!(
+                    "`{id}` is not a variant; the variants are {}",
+                    variants.ids().join(", ")
+                )
+            })
+        };
+        for s in scenarios_of(target)? {
+            if let Some(pair) = &diff {
+                print!("{}", explain::diff(&s, pick(&pair[0])?, pick(&pair[1])?));
+            } else if let Some(id) = &variant {
+                print!("{}", explain::explain(&s, pick(id)?));
+            } else {
+                for v in &variants.variants {
+                    print!("{}", explain::explain(&s, v));
+                    println!();
+                }
+            }
+        }
+        Ok(())
+    };
+    match run() {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            Ok(ExitCode::from(2))
+        }
+    }
+}

@@ -59,11 +59,19 @@ impl Money {
         }
         let halves = if let Some(whole) = body.strip_suffix('½') {
             let whole = whole.trim();
-            let n: i64 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+            let n: i64 = if whole.is_empty() {
+                0
+            } else {
+                whole.parse().ok()?
+            };
             n * 2 + 1
         } else if let Some(whole) = body.strip_suffix("1/2") {
             let whole = whole.trim();
-            let n: i64 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+            let n: i64 = if whole.is_empty() {
+                0
+            } else {
+                whole.parse().ok()?
+            };
             n * 2 + 1
         } else if let Some((whole, frac)) = body.split_once('.') {
             let n: i64 = whole.parse().ok()?;

@@ -150,9 +150,9 @@ impl std::str::FromStr for Override {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Override, String> {
-        let (point_id, choice_id) = text
-            .split_once('=')
-            .ok_or_else(|| format!("`{text}` should read point=choice, as in tiddy-held=two-each"))?;
+        let (point_id, choice_id) = text.split_once('=').ok_or_else(|| {
+            format!("`{text}` should read point=choice, as in tiddy-held=two-each")
+        })?;
         let point = Point::from_id(point_id.trim()).ok_or_else(|| {
             format!(
                 "unknown rule point `{}`; the rule points are {}",
@@ -399,7 +399,10 @@ impl Partial {
             {
                 errors.push(Diagnostic::new(
                     yaml.location_of(&entry.evidence),
-                    format!("a {} choice on `{point}` needs its `quote:` and `cite:` (page or URL)", entry.evidence.value),
+                    format!(
+                        "a {} choice on `{point}` needs its `quote:` and `cite:` (page or URL)",
+                        entry.evidence.value
+                    ),
                 ));
             }
             let alternatives: Vec<u8> = entry
@@ -411,7 +414,10 @@ impl Partial {
                 if alternatives.contains(&choice) {
                     errors.push(Diagnostic::new(
                         yaml.location_of(&entry.choice),
-                        format!("`{}` is both the choice and an alternative on `{point}`", entry.choice.value),
+                        format!(
+                            "`{}` is both the choice and an alternative on `{point}`",
+                            entry.choice.value
+                        ),
                     ));
                 }
                 choices[point as usize] = Some(Choice {
@@ -460,7 +466,10 @@ fn resolve(
         if chain.contains(parent) {
             return Err(Diagnostic::new(
                 location.clone(),
-                format!("`based-on` makes a cycle: {} -> {parent}", chain.join(" -> ")),
+                format!(
+                    "`based-on` makes a cycle: {} -> {parent}",
+                    chain.join(" -> ")
+                ),
             ));
         }
         if !partials.contains_key(parent) {
@@ -469,13 +478,19 @@ fn resolve(
             let known: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
             return Err(Diagnostic::new(
                 location.clone(),
-                format!("`based-on: {parent}` names no variant; the variants are {}", known.join(", ")),
+                format!(
+                    "`based-on: {parent}` names no variant; the variants are {}",
+                    known.join(", ")
+                ),
             ));
         }
         let base = resolve(parent, partials, chain)?;
         for (slot, inherited) in choices.iter_mut().zip(base.choices) {
             if slot.is_none() {
-                let from = inherited.inherited_from.clone().unwrap_or_else(|| base.id.clone());
+                let from = inherited
+                    .inherited_from
+                    .clone()
+                    .unwrap_or_else(|| base.id.clone());
                 *slot = Some(Choice {
                     inherited_from: Some(from),
                     ..inherited
@@ -491,7 +506,12 @@ fn resolve(
     if !missing.is_empty() {
         return Err(Diagnostic::new(
             p.id_location.clone(),
-            format!("variant `{}` leaves {} rule point(s) unset: {}", p.id, missing.len(), missing.join(", ")),
+            format!(
+                "variant `{}` leaves {} rule point(s) unset: {}",
+                p.id,
+                missing.len(),
+                missing.join(", ")
+            ),
         )
         .note("every rule point needs a choice, or a `based-on` variant to inherit it from"));
     }
@@ -530,13 +550,24 @@ mod tests {
 
     #[test]
     fn bundled_variants_load_and_set_every_point() {
-        let set = VariantSet::load_dir(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/gleek")))
-            .unwrap_or_else(|e| panic!("{}", e.iter().map(|d| d.to_string()).collect::<String>()));
+        let set = VariantSet::load_dir(Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/variants/gleek"
+        )))
+        .unwrap_or_else(|e| panic!("{}", e.iter().map(|d| d.to_string()).collect::<String>()));
         let mut ids = set.ids();
         ids.sort();
         assert_eq!(
             ids,
-            ["akagiri", "cotgrave-1662", "cotton-1674", "du-coeur", "parlett", "wikipedia", "willughby"]
+            [
+                "akagiri",
+                "cotgrave-1662",
+                "cotton-1674",
+                "du-coeur",
+                "parlett",
+                "wikipedia",
+                "willughby"
+            ]
         );
         assert_eq!(set.variants[0].kind, Kind::PrimarySource);
     }
@@ -547,7 +578,10 @@ mod tests {
         let errs = load(&[("variants/mine.yaml", text)]).unwrap_err();
         let all: String = errs.iter().map(|d| d.to_string()).collect();
         assert!(all.contains("variants/mine.yaml:9:"), "{all}");
-        assert!(all.contains("`lots` is not a choice of `tiddy-held`"), "{all}");
+        assert!(
+            all.contains("`lots` is not a choice of `tiddy-held`"),
+            "{all}"
+        );
         assert!(all.contains("`none`, `two-each` or `four-each`"), "{all}");
         assert!(all.contains("unknown rule point `no-such`"), "{all}");
         assert!(all.contains("variants/mine.yaml:10:3"), "{all}");
@@ -556,7 +590,9 @@ mod tests {
     #[test]
     fn cycles_and_unset_points_are_errors() {
         let head = |id: &str, base: &str| {
-            format!("id: {id}\ntitle: t\nauthor: a\ndate: '1'\nkind: primary-source\ncitation: c\nbased-on: {base}\n")
+            format!(
+                "id: {id}\ntitle: t\nauthor: a\ndate: '1'\nkind: primary-source\ncitation: c\nbased-on: {base}\n"
+            )
         };
         let a = head("a", "b");
         let b = head("b", "a");
@@ -573,7 +609,10 @@ mod tests {
         let o: Override = "tiddy-held=two-each".parse().unwrap();
         assert_eq!(o.point, Point::TiddyHeld);
         let err = "tiddy-held=lots".parse::<Override>().unwrap_err();
-        assert!(err.contains("allowed: `none`, `two-each` or `four-each`"), "{err}");
+        assert!(
+            err.contains("allowed: `none`, `two-each` or `four-each`"),
+            "{err}"
+        );
         assert!("nonsense".parse::<Override>().is_err());
     }
 }

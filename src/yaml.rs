@@ -87,7 +87,12 @@ impl YamlText {
     /// Where a word stands inside a parsed value (a card inside a hand, a name in an auction),
     /// searched for in the value's own source text from byte `from` on, so quotes and folding do
     /// not matter. Returns the location and the byte after the word, to search on from.
-    pub fn location_in<T>(&self, spanned: &Spanned<T>, from: usize, word: &str) -> (Location, usize) {
+    pub fn location_in<T>(
+        &self,
+        spanned: &Spanned<T>,
+        from: usize,
+        word: &str,
+    ) -> (Location, usize) {
         let span = spanned.referenced.span();
         let start = (span.byte_offset().unwrap_or(0) as usize).min(self.yaml.len());
         let end = (start + span.byte_len().unwrap_or(0) as usize).min(self.yaml.len());
@@ -109,7 +114,9 @@ impl YamlText {
         serde_saphyr::from_str_with_options(&self.yaml, options).map_err(|err| {
             let location = match err.location() {
                 Some(loc) => match loc.span().byte_offset() {
-                    Some(b) => self.location(b as usize, loc.span().byte_len().unwrap_or(1) as usize),
+                    Some(b) => {
+                        self.location(b as usize, loc.span().byte_len().unwrap_or(1) as usize)
+                    }
                     None => self.line_column(loc.line() as usize, loc.column() as usize),
                 },
                 None => self.location(0, 0),

@@ -63,11 +63,19 @@ impl Deal<'_> {
                     let action = format!("{} {}", self.name(call.seat), bid_words(call.what));
                     if call.seat != speaker {
                         let reason = if passed[call.seat.index()] && !reenter {
-                            format!("{} has passed, and a player who passes is out", self.name(call.seat))
+                            format!(
+                                "{} has passed, and a player who passes is out",
+                                self.name(call.seat)
+                            )
                         } else {
                             format!("it is {}'s turn to speak", self.name(speaker))
                         };
-                        return Err(self.unplayable(Point::PasserReentry, action, reason, Some(call.at)));
+                        return Err(self.unplayable(
+                            Point::PasserReentry,
+                            action,
+                            reason,
+                            Some(call.at),
+                        ));
                     }
                     match call.what {
                         Bid::Pass if must_bid => {
@@ -94,7 +102,11 @@ impl Deal<'_> {
                                 Some(call.at),
                             ));
                         }
-                        Bid::Bid(n) if n > lowest && self.r.bid_step() == BidStep::One && high.is_some() => {
+                        Bid::Bid(n)
+                            if n > lowest
+                                && self.r.bid_step() == BidStep::One
+                                && high.is_some() =>
+                        {
                             return Err(self.unplayable(
                                 Point::BidStep,
                                 action,
@@ -106,13 +118,21 @@ impl Deal<'_> {
                     }
                 }
                 None => {
-                    if !self.ledger.filled.iter().any(|f| matches!(f, Filled::Auction { .. })) {
-                        self.ledger.filled.push(Filled::Auction { after: calls as u8 });
+                    if !self
+                        .ledger
+                        .filled
+                        .iter()
+                        .any(|f| matches!(f, Filled::Auction { .. }))
+                    {
+                        self.ledger
+                            .filled
+                            .push(Filled::Auction { after: calls as u8 });
                     }
                     policy.bid(&view)
                 }
             };
-            self.ledger.note(Phase::Stock, Event::Called { seat: speaker, bid }, None);
+            self.ledger
+                .note(Phase::Stock, Event::Called { seat: speaker, bid }, None);
             match bid {
                 Bid::Bid(n) => {
                     high = Some((speaker, n));
@@ -129,11 +149,16 @@ impl Deal<'_> {
             speaker = speaker.next();
         }
         let Some((buyer, price)) = high else {
-            self.ledger.note(Phase::Stock, Event::NobodyBought, Some(Point::AuctionOpening));
+            self.ledger.note(
+                Phase::Stock,
+                Event::NobodyBought,
+                Some(Point::AuctionOpening),
+            );
             return Ok(());
         };
         self.buyer = Some(buyer);
-        self.ledger.note(Phase::Stock, Event::Bought { buyer, price }, None);
+        self.ledger
+            .note(Phase::Stock, Event::Bought { buyer, price }, None);
         self.pay_price(buyer, price, last_passer);
         Ok(())
     }
@@ -150,17 +175,33 @@ impl Deal<'_> {
             Money::units((price / 2) as i64)
         };
         for opp in [a, b] {
-            self.ledger.pay(Phase::Stock, from, Party::Player(opp), half, Point::OddPenny, reason);
+            self.ledger.pay(
+                Phase::Stock,
+                from,
+                Party::Player(opp),
+                half,
+                Point::OddPenny,
+                reason,
+            );
         }
         if price % 2 == 1 && !halves_rule {
             let eldest = self.s.eldest();
             let to = match self.r.odd_penny() {
-                OddPenny::LastPasser => Party::Player(last_passer.filter(|s| *s != buyer).unwrap_or(a)),
+                OddPenny::LastPasser => {
+                    Party::Player(last_passer.filter(|s| *s != buyer).unwrap_or(a))
+                }
                 OddPenny::EldestElseBox if eldest != buyer => Party::Player(eldest),
                 OddPenny::EldestElseBox | OddPenny::Box => Party::Box,
                 OddPenny::Halves => unreachable!("handled above"),
             };
-            self.ledger.pay(Phase::Stock, from, to, Money::units(1), Point::OddPenny, Reason::OddUnit { bid: price });
+            self.ledger.pay(
+                Phase::Stock,
+                from,
+                to,
+                Money::units(1),
+                Point::OddPenny,
+                Reason::OddUnit { bid: price },
+            );
         }
     }
 }

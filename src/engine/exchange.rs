@@ -16,7 +16,11 @@ impl Deal<'_> {
         };
         let dealt = self.s.hands[buyer.index()];
         let discard_first = self.r.exchange_order() == ExchangeOrder::DiscardThenTake;
-        let candidates = if discard_first { dealt } else { dealt.union(self.s.stock) };
+        let candidates = if discard_first {
+            dealt
+        } else {
+            dealt.union(self.s.stock)
+        };
         let discards = match &self.s.discard {
             Some(cards) => {
                 for &(card, at) in cards {
@@ -42,7 +46,10 @@ impl Deal<'_> {
                     self.short_discard = true;
                     self.ledger.note(
                         Phase::Stock,
-                        Event::ShortDiscard { buyer, count: cards.len() as u8 },
+                        Event::ShortDiscard {
+                            buyer,
+                            count: cards.len() as u8,
+                        },
                         Some(Point::ShortDiscard),
                     );
                 }
@@ -64,7 +71,11 @@ impl Deal<'_> {
     /// Records a trump honour that leaves play.
     pub(super) fn note_honour_out(&mut self, card: crate::cards::Card) {
         if self.is_trump(card) && super::reckoning::honour_value(card.rank()) > 0 {
-            self.ledger.note(Phase::Settlement, Event::HonourOutOfPlay { card }, Some(Point::DiscardedHonour));
+            self.ledger.note(
+                Phase::Settlement,
+                Event::HonourOutOfPlay { card },
+                Some(Point::DiscardedHonour),
+            );
         }
     }
 }

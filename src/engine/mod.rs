@@ -130,7 +130,18 @@ impl<'a> Deal<'a> {
         [seat.next(), seat.next().next()]
     }
 
-    pub fn unplayable(&self, point: Point, action: String, reason: String, at: Option<u16>) -> Unplayable {
-        Unplayable { point, action, reason, at }
+    pub fn unplayable(
+        &self,
+        point: Point,
+        action: String,
+        reason: String,
+        at: Option<u16>,
+    ) -> Unplayable {
+        Unplayable {
+            point,
+            action,
+            reason,
+            at,
+        }
     }
 }

@@ -82,7 +82,11 @@ impl Policy for SimplePolicy {
     }
 
     fn vie(&mut self, view: &VieView) -> VieCall {
-        if view.vied { VieCall::See } else { VieCall::Vie }
+        if view.vied {
+            VieCall::See
+        } else {
+            VieCall::Vie
+        }
     }
 
     fn card(&mut self, legal: CardSet, winners: CardSet, leading: bool, trump: Suit) -> Card {

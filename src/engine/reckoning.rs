@@ -31,13 +31,19 @@ impl Deal<'_> {
                 match self.r.honour_turned_up() {
                     HonourTurnedUp::DealerScores => Some(self.s.dealer),
                     HonourTurnedUp::NotScored => {
-                        self.ledger.note(Phase::Settlement, Event::HonourOutOfPlay { card }, Some(Point::HonourTurnedUp));
+                        self.ledger.note(
+                            Phase::Settlement,
+                            Event::HonourOutOfPlay { card },
+                            Some(Point::HonourTurnedUp),
+                        );
                         None
                     }
                 }
             } else {
                 match self.r.honours_scored() {
-                    HonoursScored::Held => Seat::ALL.into_iter().find(|s| self.held[s.index()].contains(card)),
+                    HonoursScored::Held => Seat::ALL
+                        .into_iter()
+                        .find(|s| self.held[s.index()].contains(card)),
                     HonoursScored::Captured => self
                         .ledger
                         .tricks
@@ -59,19 +65,40 @@ impl Deal<'_> {
         let diff = |s: Seat| points.total(s) as i64 - par;
         for seat in self.s.speaking_order() {
             let d = diff(seat);
-            let reason = Reason::Par { points: points.total(seat), par: points.par };
+            let reason = Reason::Par {
+                points: points.total(seat),
+                par: points.par,
+            };
             let amount = Money::units(d.abs());
             let me = Party::Player(seat);
             match self.r.par_settlement() {
                 ParSettlement::Pot => {
-                    let (from, to) = if d < 0 { (me, Party::Pot) } else { (Party::Pot, me) };
-                    self.ledger.pay(Phase::Settlement, from, to, amount, Point::ParSettlement, reason);
+                    let (from, to) = if d < 0 {
+                        (me, Party::Pot)
+                    } else {
+                        (Party::Pot, me)
+                    };
+                    self.ledger.pay(
+                        Phase::Settlement,
+                        from,
+                        to,
+                        amount,
+                        Point::ParSettlement,
+                        reason,
+                    );
                 }
                 ParSettlement::EachOpponent => {
                     for opp in Deal::opponents(seat) {
                         let them = Party::Player(opp);
                         let (from, to) = if d < 0 { (me, them) } else { (them, me) };
-                        self.ledger.pay(Phase::Settlement, from, to, amount, Point::ParSettlement, reason);
+                        self.ledger.pay(
+                            Phase::Settlement,
+                            from,
+                            to,
+                            amount,
+                            Point::ParSettlement,
+                            reason,
+                        );
                     }
                 }
             }

@@ -57,7 +57,14 @@ impl Deal<'_> {
         let ante = Money::units((2 + extra) * mult);
         if model == RuffMoney::Pot {
             for seat in self.s.speaking_order() {
-                self.ledger.pay(Phase::Ruff, Party::Player(seat), Party::Pot, ante, Point::RuffMoney, Reason::RuffAnte);
+                self.ledger.pay(
+                    Phase::Ruff,
+                    Party::Player(seat),
+                    Party::Pot,
+                    ante,
+                    Point::RuffMoney,
+                    Reason::RuffAnte,
+                );
             }
         }
         let script = self.s.vie.as_deref().unwrap_or(&[]);
@@ -95,7 +102,10 @@ impl Deal<'_> {
             if level > 0 && Some(actor) == last_raiser {
                 continue;
             }
-            let view = VieView { seat: actor, vied: level > 0 };
+            let view = VieView {
+                seat: actor,
+                vied: level > 0,
+            };
             let call = match script.get(calls) {
                 Some(sc) => {
                     let action = format!("{} {}", self.name(sc.seat), sc.what.word());
@@ -105,7 +115,12 @@ impl Deal<'_> {
                         } else {
                             format!("it is {}'s turn to speak", self.name(actor))
                         };
-                        return Err(self.unplayable(Point::InitialPass, action, reason, Some(sc.at)));
+                        return Err(self.unplayable(
+                            Point::InitialPass,
+                            action,
+                            reason,
+                            Some(sc.at),
+                        ));
                     }
                     if !view.calls().contains(&sc.what) {
                         let reason = if view.vied {
@@ -113,18 +128,29 @@ impl Deal<'_> {
                         } else {
                             "nobody has vied yet: he may vie or pass"
                         };
-                        return Err(self.unplayable(Point::RuffMoney, action, reason.to_string(), Some(sc.at)));
+                        return Err(self.unplayable(
+                            Point::RuffMoney,
+                            action,
+                            reason.to_string(),
+                            Some(sc.at),
+                        ));
                     }
                     sc.what
                 }
                 None => {
-                    if !self.ledger.filled.iter().any(|f| matches!(f, Filled::Vie { .. })) {
+                    if !self
+                        .ledger
+                        .filled
+                        .iter()
+                        .any(|f| matches!(f, Filled::Vie { .. }))
+                    {
                         self.ledger.filled.push(Filled::Vie { after: calls as u8 });
                     }
                     policy.vie(&view)
                 }
             };
-            self.ledger.note(Phase::Ruff, Event::Vied { seat: actor, call }, None);
+            self.ledger
+                .note(Phase::Ruff, Event::Vied { seat: actor, call }, None);
             let i = actor.index();
             match call {
                 VieCall::Vie => {
@@ -154,7 +180,8 @@ impl Deal<'_> {
             actor = actor.next();
         }
         if level == 0 {
-            self.ledger.note(Phase::Ruff, Event::RuffPassed, Some(Point::NoVie));
+            self.ledger
+                .note(Phase::Ruff, Event::RuffPassed, Some(Point::NoVie));
             return Ok(());
         }
         let winners = self.ruff_winners(in_play);
@@ -166,11 +193,21 @@ impl Deal<'_> {
                 RuffMoney::Pot => Money::units(2 * k * mult),
             }
         };
-        let winner_seats: Vec<Seat> = Seat::ALL.into_iter().filter(|s| winners[s.index()]).collect();
+        let winner_seats: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|s| winners[s.index()])
+            .collect();
         for loser in self.s.speaking_order() {
             let i = loser.index();
             if model == RuffMoney::Pot {
-                self.ledger.pay(Phase::Ruff, Party::Player(loser), Party::Pot, stake(seen[i]), Point::RuffMoney, Reason::RuffBets);
+                self.ledger.pay(
+                    Phase::Ruff,
+                    Party::Player(loser),
+                    Party::Pot,
+                    stake(seen[i]),
+                    Point::RuffMoney,
+                    Reason::RuffBets,
+                );
                 continue;
             }
             if winners[i] {
@@ -195,24 +232,50 @@ impl Deal<'_> {
     fn share_out(&mut self, from: Party, amount: Money, winners: &[Seat], reason: Reason) {
         let (share, rest) = amount.split(winners.len() as i64);
         for (k, &w) in winners.iter().enumerate() {
-            let extra = if k == 0 && from != Party::Pot { rest } else { Money::ZERO };
-            self.ledger.pay(Phase::Ruff, from, Party::Player(w), share + extra, Point::RuffMoney, reason);
+            let extra = if k == 0 && from != Party::Pot {
+                rest
+            } else {
+                Money::ZERO
+            };
+            self.ledger.pay(
+                Phase::Ruff,
+                from,
+                Party::Player(w),
+                share + extra,
+                Point::RuffMoney,
+                reason,
+            );
         }
     }
 
     /// The players who win the ruff, given who is still in.
     fn ruff_winners(&mut self, in_play: [bool; 3]) -> [bool; 3] {
-        let contenders: Vec<Seat> = self.s.speaking_order().into_iter().filter(|s| in_play[s.index()]).collect();
-        let values: Vec<RuffValue> = contenders.iter().map(|s| ruff_value(self.hands[s.index()], self.r)).collect();
+        let contenders: Vec<Seat> = self
+            .s
+            .speaking_order()
+            .into_iter()
+            .filter(|s| in_play[s.index()])
+            .collect();
+        let values: Vec<RuffValue> = contenders
+            .iter()
+            .map(|s| ruff_value(self.hands[s.index()], self.r))
+            .collect();
         let shown = contenders.len() > 1;
-        let best = values.iter().map(|v| (v.four_aces, v.value)).max().unwrap_or((false, 0));
-        let mut tied: Vec<usize> = (0..contenders.len()).filter(|&k| (values[k].four_aces, values[k].value) == best).collect();
+        let best = values
+            .iter()
+            .map(|v| (v.four_aces, v.value))
+            .max()
+            .unwrap_or((false, 0));
+        let mut tied: Vec<usize> = (0..contenders.len())
+            .filter(|&k| (values[k].four_aces, values[k].value) == best)
+            .collect();
         if tied.len() > 1 {
             let mut seats = [false; 3];
             for &k in &tied {
                 seats[contenders[k].index()] = true;
             }
-            self.ledger.note(Phase::Ruff, Event::RuffTied { seats }, Some(Point::RuffTie));
+            self.ledger
+                .note(Phase::Ruff, Event::RuffTied { seats }, Some(Point::RuffTie));
             if self.r.ruff_tie() == RuffTie::ElderHand {
                 tied.truncate(1);
             }
@@ -231,7 +294,13 @@ impl Deal<'_> {
             };
             self.ledger.note(
                 Phase::Ruff,
-                Event::RuffWon { seat: contenders[k], suit: shown.then_some(v.suit), value: v.value, four_aces: v.four_aces, shown },
+                Event::RuffWon {
+                    seat: contenders[k],
+                    suit: shown.then_some(v.suit),
+                    value: v.value,
+                    four_aces: v.four_aces,
+                    shown,
+                },
                 point,
             );
         }

@@ -25,8 +25,14 @@ pub fn sets_in(hand: CardSet) -> impl Iterator<Item = Set> {
     [Rank::ACE, Rank::KING, Rank::QUEEN, Rank::JACK]
         .into_iter()
         .filter_map(move |rank| match hand.rank(rank).len() {
-            4 => Some(Set { rank, mournival: true }),
-            3 => Some(Set { rank, mournival: false }),
+            4 => Some(Set {
+                rank,
+                mournival: true,
+            }),
+            3 => Some(Set {
+                rank,
+                mournival: false,
+            }),
             _ => None,
         })
 }
@@ -51,11 +57,19 @@ impl Deal<'_> {
         for seat in self.s.speaking_order() {
             for set in sets_in(self.held[seat.index()]) {
                 if forfeits(seat, self) {
-                    self.ledger.note(Phase::Sets, Event::SetUnpaid { seat, set }, Some(Point::ShortDiscard));
+                    self.ledger.note(
+                        Phase::Sets,
+                        Event::SetUnpaid { seat, set },
+                        Some(Point::ShortDiscard),
+                    );
                     continue;
                 }
                 if best_holder.is_some_and(|b| b != seat) {
-                    self.ledger.note(Phase::Sets, Event::SetUnpaid { seat, set }, Some(Point::SetScoring));
+                    self.ledger.note(
+                        Phase::Sets,
+                        Event::SetUnpaid { seat, set },
+                        Some(Point::SetScoring),
+                    );
                     continue;
                 }
                 for opp in Deal::opponents(seat) {
@@ -72,13 +86,18 @@ impl Deal<'_> {
         }
         for claim in &self.s.false_claims {
             let (seat, set) = (claim.seat, claim.what);
-            let holds = self.held[seat.index()].rank(set.rank).len() >= if set.mournival { 4 } else { 3 };
+            let holds =
+                self.held[seat.index()].rank(set.rank).len() >= if set.mournival { 4 } else { 3 };
             if holds {
                 continue;
             }
             match self.r.false_claim() {
                 FalseClaim::Void => {
-                    self.ledger.note(Phase::Sets, Event::ClaimRefused { seat, set }, Some(Point::FalseClaim));
+                    self.ledger.note(
+                        Phase::Sets,
+                        Event::ClaimRefused { seat, set },
+                        Some(Point::FalseClaim),
+                    );
                 }
                 FalseClaim::ForfeitDouble => {
                     for opp in Deal::opponents(seat) {

@@ -27,7 +27,9 @@ pub fn trick_winner(played: &[Card], trump: Suit, rules: &Rules) -> usize {
         TrumpRank::AnyTrump => true,
         TrumpRank::EqualOrHigher => c.rank() >= led_best.rank(),
     });
-    qualifying.max_by_key(|(_, c)| c.rank()).map_or(led_i, |(i, _)| i)
+    qualifying
+        .max_by_key(|(_, c)| c.rank())
+        .map_or(led_i, |(i, _)| i)
 }
 
 impl Deal<'_> {
@@ -54,11 +56,20 @@ impl Deal<'_> {
         if !follow.is_empty() {
             if self.r.follow_rule() == FollowRule::HighestOfSuit {
                 let high = follow.highest().expect("not empty");
-                return (Point::FollowRule, format!("a follower must play his highest {}: {high}", led.name()));
+                return (
+                    Point::FollowRule,
+                    format!("a follower must play his highest {}: {high}", led.name()),
+                );
             }
-            return (Point::FollowRule, format!("he holds {} and must follow suit", led.name()));
+            return (
+                Point::FollowRule,
+                format!("he holds {} and must follow suit", led.name()),
+            );
         }
-        (Point::MustTrump, "a player who cannot follow must play a trump".to_string())
+        (
+            Point::MustTrump,
+            "a player who cannot follow must play a trump".to_string(),
+        )
     }
 
     pub(super) fn tricks<P: Policy>(&mut self, policy: &mut P) -> Step {
@@ -78,10 +89,15 @@ impl Deal<'_> {
                     Some(&(card, at)) => {
                         next_scripted[seat.index()] += 1;
                         if !legal.contains(card) {
-                            let (point, reason) = self.why_illegal(hand, led.expect("a leader may lead anything"));
+                            let (point, reason) =
+                                self.why_illegal(hand, led.expect("a leader may lead anything"));
                             return Err(self.unplayable(
                                 point,
-                                format!("{} plays {card} to trick {}", self.name(seat), trick_no + 1),
+                                format!(
+                                    "{} plays {card} to trick {}",
+                                    self.name(seat),
+                                    trick_no + 1
+                                ),
                                 reason,
                                 Some(at),
                             ));
@@ -112,7 +128,10 @@ impl Deal<'_> {
                 seat = seat.next();
             }
             let winner = played[trick_winner(&cards, self.trump, self.r)].0;
-            self.ledger.tricks.push(Trick { cards: played, winner });
+            self.ledger.tricks.push(Trick {
+                cards: played,
+                winner,
+            });
             leader = winner;
         }
         if let Some(from_trick) = filled_from {

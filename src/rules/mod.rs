@@ -7,7 +7,7 @@
 
 mod points;
 
-pub use points::{Point, POINTS, choice};
+pub use points::{POINTS, Point, choice};
 
 use std::fmt;
 
@@ -68,7 +68,10 @@ pub struct PointDef {
 
 impl PointDef {
     pub fn choice_index(&self, id: &str) -> Option<u8> {
-        self.choices.iter().position(|c| c.id == id).map(|i| i as u8)
+        self.choices
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| i as u8)
     }
 
     /// "`a`, `b` or `c`": for error messages that list what is allowed.
@@ -168,7 +171,11 @@ mod tests {
         let mut ids = std::collections::HashSet::new();
         for def in POINTS {
             assert!(ids.insert(def.id), "duplicate point {}", def.id);
-            assert!(!def.question.is_empty() && def.question.ends_with('?'), "{}", def.id);
+            assert!(
+                !def.question.is_empty() && def.question.ends_with('?'),
+                "{}",
+                def.id
+            );
             assert!(def.doc.len() > 40, "{} needs documentation", def.id);
             assert!(!def.choices.is_empty());
             let mut cids = std::collections::HashSet::new();
@@ -192,13 +199,13 @@ mod tests {
     fn typed_accessors_follow_the_choice_index() {
         let rules = Rules::first_choices().with(
             Point::TiddyTurnedUp,
-            Point::TiddyTurnedUp.def().choice_index("four-each").unwrap(),
+            Point::TiddyTurnedUp
+                .def()
+                .choice_index("four-each")
+                .unwrap(),
         );
         assert_eq!(rules.tiddy_turned_up(), choice::TiddyTurnedUp::FourEach);
         assert_eq!(rules.choice_id(Point::TiddyTurnedUp), "four-each");
-        assert_eq!(
-            Point::MinimumBid.def().allowed(),
-            "`twelve` or `thirteen`"
-        );
+        assert_eq!(Point::MinimumBid.def().allowed(), "`twelve` or `thirteen`");
     }
 }

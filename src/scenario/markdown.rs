@@ -31,7 +31,9 @@ pub fn extract_blocks(path: &Path, text: &Arc<str>) -> Vec<ScenarioBlock> {
                 if let Some((_, pieces)) = current.as_mut() {
                     // Where the text sits in the source; a fence in a list item comes line by
                     // line with its indentation removed, so each piece is found in its range.
-                    let start = text[range.clone()].find(t.as_ref()).map_or(range.start, |i| range.start + i);
+                    let start = text[range.clone()]
+                        .find(t.as_ref())
+                        .map_or(range.start, |i| range.start + i);
                     pieces.push((start..start + t.len(), pieces.len()));
                 }
             }

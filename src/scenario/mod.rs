@@ -7,7 +7,7 @@
 mod markdown;
 mod parse;
 
-pub use markdown::{extract_blocks, ScenarioBlock};
+pub use markdown::{ScenarioBlock, extract_blocks};
 pub use parse::parse_scenario;
 
 use crate::cards::{Card, CardSet};

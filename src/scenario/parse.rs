@@ -6,8 +6,8 @@ use crate::diagnostic::Diagnostic;
 use crate::ledger::Phase;
 use crate::rules::Point;
 use crate::yaml::YamlText;
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
 use std::collections::HashMap;
 
@@ -91,13 +91,17 @@ impl<'de> Deserialize<'de> for RawPlay {
         impl<'de> Visitor<'de> for V {
             type Value = RawPlay;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("`auto`, a list of tricks, or a map from each player to his cards in order")
+                f.write_str(
+                    "`auto`, a list of tricks, or a map from each player to his cards in order",
+                )
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<RawPlay, E> {
                 if v.trim() == "auto" {
                     Ok(RawPlay::Auto)
                 } else {
-                    Err(E::custom(format!("`{v}` is not a play: write `auto`, a list of tricks, or each player's cards")))
+                    Err(E::custom(format!(
+                        "`{v}` is not a play: write `auto`, a list of tricks, or each player's cards"
+                    )))
                 }
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawPlay, A::Error> {
@@ -225,7 +229,11 @@ const FIGURE_KEYS: [&str; 5] = ["net", "points", "pot", "box", "unplayable"];
 /// Reads and checks one scenario.
 pub fn parse_scenario(yaml: &YamlText) -> Result<Scenario, Vec<Diagnostic>> {
     let raw: RawScenario = yaml.parse().map_err(|d| vec![d])?;
-    let mut p = Parser { yaml, errors: Vec::new(), locations: Vec::new() };
+    let mut p = Parser {
+        yaml,
+        errors: Vec::new(),
+        locations: Vec::new(),
+    };
     let scenario = p.build(raw);
     match scenario {
         Some(s) if p.errors.is_empty() => Ok(s),
@@ -255,14 +263,27 @@ impl Parser<'_> {
         let mut from = 0;
         for item in &words.value.0 {
             let pieces: Vec<String> = if commas {
-                item.split([',', ';']).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+                item.split([',', ';'])
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .collect()
             } else {
-                item.split(|c: char| c.is_whitespace() || c == ',').filter(|s| !s.is_empty()).map(str::to_string).collect()
+                item.split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect()
             };
             for piece in pieces {
-                let first = piece.split_whitespace().next().unwrap_or(&piece).to_string();
+                let first = piece
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or(&piece)
+                    .to_string();
                 let (loc, next) = self.yaml.location_in(words, from, &first);
-                let loc = Location { width: piece.chars().count().max(1), ..loc };
+                let loc = Location {
+                    width: piece.chars().count().max(1),
+                    ..loc
+                };
                 from = next;
                 out.push((piece, loc));
             }
@@ -282,9 +303,18 @@ impl Parser<'_> {
     }
 
     fn seat(&mut self, seats: &[String; 3], name: &str, loc: &Location) -> Option<Seat> {
-        let found = seats.iter().position(|s| s.eq_ignore_ascii_case(name)).map(|i| Seat(i as u8));
+        let found = seats
+            .iter()
+            .position(|s| s.eq_ignore_ascii_case(name))
+            .map(|i| Seat(i as u8));
         if found.is_none() {
-            self.error(loc.clone(), format!("`{name}` is not at this table; the seats are {}", seats.join(", ")));
+            self.error(
+                loc.clone(),
+                format!(
+                    "`{name}` is not at this table; the seats are {}",
+                    seats.join(", ")
+                ),
+            );
         }
         found
     }
@@ -292,22 +322,48 @@ impl Parser<'_> {
     fn build(&mut self, raw: RawScenario) -> Option<Scenario> {
         let y = self.yaml;
         let id = raw.id.value.trim().to_string();
-        if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-            self.error(y.location_of(&raw.id), format!("`{id}` is not a usable scenario id: use letters, digits and hyphens"));
+        if id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            self.error(
+                y.location_of(&raw.id),
+                format!("`{id}` is not a usable scenario id: use letters, digits and hyphens"),
+            );
         }
         let seat_tokens = self.tokens(&raw.seats, false);
         if seat_tokens.len() != 3 {
-            self.error(y.location_of(&raw.seats), format!("Gleek is for three players, neither more nor less; this table has {}", seat_tokens.len()));
+            self.error(
+                y.location_of(&raw.seats),
+                format!(
+                    "Gleek is for three players, neither more nor less; this table has {}",
+                    seat_tokens.len()
+                ),
+            );
             return None;
         }
-        let seats: [String; 3] = [seat_tokens[0].0.clone(), seat_tokens[1].0.clone(), seat_tokens[2].0.clone()];
+        let seats: [String; 3] = [
+            seat_tokens[0].0.clone(),
+            seat_tokens[1].0.clone(),
+            seat_tokens[2].0.clone(),
+        ];
         for (name, loc) in &seat_tokens {
             if FIGURE_KEYS.contains(&name.as_str()) || Phase::from_id(name).is_some() {
-                self.error(loc.clone(), format!("`{name}` is a reserved word in expectations; choose another name"));
+                self.error(
+                    loc.clone(),
+                    format!("`{name}` is a reserved word in expectations; choose another name"),
+                );
             }
         }
-        if seats[0].eq_ignore_ascii_case(&seats[1]) || seats[0].eq_ignore_ascii_case(&seats[2]) || seats[1].eq_ignore_ascii_case(&seats[2]) {
-            self.error(y.location_of(&raw.seats), "two seats have the same name".to_string());
+        if seats[0].eq_ignore_ascii_case(&seats[1])
+            || seats[0].eq_ignore_ascii_case(&seats[2])
+            || seats[1].eq_ignore_ascii_case(&seats[2])
+        {
+            self.error(
+                y.location_of(&raw.seats),
+                "two seats have the same name".to_string(),
+            );
         }
         let dealer_loc = y.location_of(&raw.dealer);
         let dealer = self.seat(&seats, raw.dealer.value.trim(), &dealer_loc)?;
@@ -330,10 +386,15 @@ impl Parser<'_> {
         hand_entries.sort_by_key(|(k, _)| k.referenced.span().offset());
         for (name, cards) in hand_entries {
             let loc = y.location_of(name);
-            let Some(seat) = self.seat(&seats, name.value.trim(), &loc) else { continue };
+            let Some(seat) = self.seat(&seats, name.value.trim(), &loc) else {
+                continue;
+            };
             let list = self.cards(cards, &format!("{}'s hand", seats[seat.index()]));
             if given[seat.index()] {
-                self.error(loc.clone(), format!("{} has two hands", seats[seat.index()]));
+                self.error(
+                    loc.clone(),
+                    format!("{} has two hands", seats[seat.index()]),
+                );
             }
             given[seat.index()] = true;
             for (card, cloc) in &list {
@@ -341,12 +402,22 @@ impl Parser<'_> {
                 hands[seat.index()].insert(*card);
             }
             if list.len() != 12 && self.errors.is_empty() {
-                self.error(y.location_of(cards), format!("{}'s hand has {} cards; the dealer delivers twelve to each", seats[seat.index()], list.len()));
+                self.error(
+                    y.location_of(cards),
+                    format!(
+                        "{}'s hand has {} cards; the dealer delivers twelve to each",
+                        seats[seat.index()],
+                        list.len()
+                    ),
+                );
             }
         }
         for s in Seat::ALL {
             if !given[s.index()] {
-                self.error(y.location_of(&raw.hands), format!("no hand is given for {}", seats[s.index()]));
+                self.error(
+                    y.location_of(&raw.hands),
+                    format!("no hand is given for {}", seats[s.index()]),
+                );
             }
         }
         let turn_loc = y.location_of(&raw.turn_up);
@@ -367,7 +438,13 @@ impl Parser<'_> {
                     check_dup(self, *card, loc);
                 }
                 if list.len() != 7 && self.errors.is_empty() {
-                    self.error(y.location_of(words), format!("the stock has {} cards; seven are left after the deal and the turn-up", list.len()));
+                    self.error(
+                        y.location_of(words),
+                        format!(
+                            "the stock has {} cards; seven are left after the deal and the turn-up",
+                            list.len()
+                        ),
+                    );
                 }
                 list.iter().map(|(c, _)| *c).collect()
             }
@@ -380,10 +457,26 @@ impl Parser<'_> {
             return None;
         }
         let turn_up = turn_up?;
-        let all = hands[0].union(hands[1]).union(hands[2]).union(stock).union(CardSet::from_cards([turn_up]));
+        let all = hands[0]
+            .union(hands[1])
+            .union(hands[2])
+            .union(stock)
+            .union(CardSet::from_cards([turn_up]));
         if all.len() != 44 {
-            let missing: Vec<String> = Pack::Gleek44.cards().difference(all).sorted().iter().map(|c| c.to_string()).collect();
-            self.error(y.location_of(&raw.hands), format!("the deal does not account for every card: missing {}", missing.join(" ")));
+            let missing: Vec<String> = Pack::Gleek44
+                .cards()
+                .difference(all)
+                .sorted()
+                .iter()
+                .map(|c| c.to_string())
+                .collect();
+            self.error(
+                y.location_of(&raw.hands),
+                format!(
+                    "the deal does not account for every card: missing {}",
+                    missing.join(" ")
+                ),
+            );
             return None;
         }
 
@@ -392,12 +485,23 @@ impl Parser<'_> {
         let auction = raw.auction.as_ref().map(|w| self.auction(w, &seats));
         let eldest = dealer.next();
         let buyer = match &auction {
-            Some(calls) => calls.iter().rev().find(|c| matches!(c.what, Bid::Bid(_))).map(|c| c.seat),
+            Some(calls) => calls
+                .iter()
+                .rev()
+                .find(|c| matches!(c.what, Bid::Bid(_)))
+                .map(|c| c.seat),
             None => Some(eldest),
         };
-        let discard = raw.discard.as_ref().map(|w| self.discard(w, buyer, &hands, stock, &seats));
+        let discard = raw
+            .discard
+            .as_ref()
+            .map(|w| self.discard(w, buyer, &hands, stock, &seats));
         let vie = raw.vie.as_ref().map(|w| self.vie(w, &seats));
-        let false_claims = raw.false_claims.as_ref().map(|w| self.claims(w, &seats)).unwrap_or_default();
+        let false_claims = raw
+            .false_claims
+            .as_ref()
+            .map(|w| self.claims(w, &seats))
+            .unwrap_or_default();
         let mut final_hands = hands;
         if let (Some(b), Some(d)) = (buyer, &discard) {
             let laid: CardSet = d.iter().map(|(c, _)| *c).collect();
@@ -407,10 +511,19 @@ impl Parser<'_> {
             Some(p) => self.play(p, &seats, &final_hands, buyer, discard.is_some(), stock),
             None => PlayScript::default(),
         };
-        let expect = raw.expect.as_ref().map(|e| self.expectations(e, &seats)).unwrap_or_default();
+        let expect = raw
+            .expect
+            .as_ref()
+            .map(|e| self.expectations(e, &seats))
+            .unwrap_or_default();
         Some(Scenario {
             id,
-            title: raw.title.clone().unwrap_or_else(|| raw.id.value.clone()).trim().to_string(),
+            title: raw
+                .title
+                .clone()
+                .unwrap_or_else(|| raw.id.value.clone())
+                .trim()
+                .to_string(),
             notes: raw.notes.clone(),
             seats,
             dealer,
@@ -443,9 +556,15 @@ impl Parser<'_> {
         }
     }
 
-    fn agreement(&mut self, raw: Option<&Spanned<HashMap<Spanned<String>, Spanned<Scalar>>>>) -> Agreement {
+    fn agreement(
+        &mut self,
+        raw: Option<&Spanned<HashMap<Spanned<String>, Spanned<Scalar>>>>,
+    ) -> Agreement {
         let mut agreed = Agreement::default();
-        for (key, value) in raw.map(|m| m.value.iter().collect::<Vec<_>>()).unwrap_or_default() {
+        for (key, value) in raw
+            .map(|m| m.value.iter().collect::<Vec<_>>())
+            .unwrap_or_default()
+        {
             match key.value.trim() {
                 "tiddy" => agreed.tiddy = self.yes_no(value),
                 "towser-tumbler" => agreed.towser_tumbler = self.yes_no(value),
@@ -458,22 +577,37 @@ impl Parser<'_> {
         agreed
     }
 
-    fn carried(&mut self, raw: Option<&Spanned<HashMap<Spanned<String>, Spanned<Scalar>>>>) -> Carried {
+    fn carried(
+        &mut self,
+        raw: Option<&Spanned<HashMap<Spanned<String>, Spanned<Scalar>>>>,
+    ) -> Carried {
         let mut carried = Carried::default();
-        for (key, value) in raw.map(|m| m.value.iter().collect::<Vec<_>>()).unwrap_or_default() {
+        for (key, value) in raw
+            .map(|m| m.value.iter().collect::<Vec<_>>())
+            .unwrap_or_default()
+        {
             let loc = self.yaml.location_of(value);
             match key.value.trim() {
                 "ruff-passed" => match value.value.0.trim().parse::<u32>() {
                     Ok(n) if n <= 16 => carried.ruff_passed = n,
-                    _ => self.error(loc, format!("`{}` is not a number of deals (0 to 16)", value.value.0)),
+                    _ => self.error(
+                        loc,
+                        format!("`{}` is not a number of deals (0 to 16)", value.value.0),
+                    ),
                 },
                 "pot" => match Money::parse(&value.value.0) {
                     Some(m) if m >= Money::ZERO => carried.pot = m,
-                    _ => self.error(loc, format!("`{}` is not an amount of money", value.value.0)),
+                    _ => self.error(
+                        loc,
+                        format!("`{}` is not an amount of money", value.value.0),
+                    ),
                 },
                 other => {
                     let loc = self.yaml.location_of(key);
-                    self.error(loc, format!("unknown carried item `{other}`; allowed: `ruff-passed`, `pot`"));
+                    self.error(
+                        loc,
+                        format!("unknown carried item `{other}`; allowed: `ruff-passed`, `pot`"),
+                    );
                 }
             }
         }
@@ -486,10 +620,17 @@ impl Parser<'_> {
         for (token, loc) in self.tokens(words, true) {
             let parts: Vec<&str> = token.split_whitespace().collect();
             let (Some(name), Some(call), None) = (parts.first(), parts.get(1), parts.get(2)) else {
-                self.error(loc, format!("`{token}` is not a call: write a name and a bid or `pass`, as in `Ann 12`"));
+                self.error(
+                    loc,
+                    format!(
+                        "`{token}` is not a call: write a name and a bid or `pass`, as in `Ann 12`"
+                    ),
+                );
                 continue;
             };
-            let Some(seat) = self.seat(seats, name, &loc) else { continue };
+            let Some(seat) = self.seat(seats, name, &loc) else {
+                continue;
+            };
             let what = if call.eq_ignore_ascii_case("pass") {
                 Bid::Pass
             } else if let Ok(n) = call.parse::<u32>() {
@@ -504,17 +645,33 @@ impl Parser<'_> {
         out
     }
 
-    fn discard(&mut self, words: &Spanned<Words>, buyer: Option<Seat>, hands: &[CardSet; 3], stock: CardSet, seats: &[String; 3]) -> Vec<(Card, u16)> {
+    fn discard(
+        &mut self,
+        words: &Spanned<Words>,
+        buyer: Option<Seat>,
+        hands: &[CardSet; 3],
+        stock: CardSet,
+        seats: &[String; 3],
+    ) -> Vec<(Card, u16)> {
         let Some(buyer) = buyer else {
             let loc = self.yaml.location_of(words);
-            self.error(loc, "nobody buys the stock in this auction, so nobody discards".to_string());
+            self.error(
+                loc,
+                "nobody buys the stock in this auction, so nobody discards".to_string(),
+            );
             return Vec::new();
         };
         let mut out: Vec<(Card, u16)> = Vec::new();
         let available = hands[buyer.index()].union(stock);
         for (card, loc) in self.cards(words, "the discard") {
             if !available.contains(card) {
-                self.error(loc, format!("{card} is neither in {}'s hand nor in the stock", seats[buyer.index()]));
+                self.error(
+                    loc,
+                    format!(
+                        "{card} is neither in {}'s hand nor in the stock",
+                        seats[buyer.index()]
+                    ),
+                );
             } else if out.iter().any(|(c, _)| *c == card) {
                 self.error(loc, format!("{card} is laid out twice"));
             } else {
@@ -524,7 +681,10 @@ impl Parser<'_> {
         }
         if out.len() > 7 {
             let loc = self.yaml.location_of(words);
-            self.error(loc, format!("{} cards are laid out; the buyer lays out seven", out.len()));
+            self.error(
+                loc,
+                format!("{} cards are laid out; the buyer lays out seven", out.len()),
+            );
         }
         out
     }
@@ -534,10 +694,15 @@ impl Parser<'_> {
         let mut out = Vec::new();
         for (token, loc) in self.tokens(words, true) {
             let mut parts = token.split_whitespace();
-            let (Some(name), rest) = (parts.next(), parts.collect::<Vec<_>>().join(" ").to_ascii_lowercase()) else {
+            let (Some(name), rest) = (
+                parts.next(),
+                parts.collect::<Vec<_>>().join(" ").to_ascii_lowercase(),
+            ) else {
                 continue;
             };
-            let Some(seat) = self.seat(seats, name, &loc) else { continue };
+            let Some(seat) = self.seat(seats, name, &loc) else {
+                continue;
+            };
             let what = match rest.as_str() {
                 "vie" | "vies" => VieCall::Vie,
                 "see" | "sees" => VieCall::See,
@@ -558,12 +723,20 @@ impl Parser<'_> {
     fn claims(&mut self, words: &Spanned<Words>, seats: &[String; 3]) -> Vec<Scripted<Set>> {
         let mut out = Vec::new();
         for (token, loc) in self.tokens(words, true) {
-            let parts: Vec<String> = token.split_whitespace().map(|s| s.to_ascii_lowercase()).collect();
+            let parts: Vec<String> = token
+                .split_whitespace()
+                .map(|s| s.to_ascii_lowercase())
+                .collect();
             let [name, kind, of, rank] = &parts[..] else {
-                self.error(loc, format!("`{token}` is not a claim: write it as `Ann gleek of Kings`"));
+                self.error(
+                    loc,
+                    format!("`{token}` is not a claim: write it as `Ann gleek of Kings`"),
+                );
                 continue;
             };
-            let Some(seat) = self.seat(seats, name, &loc) else { continue };
+            let Some(seat) = self.seat(seats, name, &loc) else {
+                continue;
+            };
             let mournival = match kind.as_str() {
                 "gleek" => false,
                 "mournival" => true,
@@ -583,26 +756,51 @@ impl Parser<'_> {
                 }
             };
             if of != "of" {
-                self.error(loc, format!("`{token}` is not a claim: write it as `Ann gleek of Kings`"));
+                self.error(
+                    loc,
+                    format!("`{token}` is not a claim: write it as `Ann gleek of Kings`"),
+                );
                 continue;
             }
             let at = self.remember(loc);
-            out.push(Scripted { seat, what: Set { rank, mournival }, at });
+            out.push(Scripted {
+                seat,
+                what: Set { rank, mournival },
+                at,
+            });
         }
         out
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn play(&mut self, raw: &Spanned<RawPlay>, seats: &[String; 3], hands: &[CardSet; 3], buyer: Option<Seat>, discard_given: bool, stock: CardSet) -> PlayScript {
+    fn play(
+        &mut self,
+        raw: &Spanned<RawPlay>,
+        seats: &[String; 3],
+        hands: &[CardSet; 3],
+        buyer: Option<Seat>,
+        discard_given: bool,
+        stock: CardSet,
+    ) -> PlayScript {
         let mut script = PlayScript::default();
-        let owner = |card: Card| Seat::ALL.into_iter().find(|s| hands[s.index()].contains(card));
+        let owner = |card: Card| {
+            Seat::ALL
+                .into_iter()
+                .find(|s| hands[s.index()].contains(card))
+        };
         let mut add = |p: &mut Parser, seat: Seat, card: Card, loc: Location| {
             let touches_exchange = buyer == Some(seat) || stock.contains(card);
             if touches_exchange && !discard_given {
                 p.error(loc.clone(), format!("{card} is played by the buyer: script the buyer's `discard:` as well, so that his hand is known"));
             }
             if !hands[seat.index()].contains(card) {
-                p.error(loc, format!("{} does not hold {card} when play begins", seats[seat.index()]));
+                p.error(
+                    loc,
+                    format!(
+                        "{} does not hold {card} when play begins",
+                        seats[seat.index()]
+                    ),
+                );
                 return;
             }
             if script.cards[seat.index()].iter().any(|(c, _)| *c == card) {
@@ -615,12 +813,18 @@ impl Parser<'_> {
         match &raw.value {
             RawPlay::Auto => {}
             RawPlay::Tricks(tricks) => {
-                let words = Spanned { value: Words(tricks.clone()), referenced: raw.referenced, defined: raw.defined };
+                let words = Spanned {
+                    value: Words(tricks.clone()),
+                    referenced: raw.referenced,
+                    defined: raw.defined,
+                };
                 for (token, loc) in self.tokens(&words, false) {
                     match Pack::Gleek44.parse_card(&token) {
                         Ok(card) => match owner(card) {
                             Some(seat) => add(self, seat, card, loc),
-                            None => self.error(loc, format!("nobody holds {card} when play begins")),
+                            None => {
+                                self.error(loc, format!("nobody holds {card} when play begins"))
+                            }
                         },
                         Err(err) => self.error(loc, format!("{err} (in the play)")),
                     }
@@ -629,7 +833,9 @@ impl Parser<'_> {
             RawPlay::ByPlayer(entries) => {
                 for (name, cards) in entries {
                     let loc = self.yaml.location_of(name);
-                    let Some(seat) = self.seat(seats, name.value.trim(), &loc) else { continue };
+                    let Some(seat) = self.seat(seats, name.value.trim(), &loc) else {
+                        continue;
+                    };
                     for (card, cloc) in self.cards(cards, "the play") {
                         add(self, seat, card, cloc);
                     }
@@ -639,7 +845,11 @@ impl Parser<'_> {
         script
     }
 
-    fn expectations(&mut self, raw: &Spanned<HashMap<Spanned<String>, Spanned<RawExpect>>>, seats: &[String; 3]) -> Vec<Expectation> {
+    fn expectations(
+        &mut self,
+        raw: &Spanned<HashMap<Spanned<String>, Spanned<RawExpect>>>,
+        seats: &[String; 3],
+    ) -> Vec<Expectation> {
         let mut out = Vec::new();
         let mut entries: Vec<_> = raw.value.iter().collect();
         entries.sort_by_key(|(k, _)| k.referenced.span().offset());
@@ -658,29 +868,44 @@ impl Parser<'_> {
             };
             // One key may name several variants that share the figures: `cotton-1674 parlett`.
             for id in variant.value.split([' ', ',']).filter(|s| !s.is_empty()) {
-                out.push(Expectation { variant: id.to_string(), expected: expected.clone(), location: location.clone() });
+                out.push(Expectation {
+                    variant: id.to_string(),
+                    expected: expected.clone(),
+                    location: location.clone(),
+                });
             }
         }
         out
     }
 
-    fn figures(&mut self, items: &[(Spanned<String>, Spanned<RawFigure>)], seats: &[String; 3]) -> Expected {
+    fn figures(
+        &mut self,
+        items: &[(Spanned<String>, Spanned<RawFigure>)],
+        seats: &[String; 3],
+    ) -> Expected {
         let mut figures = Vec::new();
         for (key, value) in items {
             let k = key.value.trim();
             let kloc = self.yaml.location_of(key);
             match (&value.value, k) {
-                (RawFigure::Scalar(w), "unplayable") => match parse_unplayable(&format!("unplayable {w}")) {
-                    Ok(point) => return Expected::Unplayable(point),
-                    Err(msg) => self.error(self.yaml.location_of(value), msg),
-                },
+                (RawFigure::Scalar(w), "unplayable") => {
+                    match parse_unplayable(&format!("unplayable {w}")) {
+                        Ok(point) => return Expected::Unplayable(point),
+                        Err(msg) => self.error(self.yaml.location_of(value), msg),
+                    }
+                }
                 (RawFigure::Scalar(m), "pot" | "box") => {
                     let figure = if k == "pot" { Figure::Pot } else { Figure::Box };
                     self.money(figure, m, self.yaml.location_of(value), &mut figures);
                 }
                 (RawFigure::Scalar(m), name) => {
                     if let Some(seat) = self.seat(seats, name, &kloc) {
-                        self.money(Figure::Net(seat), m, self.yaml.location_of(value), &mut figures);
+                        self.money(
+                            Figure::Net(seat),
+                            m,
+                            self.yaml.location_of(value),
+                            &mut figures,
+                        );
                     }
                 }
                 (RawFigure::Map(per_player), group) => {
@@ -697,7 +922,9 @@ impl Parser<'_> {
                     }
                     for (name, m) in per_player {
                         let nloc = self.yaml.location_of(name);
-                        let Some(seat) = self.seat(seats, name.value.trim(), &nloc) else { continue };
+                        let Some(seat) = self.seat(seats, name.value.trim(), &nloc) else {
+                            continue;
+                        };
                         let figure = match (make, phase) {
                             (Some(f), _) => f(seat),
                             (None, Some(ph)) => Figure::Phase(ph, seat),
@@ -711,7 +938,13 @@ impl Parser<'_> {
         Expected::Figures(figures)
     }
 
-    fn money(&mut self, figure: Figure, text: &str, loc: Location, out: &mut Vec<(Figure, Money, Location)>) {
+    fn money(
+        &mut self,
+        figure: Figure,
+        text: &str,
+        loc: Location,
+        out: &mut Vec<(Figure, Money, Location)>,
+    ) {
         match Money::parse(text) {
             Some(m) => out.push((figure, m, loc)),
             None => self.error(loc, format!("`{text}` is not an amount: write a whole number or a half, as in `+3`, `-2½` or `2.5`")),
@@ -723,12 +956,17 @@ impl Parser<'_> {
 fn parse_unplayable(word: &str) -> Result<Option<Point>, String> {
     let mut parts = word.split_whitespace();
     if parts.next() != Some("unplayable") {
-        return Err(format!("`{word}` is not an expectation: write a map of figures, or `unplayable`"));
+        return Err(format!(
+            "`{word}` is not an expectation: write a map of figures, or `unplayable`"
+        ));
     }
     match parts.next() {
         None => Ok(None),
-        Some(id) => Point::from_id(id)
-            .map(Some)
-            .ok_or_else(|| format!("unknown rule point `{id}`; the rule points are {}", Point::allowed())),
+        Some(id) => Point::from_id(id).map(Some).ok_or_else(|| {
+            format!(
+                "unknown rule point `{id}`; the rule points are {}",
+                Point::allowed()
+            )
+        }),
     }
 }

@@ -1,0 +1,199 @@
+//! `check`: every expectation written in the pages against the engine.
+
+use crate::diagnostic::Diagnostic;
+use crate::engine::{Outcome, play};
+use crate::ledger::Ledger;
+use crate::money::Money;
+use crate::project::Page;
+use crate::scenario::{Expected, Figure, Scenario};
+use crate::variant::{Variant, VariantSet};
+
+/// The verdict on one figure.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    pub scenario: String,
+    pub variant: String,
+    pub passed: bool,
+    /// What is wrong, located at the expected figure.
+    pub diagnostic: Option<Diagnostic>,
+}
+
+/// The result of checking pages.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub scenarios: usize,
+    pub evaluations: usize,
+    pub verdicts: Vec<Verdict>,
+}
+
+impl Report {
+    pub fn failures(&self) -> impl Iterator<Item = &Verdict> {
+        self.verdicts.iter().filter(|v| !v.passed)
+    }
+
+    pub fn passed(&self) -> usize {
+        self.verdicts.iter().filter(|v| v.passed).count()
+    }
+
+    pub fn failed(&self) -> usize {
+        self.verdicts.len() - self.passed()
+    }
+}
+
+/// The actual value of a figure in a ledger.
+pub fn actual(figure: &Figure, ledger: &Ledger) -> Money {
+    match *figure {
+        Figure::Net(s) => ledger.net(s),
+        Figure::Phase(ph, s) => ledger.phase_net(ph, s),
+        Figure::Points(s) => Money::units(ledger.points.total(s) as i64),
+        Figure::Pot => ledger.pot_change(),
+        Figure::Box => ledger.boxed(),
+    }
+}
+
+/// How a figure is named in messages.
+pub fn figure_name(figure: &Figure, scenario: &Scenario) -> String {
+    match *figure {
+        Figure::Net(s) => format!("{}'s net", scenario.name(s)),
+        Figure::Phase(ph, s) => format!("{}'s {} net", scenario.name(s), ph.id()),
+        Figure::Points(s) => format!("{}'s points", scenario.name(s)),
+        Figure::Pot => "the pot".to_string(),
+        Figure::Box => "the box".to_string(),
+    }
+}
+
+/// Describes an outcome in a few words, for "expected ... found ...".
+pub fn describe(outcome: &Outcome, scenario: &Scenario) -> String {
+    match outcome {
+        Outcome::Played(l) => {
+            let nets: Vec<String> = crate::scenario::Seat::ALL
+                .iter()
+                .map(|&s| format!("{} {}", scenario.name(s), l.net(s).signed()))
+                .collect();
+            format!("played: {}", nets.join(", "))
+        }
+        Outcome::Unplayable(u) => format!("not playable ({}): {}: {}", u.point, u.action, u.reason),
+    }
+}
+
+/// Unknown variant names in expectations: invalid input, reported before anything is checked.
+pub fn unknown_variants(pages: &[Page], variants: &VariantSet) -> Vec<Diagnostic> {
+    let ids = variants.ids();
+    pages
+        .iter()
+        .flat_map(|p| &p.scenarios)
+        .flat_map(|s| &s.expect)
+        .filter(|e| variants.get(&e.variant).is_none())
+        .map(|e| {
+            Diagnostic::new(
+                e.location.clone(),
+                format!("`{}` is not a variant", e.variant),
+            )
+            .note(format!("the variants are {}", ids.join(", ")))
+        })
+        .collect()
+}
+
+fn check_one(
+    scenario: &Scenario,
+    variant: &Variant,
+    expected: &Expected,
+    location: &crate::diagnostic::Location,
+    report: &mut Report,
+) {
+    let outcome = play(scenario, &variant.rules);
+    let verdict = |passed: bool, diagnostic: Option<Diagnostic>| Verdict {
+        scenario: scenario.id.clone(),
+        variant: variant.id.clone(),
+        passed,
+        diagnostic,
+    };
+    match (expected, &outcome) {
+        (Expected::Unplayable(point), Outcome::Unplayable(u)) => {
+            let ok = point.is_none_or(|p| p == u.point);
+            let d = (!ok).then(|| {
+                Diagnostic::new(
+                    location.clone(),
+                    format!(
+                        "scenario `{}` under `{}`: not playable for another reason",
+                        scenario.id, variant.id
+                    ),
+                )
+                .note(format!(
+                    "expected: not playable ({})",
+                    point.map_or("any", |p| p.id())
+                ))
+                .note(format!("found:    {}", describe(&outcome, scenario)))
+            });
+            report.verdicts.push(verdict(ok, d));
+        }
+        (Expected::Unplayable(point), Outcome::Played(_)) => {
+            let d = Diagnostic::new(
+                location.clone(),
+                format!(
+                    "scenario `{}` under `{}` is playable",
+                    scenario.id, variant.id
+                ),
+            )
+            .note(format!(
+                "expected: not playable ({})",
+                point.map_or("any", |p| p.id())
+            ))
+            .note(format!("found:    {}", describe(&outcome, scenario)));
+            report.verdicts.push(verdict(false, Some(d)));
+        }
+        (Expected::Figures(figures), Outcome::Unplayable(_)) => {
+            let d = Diagnostic::new(
+                location.clone(),
+                format!(
+                    "scenario `{}` is not playable under `{}`",
+                    scenario.id, variant.id
+                ),
+            )
+            .note(format!("expected: {} figure(s)", figures.len()))
+            .note(format!("found:    {}", describe(&outcome, scenario)));
+            report.verdicts.push(verdict(false, Some(d)));
+        }
+        (Expected::Figures(figures), Outcome::Played(ledger)) => {
+            for (figure, want, at) in figures {
+                let got = actual(figure, ledger);
+                let d = (got != *want).then(|| {
+                    Diagnostic::new(
+                        at.clone(),
+                        format!(
+                            "scenario `{}` under `{}`: {} differs",
+                            scenario.id,
+                            variant.id,
+                            figure_name(figure, scenario)
+                        ),
+                    )
+                    .note(format!("expected: {}", want.signed()))
+                    .note(format!("found:    {}", got.signed()))
+                    .note(format!(
+                        "explain:  mournival explain {}#{} --variant {}",
+                        scenario.location.file.display(),
+                        scenario.id,
+                        variant.id
+                    ))
+                });
+                report.verdicts.push(verdict(got == *want, d));
+            }
+        }
+    }
+}
+
+/// Checks every expectation of every scenario. Expectations naming unknown variants must have
+/// been reported with [`unknown_variants`] first.
+pub fn check(pages: &[Page], variants: &VariantSet) -> Report {
+    let mut report = Report::default();
+    for scenario in pages.iter().flat_map(|p| &p.scenarios) {
+        report.scenarios += 1;
+        report.evaluations += variants.variants.len();
+        for exp in &scenario.expect {
+            if let Some(variant) = variants.get(&exp.variant) {
+                check_one(scenario, variant, &exp.expected, &exp.location, &mut report);
+            }
+        }
+    }
+    report
+}
