@@ -4,7 +4,7 @@
 //! it, and what happened. Renderers look up the variant's evidence for that point; the ledger
 //! itself holds no text, so building one allocates little.
 
-use crate::cards::{Card, Rank, Suit};
+use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::money::Money;
 use crate::rules::Point;
 use crate::scenario::{Bid, Seat, Set, VieCall};
@@ -232,6 +232,10 @@ pub struct Ledger {
     pub points: Points,
     /// Money in the pot before the deal (carried in).
     pub pot_before: Money,
+    /// Cards out of play: the buyer's discards, or the whole stock when nobody bought it.
+    pub laid_out: CardSet,
+    /// Cards still in hand after twelve tricks (a short discard leaves the buyer some).
+    pub left_in_hand: CardSet,
 }
 
 impl Ledger {

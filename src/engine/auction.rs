@@ -169,7 +169,7 @@ impl Deal<'_> {
         let from = Party::Player(buyer);
         let reason = Reason::StockPrice { bid: price };
         let halves_rule = self.r.odd_penny() == OddPenny::Halves;
-        let half = if halves_rule || price % 2 == 0 {
+        let half = if halves_rule || price.is_multiple_of(2) {
             Money::halves(price as i64)
         } else {
             Money::units((price / 2) as i64)

@@ -9,6 +9,7 @@ use crate::rules::choice::{ExchangeOrder, ShortDiscard};
 impl Deal<'_> {
     pub(super) fn exchange<P: Policy>(&mut self, policy: &mut P) -> Step {
         let Some(buyer) = self.buyer else {
+            self.ledger.laid_out = self.s.stock;
             for card in self.s.stock.iter() {
                 self.note_honour_out(card);
             }
@@ -60,7 +61,7 @@ impl Deal<'_> {
                 policy.discard(candidates, 7, self.trump)
             }
         };
-        self.discards = discards;
+        self.ledger.laid_out = discards;
         self.hands[buyer.index()] = dealt.union(self.s.stock).difference(discards);
         for card in discards.iter() {
             self.note_honour_out(card);

@@ -76,7 +76,6 @@ pub(crate) struct Deal<'a> {
     pub buyer: Option<Seat>,
     /// The buyer laid out fewer than seven cards.
     pub short_discard: bool,
-    pub discards: CardSet,
     /// The hands when play begins, for honours held, sets and low trumps.
     pub held: [CardSet; 3],
     pub ledger: Ledger,
@@ -93,7 +92,6 @@ impl<'a> Deal<'a> {
             hands: s.hands,
             buyer: None,
             short_discard: false,
-            discards: CardSet::EMPTY,
             held: s.hands,
             ledger: Ledger {
                 payments: Vec::with_capacity(24),

@@ -134,6 +134,7 @@ impl Deal<'_> {
             });
             leader = winner;
         }
+        self.ledger.left_in_hand = self.hands[0].union(self.hands[1]).union(self.hands[2]);
         if let Some(from_trick) = filled_from {
             self.ledger.filled.push(Filled::Play { from_trick });
         }

@@ -19,7 +19,7 @@ pub const INFO: &str = "gleek";
 /// Every ```gleek block of a page, in order.
 pub fn extract_blocks(path: &Path, text: &Arc<str>) -> Vec<ScenarioBlock> {
     let mut blocks = Vec::new();
-    let mut current: Option<(Range<usize>, Vec<(Range<usize>, usize)>)> = None;
+    let mut current: Option<(Range<usize>, Vec<Range<usize>>)> = None;
     for (event, range) in Parser::new_ext(text, Options::all()).into_offset_iter() {
         match event {
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
@@ -34,7 +34,7 @@ pub fn extract_blocks(path: &Path, text: &Arc<str>) -> Vec<ScenarioBlock> {
                     let start = text[range.clone()]
                         .find(t.as_ref())
                         .map_or(range.start, |i| range.start + i);
-                    pieces.push((start..start + t.len(), pieces.len()));
+                    pieces.push(start..start + t.len());
                 }
             }
             Event::End(TagEnd::CodeBlock) => {
@@ -42,7 +42,7 @@ pub fn extract_blocks(path: &Path, text: &Arc<str>) -> Vec<ScenarioBlock> {
                     let yaml = YamlText::from_pieces(
                         path,
                         text.clone(),
-                        pieces.iter().map(|(r, _)| (&text[r.clone()], r.start)),
+                        pieces.iter().map(|r| (&text[r.clone()], r.start)),
                     );
                     blocks.push(ScenarioBlock { yaml, range });
                 }

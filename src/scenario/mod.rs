@@ -201,3 +201,35 @@ impl Scenario {
         &self.locations[at as usize]
     }
 }
+
+impl Scenario {
+    /// A bare deal with nothing scripted: the engine fills every step. For simulations,
+    /// benchmarks and tests; the stock is whatever the hands and turn-up leave.
+    pub fn dealt(seats: [&str; 3], dealer: Seat, hands: [CardSet; 3], turn_up: Card) -> Scenario {
+        let dealt = hands[0]
+            .union(hands[1])
+            .union(hands[2])
+            .union(CardSet::from_cards([turn_up]));
+        Scenario {
+            id: "dealt".to_string(),
+            title: "A dealt hand".to_string(),
+            notes: None,
+            seats: seats.map(str::to_string),
+            dealer,
+            hands,
+            turn_up,
+            stock: crate::cards::Pack::Gleek44.cards().difference(dealt),
+            agreed: Agreement::default(),
+            carried: Carried::default(),
+            auction: None,
+            discard: None,
+            vie: None,
+            false_claims: Vec::new(),
+            play: PlayScript::default(),
+            expect: Vec::new(),
+            locations: Vec::new(),
+            location: Location::file_start(std::path::Path::new("(dealt)"), ""),
+            yaml: String::new(),
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! Invariants over random legal deals and actions, under every variant and under random readings.
+
+use mournival::cards::{Card, CardSet, Pack, Rank, Suit};
+use mournival::engine::{AuctionView, Outcome, Policy, SimplePolicy, VieView, play_with};
+use mournival::money::Money;
+use mournival::rules::{Point, Rules};
+use mournival::scenario::{Agreement, Bid, Carried, Scenario, Seat, VieCall};
+use mournival::variant::VariantSet;
+use proptest::prelude::*;
+use std::path::Path;
+
+/// A small deterministic generator for random legal choices.
+struct RandomPolicy {
+    state: u64,
+    vie_calls: u32,
+}
+
+impl RandomPolicy {
+    fn new(seed: u64) -> RandomPolicy {
+        RandomPolicy {
+            state: seed | 1,
+            vie_calls: 0,
+        }
+    }
+
+    fn next(&mut self, n: u64) -> u64 {
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        self.state % n.max(1)
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.next(items.len() as u64) as usize]
+    }
+}
+
+impl Policy for RandomPolicy {
+    fn bid(&mut self, view: &AuctionView) -> Bid {
+        if view.may_pass && self.next(2) == 0 {
+            Bid::Pass
+        } else {
+            Bid::Bid(view.lowest + self.next((view.highest - view.lowest + 1) as u64) as u32)
+        }
+    }
+
+    fn discard(&mut self, candidates: CardSet, count: u32, _trump: Suit) -> CardSet {
+        let mut cards: Vec<Card> = candidates.iter().collect();
+        let mut out = CardSet::EMPTY;
+        for _ in 0..count {
+            let i = self.next(cards.len() as u64) as usize;
+            out.insert(cards.swap_remove(i));
+        }
+        out
+    }
+
+    fn vie(&mut self, view: &VieView) -> VieCall {
+        self.vie_calls += 1;
+        let calls = view.calls();
+        if self.vie_calls > 12 {
+            // Keep the vie finite: stop revying.
+            return if view.vied {
+                VieCall::See
+            } else {
+                VieCall::Pass
+            };
+        }
+        self.pick(calls)
+    }
+
+    fn card(&mut self, legal: CardSet, _winners: CardSet, _leading: bool, _trump: Suit) -> Card {
+        let cards: Vec<Card> = legal.iter().collect();
+        self.pick(&cards)
+    }
+}
+
+fn variants() -> VariantSet {
+    VariantSet::load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/gleek"))
+        .expect("bundled variants load")
+}
+
+/// A random deal from a shuffled pack.
+fn deal(
+    seed: u64,
+    dealer: u8,
+    agreed: (Option<bool>, Option<bool>),
+    carried: (u32, i64),
+) -> Scenario {
+    let mut rng = RandomPolicy::new(seed);
+    let mut cards: Vec<Card> = Pack::Gleek44.cards().iter().collect();
+    for i in (1..cards.len()).rev() {
+        let j = rng.next(i as u64 + 1) as usize;
+        cards.swap(i, j);
+    }
+    let hand = |k: usize| CardSet::from_cards(cards[k * 12..k * 12 + 12].iter().copied());
+    let mut s = Scenario::dealt(
+        ["Ann", "Ben", "Cat"],
+        Seat(dealer % 3),
+        [hand(0), hand(1), hand(2)],
+        cards[36],
+    );
+    s.agreed = Agreement {
+        tiddy: agreed.0,
+        towser_tumbler: agreed.1,
+    };
+    s.carried = Carried {
+        ruff_passed: carried.0,
+        pot: Money::units(carried.1),
+    };
+    s
+}
+
+fn random_rules(seed: u64) -> Rules {
+    let mut rng = RandomPolicy::new(seed);
+    let mut rules = Rules::first_choices();
+    for &p in Point::ALL {
+        rules.set(p, rng.next(p.def().choices.len() as u64) as u8);
+    }
+    rules
+}
+
+fn honours(trump: Suit) -> CardSet {
+    [Rank::ACE, Rank::KING, Rank::QUEEN, Rank::JACK]
+        .into_iter()
+        .map(|r| Card::new(trump, r))
+        .collect()
+}
+
+fn assert_invariants(s: &Scenario, rules: &Rules, outcome: &Outcome) -> Result<(), TestCaseError> {
+    let Outcome::Played(l) = outcome else {
+        return Err(TestCaseError::fail(format!(
+            "a deal with nothing scripted is always playable: {outcome:?}"
+        )));
+    };
+    // Every card accounted for: played in tricks, laid out, turned up, or left in hand; none twice.
+    let mut seen = CardSet::EMPTY;
+    let mut count = 0;
+    for t in &l.tricks {
+        for &(_, c) in &t.cards {
+            prop_assert!(seen.insert(c), "{c} played twice");
+            count += 1;
+        }
+    }
+    prop_assert_eq!(l.tricks.len(), 12);
+    for c in l
+        .laid_out
+        .iter()
+        .chain(l.left_in_hand.iter())
+        .chain([s.turn_up])
+    {
+        prop_assert!(seen.insert(c), "{c} counted twice");
+        count += 1;
+    }
+    prop_assert_eq!(count, 44);
+    prop_assert_eq!(seen, Pack::Gleek44.cards());
+    // The money balances: players, pot and box sum to zero.
+    prop_assert!(l.balances(), "ledger does not balance: {:?}", l.payments);
+    // Card points are 36; with every honour in play and scored, 66 in all.
+    prop_assert_eq!(l.points.cards.iter().map(|&c| c as u32).sum::<u32>(), 36);
+    let trump = s.turn_up.suit();
+    let out_of_play = l.laid_out.intersection(honours(trump));
+    let turned_unscored = honours(trump).contains(s.turn_up)
+        && rules.honour_turned_up() == mournival::rules::choice::HonourTurnedUp::NotScored;
+    if out_of_play.is_empty() && !turned_unscored {
+        prop_assert_eq!(l.points.in_play(), 66);
+    } else {
+        prop_assert!(l.points.in_play() < 66);
+    }
+    prop_assert_eq!(l.points.in_play() % 3, 0);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_variant_keeps_the_invariants(seed in any::<u64>(), dealer in 0u8..3, policy_seed in any::<u64>(),
+                                          tiddy in proptest::option::of(any::<bool>()), tt in proptest::option::of(any::<bool>()),
+                                          passed in 0u32..3, pot in 0i64..12) {
+        let s = deal(seed, dealer, (tiddy, tt), (passed, pot));
+        for v in &variants().variants {
+            let outcome = play_with(&s, &v.rules, &mut RandomPolicy::new(policy_seed));
+            assert_invariants(&s, &v.rules, &outcome)?;
+            let simple = play_with(&s, &v.rules, &mut SimplePolicy);
+            assert_invariants(&s, &v.rules, &simple)?;
+        }
+    }
+
+    #[test]
+    fn random_readings_keep_the_invariants(seed in any::<u64>(), rules_seed in any::<u64>(), policy_seed in any::<u64>(), dealer in 0u8..3) {
+        let s = deal(seed, dealer, (None, None), (0, 0));
+        let rules = random_rules(rules_seed);
+        let outcome = play_with(&s, &rules, &mut RandomPolicy::new(policy_seed));
+        assert_invariants(&s, &rules, &outcome)?;
+    }
+
+    #[test]
+    fn the_same_input_gives_the_same_output(seed in any::<u64>(), rules_seed in any::<u64>(), policy_seed in any::<u64>()) {
+        let s = deal(seed, 0, (None, None), (0, 0));
+        let rules = random_rules(rules_seed);
+        let a = play_with(&s, &rules, &mut RandomPolicy::new(policy_seed));
+        let b = play_with(&s, &rules, &mut RandomPolicy::new(policy_seed));
+        prop_assert_eq!(a, b);
+    }
+}
