@@ -143,3 +143,6 @@ impl<'a> Deal<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
