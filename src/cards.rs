@@ -224,6 +224,26 @@ impl CardSet {
         CardSet(self.0 & (0x0001_0001_0001_0001u64 << rank.0))
     }
 
+    /// The cards of a suit ranked strictly above a rank.
+    pub fn above(self, suit: Suit, rank: u8) -> CardSet {
+        let mask = if rank >= 15 {
+            0
+        } else {
+            0xFFFFu64 & !((2u64 << rank) - 1)
+        };
+        CardSet(self.0 & (mask << ((suit as u32) * 16)))
+    }
+
+    /// The highest rank held in a suit (0 when void).
+    pub fn top_rank(self, suit: Suit) -> u8 {
+        let bits = (self.0 >> ((suit as u32) * 16)) & 0xFFFF;
+        if bits == 0 {
+            0
+        } else {
+            63 - bits.leading_zeros() as u8
+        }
+    }
+
     /// The highest card by rank (Ace high), suits broken in suit order.
     pub fn highest(self) -> Option<Card> {
         self.iter()
@@ -400,5 +420,10 @@ mod tests {
         assert_eq!(hand.to_string(), "A♠ K♠ A♥ A♦ 4♣");
         assert_eq!(hand.highest().unwrap().to_string(), "A♠");
         assert_eq!(hand.lowest().unwrap().to_string(), "4♣");
+        assert_eq!(hand.above(Suit::Spades, 12).to_string(), "A♠ K♠");
+        assert_eq!(hand.above(Suit::Spades, 14).len(), 0);
+        assert_eq!(hand.top_rank(Suit::Spades), 14);
+        assert_eq!(hand.top_rank(Suit::Clubs), 4);
+        assert_eq!(CardSet::EMPTY.top_rank(Suit::Clubs), 0);
     }
 }

@@ -203,3 +203,31 @@ proptest! {
         prop_assert_eq!(a, b);
     }
 }
+
+proptest! {
+    /// The engine's fast test of which cards would win a trick agrees with playing each card out.
+    #[test]
+    fn winning_cards_agree_with_trick_winner(seed in any::<u64>(), n_played in 1usize..3, trump_i in 0usize..4, eq in any::<bool>()) {
+        use mournival::engine::{trick_winner, winning_cards};
+        let mut rng = RandomPolicy::new(seed);
+        let mut cards: Vec<Card> = Pack::Gleek44.cards().iter().collect();
+        for i in (1..cards.len()).rev() {
+            let j = rng.next(i as u64 + 1) as usize;
+            cards.swap(i, j);
+        }
+        let played = &cards[..n_played];
+        let legal = CardSet::from_cards(cards[3..15].iter().copied());
+        let trump = Suit::ALL[trump_i];
+        let rules = Rules::first_choices().with(Point::TrumpRank, eq as u8);
+        let fast = winning_cards(played, legal, trump, &rules);
+        let slow: CardSet = legal
+            .iter()
+            .filter(|&c| {
+                let mut trick = played.to_vec();
+                trick.push(c);
+                trick_winner(&trick, trump, &rules) == n_played
+            })
+            .collect();
+        prop_assert_eq!(fast, slow, "played {:?} trump {:?}", played, trump);
+    }
+}

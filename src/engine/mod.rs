@@ -16,7 +16,7 @@ mod turnup;
 
 pub use policy::{AuctionView, Policy, SimplePolicy, VieView};
 pub use ruff::ruff_value;
-pub use tricks::trick_winner;
+pub use tricks::{trick_winner, winning_cards};
 
 use crate::cards::{Card, CardSet, Suit};
 use crate::ledger::Ledger;

@@ -76,9 +76,22 @@ impl Policy for SimplePolicy {
     }
 
     fn discard(&mut self, candidates: CardSet, count: u32, trump: Suit) -> CardSet {
-        let mut cards: Vec<Card> = candidates.iter().collect();
-        cards.sort_by_key(|&c| spare_key(c, trump));
-        cards.into_iter().take(count as usize).collect()
+        // Lowest first, plain suits before trumps, ties in suit order: walk ranks upwards.
+        let mut out = CardSet::EMPTY;
+        for trumps in [false, true] {
+            for rank in 2..=14 {
+                for suit in Suit::ALL {
+                    let card = Card::new(suit, crate::cards::Rank::new(rank).expect("2 to 14"));
+                    if (suit == trump) == trumps && candidates.contains(card) {
+                        if out.len() == count {
+                            return out;
+                        }
+                        out.insert(card);
+                    }
+                }
+            }
+        }
+        out
     }
 
     fn vie(&mut self, view: &VieView) -> VieCall {

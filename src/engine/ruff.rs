@@ -193,10 +193,16 @@ impl Deal<'_> {
                 RuffMoney::Pot => Money::units(2 * k * mult),
             }
         };
-        let winner_seats: Vec<Seat> = Seat::ALL
-            .into_iter()
-            .filter(|s| winners[s.index()])
-            .collect();
+        // The winners in speaking order (the first takes any indivisible remainder).
+        let mut winner_seats = [Seat(0); 3];
+        let mut n_winners = 0;
+        for s in self.s.speaking_order() {
+            if winners[s.index()] {
+                winner_seats[n_winners] = s;
+                n_winners += 1;
+            }
+        }
+        let winner_seats = &winner_seats[..n_winners];
         for loser in self.s.speaking_order() {
             let i = loser.index();
             if model == RuffMoney::Pot {
@@ -219,11 +225,11 @@ impl Deal<'_> {
                 _ if in_play[i] => (stake(level), Reason::RuffStake),
                 _ => (stake(seen[i].max(1)), Reason::RuffStake),
             };
-            self.share_out(Party::Player(loser), amount, &winner_seats, reason);
+            self.share_out(Party::Player(loser), amount, winner_seats, reason);
         }
         let pot = self.ledger.pot_after();
         if !pot.is_zero() {
-            self.share_out(Party::Pot, pot, &winner_seats, Reason::RuffPot);
+            self.share_out(Party::Pot, pot, winner_seats, Reason::RuffPot);
         }
         Ok(())
     }
@@ -250,52 +256,47 @@ impl Deal<'_> {
 
     /// The players who win the ruff, given who is still in.
     fn ruff_winners(&mut self, in_play: [bool; 3]) -> [bool; 3] {
-        let contenders: Vec<Seat> = self
-            .s
-            .speaking_order()
-            .into_iter()
-            .filter(|s| in_play[s.index()])
-            .collect();
-        let values: Vec<RuffValue> = contenders
-            .iter()
-            .map(|s| ruff_value(self.hands[s.index()], self.r))
-            .collect();
-        let shown = contenders.len() > 1;
-        let best = values
-            .iter()
-            .map(|v| (v.four_aces, v.value))
+        let order = self.s.speaking_order();
+        let values = order.map(|s| ruff_value(self.hands[s.index()], self.r));
+        let key = |v: &RuffValue| (v.four_aces, v.value);
+        let contenders = || (0..3).filter(|&k| in_play[order[k].index()]);
+        let shown = contenders().count() > 1;
+        let best = contenders()
+            .map(|k| key(&values[k]))
             .max()
             .unwrap_or((false, 0));
-        let mut tied: Vec<usize> = (0..contenders.len())
-            .filter(|&k| (values[k].four_aces, values[k].value) == best)
-            .collect();
-        if tied.len() > 1 {
-            let mut seats = [false; 3];
-            for &k in &tied {
-                seats[contenders[k].index()] = true;
-            }
+        let mut tied = [false; 3];
+        for k in contenders().filter(|&k| key(&values[k]) == best) {
+            tied[k] = true;
+        }
+        if tied.iter().filter(|t| **t).count() > 1 {
+            let seats = Seat::ALL.map(|s| (0..3).any(|k| tied[k] && order[k] == s));
             self.ledger
                 .note(Phase::Ruff, Event::RuffTied { seats }, Some(Point::RuffTie));
             if self.r.ruff_tie() == RuffTie::ElderHand {
-                tied.truncate(1);
+                let first = (0..3).find(|&k| tied[k]).expect("a tie has players");
+                tied = [false; 3];
+                tied[first] = true;
             }
         }
-        let decided_by_aces = best.0 && values.iter().any(|v| v.value > values[tied[0]].value);
+        let decided_by_aces =
+            best.0 && contenders().any(|k| !values[k].four_aces && values[k].value > best.1);
+        let point = if !shown {
+            None
+        } else if decided_by_aces {
+            Some(Point::FourAces)
+        } else {
+            Some(Point::RuffCount)
+        };
         let mut winners = [false; 3];
-        for &k in &tied {
+        for k in (0..3).filter(|&k| tied[k]) {
             let v = values[k];
-            winners[contenders[k].index()] = true;
-            let point = if !shown {
-                None
-            } else if decided_by_aces {
-                Some(Point::FourAces)
-            } else {
-                Some(Point::RuffCount)
-            };
+            let seat = order[k];
+            winners[seat.index()] = true;
             self.ledger.note(
                 Phase::Ruff,
                 Event::RuffWon {
-                    seat: contenders[k],
+                    seat,
                     suit: shown.then_some(v.suit),
                     value: v.value,
                     four_aces: v.four_aces,

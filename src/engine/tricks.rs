@@ -32,6 +32,30 @@ pub fn trick_winner(played: &[Card], trump: Suit, rules: &Rules) -> usize {
         .map_or(led_i, |(i, _)| i)
 }
 
+/// The cards in `legal` that would win the trick if played now, after the cards `played`.
+pub fn winning_cards(played: &[Card], legal: CardSet, trump: Suit, rules: &Rules) -> CardSet {
+    let led = played[0].suit();
+    let so_far = CardSet::from_cards(played.iter().copied());
+    let best_led = so_far.top_rank(led);
+    if led == trump {
+        return legal.above(trump, best_led);
+    }
+    let top_trump = so_far.top_rank(trump);
+    match rules.trump_rank() {
+        TrumpRank::AnyTrump if top_trump > 0 => legal.above(trump, top_trump),
+        TrumpRank::AnyTrump => legal.above(led, best_led).union(legal.suit(trump)),
+        // A card of the suit led wins only above both the best led and every trump played (a
+        // trump of equal or higher rank would still qualify); a trump wins if it is at least the
+        // best led and above every trump played.
+        TrumpRank::EqualOrHigher => {
+            let floor = best_led.max(top_trump);
+            legal
+                .above(led, floor)
+                .union(legal.above(trump, best_led.saturating_sub(1).max(top_trump)))
+        }
+    }
+}
+
 impl Deal<'_> {
     /// The cards a player may play.
     fn legal(&self, hand: CardSet, led: Option<Suit>) -> CardSet {
@@ -109,15 +133,7 @@ impl Deal<'_> {
                         let winners = if pos == 0 {
                             CardSet::EMPTY
                         } else {
-                            legal
-                                .iter()
-                                .filter(|&c| {
-                                    let mut trial = [cards[0]; 3];
-                                    trial[..pos].copy_from_slice(&cards[..pos]);
-                                    trial[pos] = c;
-                                    trick_winner(&trial[..=pos], self.trump, self.r) == pos
-                                })
-                                .collect()
+                            winning_cards(&cards[..pos], legal, self.trump, self.r)
                         };
                         policy.card(legal, winners, pos == 0, self.trump)
                     }
