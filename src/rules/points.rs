@@ -190,7 +190,8 @@ rule_points! {
     /// When the best ruffs at the showdown are equal. Sharing splits what the others pay (or the
     /// pot) equally between the tied players, in half units where needed. Giving it to the elder
     /// hand (the tied player first to speak from the dealer's left) is a convention of other
-    /// vying games, used where a reading is silent.
+    /// vying games, used where a reading is silent. A share that does not divide to the half unit
+    /// leaves its remainder with the first tied player, or, from a pot, in the pot.
     RuffTie ruff_tie "ruff-tie" ("B3", Ruff)
     "Who wins the ruff when the best hands are equal?" {
         Share "share" "The tied players share what is won.",
@@ -230,7 +231,9 @@ rule_points! {
 
     /// When all three pass, nobody wins the ruff. What carries to the next deal differs. A
     /// scenario can state what an earlier deal carried in: `carried: {ruff-passed: N, pot: X}`.
-    /// `pot-carried`: what is in the pot stays there (X is paid to this deal's ruff winner).
+    /// Whatever the model, money lying in the pot (X) goes to this deal's ruff winner, or stays
+    /// if nobody vies again.
+    /// `pot-carried`: what is in the pot stays there; in the `pot` model the antes stay too.
     /// `stake-carried`: each passed ruff raises this deal's stake by 2 (Parlett: 4, then 6).
     /// `doubled-next-deal`: the youngest doubles it, and each passed ruff doubles this deal's
     /// ruff money (Cotton: "the youngest hath power to double it").
