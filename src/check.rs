@@ -4,7 +4,6 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::{Outcome, play};
 use crate::ledger::Ledger;
 use crate::money::Money;
-use crate::project::Page;
 use crate::scenario::{Expected, Figure, Scenario};
 use crate::variant::{Variant, VariantSet};
 
@@ -77,19 +76,15 @@ pub fn describe(outcome: &Outcome, scenario: &Scenario) -> String {
 }
 
 /// Unknown variant names in expectations: invalid input, reported before anything is checked.
-pub fn unknown_variants(pages: &[Page], variants: &VariantSet) -> Vec<Diagnostic> {
+pub fn unknown_variants<'a>(scenarios: impl IntoIterator<Item = &'a Scenario>, variants: &VariantSet) -> Vec<Diagnostic> {
     let ids = variants.ids();
-    pages
-        .iter()
-        .flat_map(|p| &p.scenarios)
+    scenarios
+        .into_iter()
         .flat_map(|s| &s.expect)
         .filter(|e| variants.get(&e.variant).is_none())
         .map(|e| {
-            Diagnostic::new(
-                e.location.clone(),
-                format!("`{}` is not a variant", e.variant),
-            )
-            .note(format!("the variants are {}", ids.join(", ")))
+            Diagnostic::new(e.location.clone(), format!("`{}` is not a variant", e.variant))
+                .note(format!("the variants are {}", ids.join(", ")))
         })
         .collect()
 }
@@ -184,9 +179,9 @@ fn check_one(
 
 /// Checks every expectation of every scenario. Expectations naming unknown variants must have
 /// been reported with [`unknown_variants`] first.
-pub fn check(pages: &[Page], variants: &VariantSet) -> Report {
+pub fn check<'a>(scenarios: impl IntoIterator<Item = &'a Scenario>, variants: &VariantSet) -> Report {
     let mut report = Report::default();
-    for scenario in pages.iter().flat_map(|p| &p.scenarios) {
+    for scenario in scenarios {
         report.scenarios += 1;
         report.evaluations += variants.variants.len();
         for exp in &scenario.expect {

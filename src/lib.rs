@@ -18,3 +18,4 @@ pub mod rules;
 pub mod scenario;
 pub mod variant;
 pub mod yaml;
+pub mod site;

@@ -6,9 +6,11 @@ use mournival::diagnostic::Diagnostic;
 use mournival::project::{Page, load_pages, load_variants, parse_page};
 use mournival::report::{explain, matrix};
 use mournival::scenario::Scenario;
+use mournival::site::{BuildError, BuildOptions};
 use mournival::variant::{Override, VariantSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 /// Lays several readings of the rules of Gleek side by side.
 #[derive(Parser)]
@@ -42,6 +44,23 @@ enum Command {
         /// Two readings side by side, with the rule points that account for the difference.
         #[arg(long, num_args = 2, value_names = ["A", "B"])]
         diff: Option<Vec<String>>,
+        /// Sets a rule point for every variant (point=choice).
+        #[arg(long = "set", value_name = "POINT=CHOICE")]
+        set: Vec<Override>,
+    },
+    /// Builds the reference site: every scenario under every reading, side by side.
+    Build {
+        /// The content folder (default: the project's content/).
+        path: Option<PathBuf>,
+        /// Where to write the site (default: the project's site/).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Exit non-zero when an expectation in the pages does not match the engine.
+        #[arg(long)]
+        strict: bool,
+        /// The site's public address, for the sitemap (e.g. https://example.org/gleek/).
+        #[arg(long, default_value = "")]
+        base_url: String,
         /// Sets a rule point for every variant (point=choice).
         #[arg(long = "set", value_name = "POINT=CHOICE")]
         set: Vec<Override>,
@@ -80,6 +99,7 @@ fn main() -> ExitCode {
             diff,
             set,
         } => explain_cmd(&cli.root, &target, variant, diff, &set),
+        Command::Build { path, out, strict, base_url, set } => build(&cli.root, path, out, strict, base_url, set),
         Command::Variants { set } => variants(&cli.root, &set).map(|v| {
             print!("{}", matrix::render(&v));
             ExitCode::SUCCESS
@@ -98,11 +118,12 @@ fn check(root: &Path, path: Option<PathBuf>, set: &[Override]) -> Result<ExitCod
     let variants = variants(root, set)?;
     let path = path.unwrap_or_else(|| root.join("content"));
     let pages = load_pages(&path).map_err(Invalid)?;
-    let unknown = mournival::check::unknown_variants(&pages, &variants);
+    let scenarios = || pages.iter().flat_map(|p| &p.scenarios);
+    let unknown = mournival::check::unknown_variants(scenarios(), &variants);
     if !unknown.is_empty() {
         return Err(Invalid(unknown));
     }
-    let report = mournival::check::check(&pages, &variants);
+    let report = mournival::check::check(scenarios(), &variants);
     for v in report.failures() {
         if let Some(d) = &v.diagnostic {
             eprint!("{}", d.render("mismatch"));
@@ -121,6 +142,41 @@ fn check(root: &Path, path: Option<PathBuf>, set: &[Override]) -> Result<ExitCod
     } else {
         ExitCode::from(1)
     })
+}
+
+fn build(root: &Path, path: Option<PathBuf>, out: Option<PathBuf>, strict: bool, base_url: String, overrides: Vec<Override>) -> Result<ExitCode, Invalid> {
+    let opts = BuildOptions {
+        content: path.unwrap_or_else(|| root.join("content")),
+        out: out.unwrap_or_else(|| root.join("site")),
+        root: root.to_path_buf(),
+        overrides,
+        base_url,
+    };
+    let started = Instant::now();
+    match mournival::site::build(&opts) {
+        Ok(report) => {
+            for d in &report.failing {
+                eprint!("{}", d.render(if strict { "mismatch" } else { "warning" }));
+                eprintln!();
+            }
+            println!(
+                "built {} page(s) into {} in {} ms: {} scenario(s) under {} reading(s), {} expectation(s) failing",
+                report.pages,
+                opts.out.display(),
+                started.elapsed().as_millis(),
+                report.scenarios,
+                report.evaluations.checked_div(report.scenarios).unwrap_or(0),
+                report.failing.len()
+            );
+            Ok(if strict && !report.failing.is_empty() { ExitCode::from(1) } else { ExitCode::SUCCESS })
+        }
+        Err(BuildError::Invalid(errors)) => Err(Invalid(errors)),
+        Err(err) => {
+            eprintln!("error: {err}");
+            eprintln!("nothing was written to {}", opts.out.display());
+            Ok(ExitCode::from(2))
+        }
+    }
 }
 
 /// Loads the scenarios a target names: `page.md` or `page.md#id`.

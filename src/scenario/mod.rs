@@ -4,7 +4,7 @@
 //! (every card once, twelve a hand, names that exist). Whether its actions are legal under a
 //! reading is the engine's question, and "not playable" is one of its answers.
 
-mod markdown;
+pub mod markdown;
 mod parse;
 
 pub use markdown::{ScenarioBlock, extract_blocks};

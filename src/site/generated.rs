@@ -1,0 +1,266 @@
+//! The pages the generator adds: one per reading, one per rule point, the matrix of points by
+//! readings, and the index of scenarios. Views only: every figure comes from the engine.
+
+use super::outcome::{ColumnView, ScenarioView};
+use crate::compare::{Evaluation, Result3};
+use crate::engine::play;
+use crate::rules::{Point, Section};
+use crate::scenario::Scenario;
+use crate::variant::{Evidence, Variant, VariantSet};
+use serde::Serialize;
+
+#[derive(Serialize)]
+pub struct ChoiceRow {
+    pub point: &'static str,
+    pub url: String,
+    pub question: &'static str,
+    pub choice: &'static str,
+    pub summary: &'static str,
+    pub evidence: &'static str,
+    pub quote: String,
+    pub cite: String,
+    pub note: Option<String>,
+    pub alternatives: Vec<&'static str>,
+    pub inherited_from: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct ChoiceSection {
+    pub id: String,
+    pub title: &'static str,
+    pub choices: Vec<ChoiceRow>,
+}
+
+#[derive(Serialize)]
+pub struct VariantView {
+    pub id: String,
+    pub title: String,
+    pub author: String,
+    pub date: String,
+    pub kind: &'static str,
+    pub citation: String,
+    pub summary: Option<String>,
+    pub based_on: Option<String>,
+    pub evidence_counts: Vec<(&'static str, usize)>,
+    pub sections: Vec<ChoiceSection>,
+}
+
+fn alternatives(v: &Variant, p: Point) -> Vec<&'static str> {
+    v.choice(p).alternatives.iter().map(|&c| p.def().choices[c as usize].id).collect()
+}
+
+pub fn variant_view(v: &Variant) -> VariantView {
+    let sections = Section::ALL
+        .iter()
+        .map(|&section| ChoiceSection {
+            id: crate::site::markdown::slug(section.title()),
+            title: section.title(),
+            choices: Point::ALL
+                .iter()
+                .filter(|p| p.def().section == section)
+                .map(|&p| {
+                    let c = v.choice(p);
+                    ChoiceRow {
+                        point: p.id(),
+                        url: format!("rules/{}/", p.id()),
+                        question: p.def().question,
+                        choice: v.rules.choice_id(p),
+                        summary: p.def().choices[c.choice as usize].summary,
+                        evidence: c.evidence.id(),
+                        quote: c.quote.clone(),
+                        cite: c.cite.clone(),
+                        note: c.note.clone(),
+                        alternatives: alternatives(v, p),
+                        inherited_from: c.inherited_from.clone(),
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    VariantView {
+        id: v.id.clone(),
+        title: v.title.clone(),
+        author: v.author.clone(),
+        date: v.date.clone(),
+        kind: v.kind.label(),
+        citation: v.citation.clone(),
+        summary: v.summary.clone(),
+        based_on: v.based_on.clone(),
+        evidence_counts: Evidence::ALL.iter().map(|&e| (e.id(), v.choices.iter().filter(|c| c.evidence == e).count())).filter(|(_, n)| *n > 0).collect(),
+        sections,
+    }
+}
+
+#[derive(Serialize)]
+pub struct RuleChoice {
+    pub id: &'static str,
+    pub summary: &'static str,
+    pub variants: Vec<String>,
+}
+
+#[derive(Serialize)]
+pub struct RuleByVariant {
+    pub variant: String,
+    pub author: String,
+    pub choice: &'static str,
+    pub evidence: &'static str,
+    pub quote: String,
+    pub cite: String,
+    pub note: Option<String>,
+    pub alternatives: Vec<&'static str>,
+}
+
+#[derive(Serialize)]
+pub struct RuleScenario {
+    pub title: String,
+    pub url: String,
+    pub effect: String,
+}
+
+#[derive(Serialize)]
+pub struct RuleView {
+    pub id: &'static str,
+    pub question: &'static str,
+    pub research: &'static str,
+    pub section: &'static str,
+    pub doc_html: String,
+    pub notebook_url: Option<String>,
+    pub choices: Vec<RuleChoice>,
+    pub by_variant: Vec<RuleByVariant>,
+    pub scenarios: Vec<RuleScenario>,
+}
+
+/// The scenarios on which switching this point alone changes some reading's result, with the
+/// first such change in words.
+pub fn telling_scenarios(point: Point, scenarios: &[(&Scenario, String, &[Evaluation])], variants: &VariantSet) -> Vec<RuleScenario> {
+    let mut out = Vec::new();
+    for (s, url, evals) in scenarios {
+        let found = variants.variants.iter().zip(evals.iter()).find_map(|(v, e)| {
+            let base = Result3::of(&e.outcome);
+            (0..point.def().choices.len() as u8).filter(|&c| c != v.rules.get(point)).find_map(|c| {
+                let to = Result3::of(&play(s, &v.rules.with(point, c)));
+                (to != base).then(|| format!("under {}, {} instead of {} changes the result", v.id, point.def().choices[c as usize].id, v.rules.choice_id(point)))
+            })
+        });
+        if let Some(effect) = found {
+            out.push(RuleScenario { title: s.title.clone(), url: url.clone(), effect });
+        }
+    }
+    out
+}
+
+pub fn rule_view(point: Point, variants: &VariantSet, doc_html: String, notebook_url: Option<String>, scenarios: Vec<RuleScenario>) -> RuleView {
+    let def = point.def();
+    RuleView {
+        id: def.id,
+        question: def.question,
+        research: def.research,
+        section: def.section.title(),
+        doc_html,
+        notebook_url,
+        choices: def
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, c)| RuleChoice { id: c.id, summary: c.summary, variants: variants.variants.iter().filter(|v| v.rules.get(point) as usize == i).map(|v| v.id.clone()).collect() })
+            .collect(),
+        by_variant: variants
+            .variants
+            .iter()
+            .map(|v| {
+                let c = v.choice(point);
+                RuleByVariant {
+                    variant: v.id.clone(),
+                    author: v.author.clone(),
+                    choice: v.rules.choice_id(point),
+                    evidence: c.evidence.id(),
+                    quote: c.quote.clone(),
+                    cite: c.cite.clone(),
+                    note: c.note.clone(),
+                    alternatives: alternatives(v, point),
+                }
+            })
+            .collect(),
+        scenarios,
+    }
+}
+
+#[derive(Serialize)]
+pub struct MatrixCell {
+    pub choice: &'static str,
+    pub evidence: &'static str,
+    pub differs: bool,
+    pub open: bool,
+}
+
+#[derive(Serialize)]
+pub struct MatrixRow {
+    pub point: &'static str,
+    pub url: String,
+    pub cells: Vec<MatrixCell>,
+}
+
+#[derive(Serialize)]
+pub struct MatrixSection {
+    pub title: &'static str,
+    pub rows: Vec<MatrixRow>,
+}
+
+pub fn matrix(variants: &VariantSet) -> Vec<MatrixSection> {
+    Section::ALL
+        .iter()
+        .map(|&section| MatrixSection {
+            title: section.title(),
+            rows: Point::ALL
+                .iter()
+                .filter(|p| p.def().section == section)
+                .map(|&p| {
+                    let picks: Vec<u8> = variants.variants.iter().map(|v| v.rules.get(p)).collect();
+                    let mode = picks.iter().copied().max_by_key(|c| (picks.iter().filter(|d| *d == c).count(), std::cmp::Reverse(*c))).unwrap_or(0);
+                    MatrixRow {
+                        point: p.id(),
+                        url: format!("rules/{}/", p.id()),
+                        cells: variants
+                            .variants
+                            .iter()
+                            .map(|v| MatrixCell { choice: v.rules.choice_id(p), evidence: v.choice(p).evidence.id(), differs: v.rules.get(p) != mode, open: !v.choice(p).alternatives.is_empty() })
+                            .collect(),
+                    }
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+pub fn columns(variants: &VariantSet) -> Vec<ColumnView> {
+    variants
+        .variants
+        .iter()
+        .map(|v| ColumnView { id: v.id.clone(), title: v.title.clone(), author: v.author.clone(), date: v.date.clone(), kind: v.kind.label(), url: format!("variants/{}/", v.id) })
+        .collect()
+}
+
+#[derive(Serialize)]
+pub struct ScenarioIndexRow {
+    pub title: String,
+    pub url: String,
+    pub page_url: String,
+    pub page_title: String,
+    pub distinct: usize,
+    pub spread: String,
+    pub failures: usize,
+    pub checked: usize,
+}
+
+pub fn index_row(view: &ScenarioView, page_title: &str) -> ScenarioIndexRow {
+    ScenarioIndexRow {
+        title: view.title.clone(),
+        url: format!("{}#{}", view.page_url, view.id),
+        page_url: view.page_url.clone(),
+        page_title: page_title.to_string(),
+        distinct: view.distinct,
+        spread: view.largest_spread.clone(),
+        failures: view.failures,
+        checked: view.expectations.len(),
+    }
+}

@@ -1,0 +1,539 @@
+//! The view of one scenario on the site: the deal, the outcome table with a ledger behind every
+//! cell, why the readings differ, and the page's expectations. Built from engine results only.
+
+use crate::cards::Card;
+use crate::check::{actual, figure_name};
+use crate::compare::{attribute, Evaluation, Result3};
+use crate::engine::Outcome;
+use crate::ledger::{Ledger, Party, Payment, Phase};
+use crate::money::Money;
+use crate::report::words;
+use crate::rules::Point;
+use crate::scenario::{Expected, Scenario, Seat};
+use crate::variant::{Evidence, Variant, VariantSet};
+use serde::Serialize;
+
+#[derive(Serialize, Clone, Debug)]
+pub struct CardView {
+    pub rank: &'static str,
+    pub suit: char,
+    pub suit_name: &'static str,
+    pub red: bool,
+    pub trump: bool,
+}
+
+pub fn card_view(card: Card, trump: crate::cards::Suit) -> CardView {
+    CardView { rank: card.rank().label(), suit: card.suit().symbol(), suit_name: card.suit().name(), red: card.suit().is_red(), trump: card.suit() == trump }
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct HandView {
+    pub name: String,
+    pub role: &'static str,
+    pub cards: Vec<CardView>,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct ColumnView {
+    pub id: String,
+    pub title: String,
+    pub author: String,
+    pub date: String,
+    pub kind: &'static str,
+    pub url: String,
+}
+
+/// One payment, with the rule point and the reading's evidence for it.
+#[derive(Serialize, Clone, Debug)]
+pub struct LineView {
+    pub n: usize,
+    pub phase: &'static str,
+    pub from: String,
+    pub to: String,
+    pub amount: String,
+    pub reason: String,
+    pub point: &'static str,
+    pub point_url: String,
+    pub choice: &'static str,
+    pub evidence: &'static str,
+    pub quote: String,
+    pub cite: String,
+    pub note: Option<String>,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct UnplayableView {
+    pub action: String,
+    pub reason: String,
+    pub point: &'static str,
+    pub point_url: String,
+    pub evidence: &'static str,
+    pub quote: String,
+    pub cite: String,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct ExpectMark {
+    pub passed: bool,
+    pub expected: String,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct CellView {
+    pub text: String,
+    pub differs: bool,
+    /// Rule points with `assumed` evidence behind this figure.
+    pub assumed: Vec<&'static str>,
+    /// The reading leaves points open that change the result.
+    pub open: bool,
+    pub spread: Option<String>,
+    pub unplayable: Option<UnplayableView>,
+    pub expect: Option<ExpectMark>,
+    pub lines: Vec<LineView>,
+    /// For the points row: how the points were made.
+    pub detail: Option<String>,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct RowView {
+    pub label: String,
+    pub group: &'static str,
+    pub cells: Vec<CellView>,
+}
+
+/// A complete account under one reading: events, tricks and payments.
+#[derive(Serialize, Clone, Debug)]
+pub struct AccountView {
+    pub variant: String,
+    pub events: Vec<(String, Vec<String>)>,
+    pub tricks: Vec<TrickView>,
+    pub lines: Vec<LineView>,
+    pub points: String,
+    pub filled: Vec<String>,
+    pub alternatives: Vec<String>,
+    pub unplayable: Option<UnplayableView>,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct TrickView {
+    pub n: usize,
+    pub plays: Vec<(String, CardView)>,
+    pub winner: String,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct WhyRow {
+    pub point: &'static str,
+    pub url: String,
+    pub question: &'static str,
+    /// Per column: the choice, and the effect of switching the reference to it (if any).
+    pub cells: Vec<WhyCell>,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct WhyCell {
+    pub choice: &'static str,
+    pub effect: Option<String>,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct ExpectView {
+    pub variant: String,
+    pub figure: String,
+    pub expected: String,
+    pub actual: String,
+    pub passed: bool,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct ScenarioView {
+    pub id: String,
+    pub title: String,
+    pub notes: Option<String>,
+    pub dealer: String,
+    pub eldest: String,
+    pub trumps: &'static str,
+    pub hands: Vec<HandView>,
+    pub turn_up: CardView,
+    pub stock: Vec<CardView>,
+    pub columns: Vec<ColumnView>,
+    pub rows: Vec<RowView>,
+    pub accounts: Vec<AccountView>,
+    pub reference: Option<String>,
+    pub why: Vec<WhyRow>,
+    pub expectations: Vec<ExpectView>,
+    pub failures: usize,
+    pub yaml_html: String,
+    /// How many different results the readings give.
+    pub distinct: usize,
+    pub largest_spread: String,
+    pub page_url: String,
+}
+
+fn point_url(point: Point) -> String {
+    format!("rules/{}/", point.id())
+}
+
+fn line_view(n: usize, p: &Payment, s: &Scenario, v: &Variant) -> LineView {
+    let c = v.choice(p.point);
+    LineView {
+        n,
+        phase: p.phase.title(),
+        from: words::party(p.from, s),
+        to: words::party(p.to, s),
+        amount: p.amount.to_string(),
+        reason: words::reason(p, s),
+        point: p.point.id(),
+        point_url: point_url(p.point),
+        choice: v.rules.choice_id(p.point),
+        evidence: c.evidence.id(),
+        quote: c.quote.clone(),
+        cite: c.cite.clone(),
+        note: c.note.clone(),
+    }
+}
+
+fn unplayable_view(o: &Outcome, s: &Scenario, v: &Variant) -> Option<UnplayableView> {
+    let Outcome::Unplayable(u) = o else { return None };
+    let c = v.choice(u.point);
+    let at = u.at.map(|a| format!(" (written at line {})", s.location_of(a).line)).unwrap_or_default();
+    Some(UnplayableView {
+        action: format!("{}{at}", u.action),
+        reason: u.reason.clone(),
+        point: u.point.id(),
+        point_url: point_url(u.point),
+        evidence: c.evidence.id(),
+        quote: c.quote.clone(),
+        cite: c.cite.clone(),
+    })
+}
+
+fn lines_where(l: &Ledger, s: &Scenario, v: &Variant, keep: impl Fn(&Payment) -> bool) -> Vec<LineView> {
+    l.payments.iter().enumerate().filter(|(_, p)| keep(p)).map(|(i, p)| line_view(i + 1, p, s, v)).collect()
+}
+
+fn assumed(lines: &[LineView]) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = lines.iter().filter(|l| l.evidence == Evidence::Assumed.id()).map(|l| l.point).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Marks the cells whose text differs from the most common text in the row.
+fn mark_differences(cells: &mut [CellView]) {
+    let texts: Vec<&str> = cells.iter().map(|c| c.text.as_str()).collect();
+    let mode = texts.iter().max_by_key(|t| (texts.iter().filter(|u| u == t).count(), std::cmp::Reverse(texts.iter().position(|u| u == *t)))).copied().unwrap_or("");
+    let mode = mode.to_string();
+    let all_same = texts.iter().all(|t| *t == mode);
+    for c in cells.iter_mut() {
+        c.differs = !all_same && c.text != mode;
+    }
+}
+
+fn nets_text(n: &[Money; 3], s: &Scenario) -> String {
+    s.speaking_order().iter().map(|&x| format!("{} {}", s.name(x), n[x.index()].signed())).collect::<Vec<_>>().join(", ")
+}
+
+/// Builds the view of a scenario from its evaluations, one per variant in display order.
+pub fn scenario_view(s: &Scenario, variants: &VariantSet, evals: &[Evaluation], page_url: &str, yaml_html: String) -> ScenarioView {
+    let trump = s.turn_up.suit();
+    let order = s.speaking_order();
+    let roles = ["eldest", "middle hand", "dealer"];
+    let hands = order
+        .iter()
+        .zip(roles)
+        .map(|(&seat, role)| HandView { name: s.name(seat).to_string(), role, cards: s.hands[seat.index()].sorted().into_iter().map(|c| card_view(c, trump)).collect() })
+        .collect();
+    let columns: Vec<ColumnView> = variants
+        .variants
+        .iter()
+        .map(|v| ColumnView { id: v.id.clone(), title: v.title.clone(), author: v.author.clone(), date: v.date.clone(), kind: v.kind.label(), url: format!("variants/{}/", v.id) })
+        .collect();
+
+    // The expectations, by variant and figure.
+    let mut expectations = Vec::new();
+    let mut marks: Vec<(String, crate::scenario::Figure, bool, Money)> = Vec::new();
+    let mut unplayable_marks: Vec<(String, bool, String)> = Vec::new();
+    for e in &s.expect {
+        let Some(k) = variants.variants.iter().position(|v| v.id == e.variant) else { continue };
+        let outcome = &evals[k].outcome;
+        match (&e.expected, outcome) {
+            (Expected::Figures(figs), Outcome::Played(l)) => {
+                for (fig, want, _) in figs {
+                    let got = actual(fig, l);
+                    marks.push((e.variant.clone(), fig.clone(), got == *want, *want));
+                    expectations.push(ExpectView { variant: e.variant.clone(), figure: figure_name(fig, s), expected: want.signed().to_string(), actual: got.signed().to_string(), passed: got == *want });
+                }
+            }
+            (Expected::Figures(figs), Outcome::Unplayable(_)) => {
+                unplayable_marks.push((e.variant.clone(), false, format!("{} figure(s)", figs.len())));
+                expectations.push(ExpectView { variant: e.variant.clone(), figure: "the deal".into(), expected: "playable".into(), actual: "not playable".into(), passed: false });
+            }
+            (Expected::Unplayable(p), o) => {
+                let passed = matches!(o, Outcome::Unplayable(u) if p.is_none_or(|p| p == u.point));
+                let expected = format!("not playable{}", p.map(|p| format!(" ({p})")).unwrap_or_default());
+                let found = match o {
+                    Outcome::Unplayable(u) => format!("not playable ({})", u.point),
+                    Outcome::Played(_) => "playable".to_string(),
+                };
+                unplayable_marks.push((e.variant.clone(), passed, expected.clone()));
+                expectations.push(ExpectView { variant: e.variant.clone(), figure: "the deal".into(), expected, actual: found, passed });
+            }
+        }
+    }
+    let mark_for = |variant: &str, fig: &crate::scenario::Figure| {
+        marks.iter().find(|(v, f, _, _)| v == variant && f == fig).map(|(_, _, passed, want)| ExpectMark { passed: *passed, expected: want.signed().to_string() })
+    };
+
+    let mut rows: Vec<RowView> = Vec::new();
+    let cell = |v: &Variant, e: &Evaluation, text: String, lines: Vec<LineView>| CellView {
+        assumed: assumed(&lines),
+        text,
+        differs: false,
+        open: e.is_open(),
+        spread: None,
+        unplayable: None,
+        expect: None,
+        lines,
+        detail: None,
+    }
+    .with_variant(v);
+    // One row per player's net.
+    for &seat in &order {
+        let mut cells: Vec<CellView> = variants
+            .variants
+            .iter()
+            .zip(evals)
+            .map(|(v, e)| match &e.outcome {
+                Outcome::Played(l) => {
+                    let party = Party::Player(seat);
+                    let mut c = cell(v, e, l.net(seat).signed().to_string(), lines_where(l, s, v, |p| p.from == party || p.to == party));
+                    c.spread = e.spread().map(|sp| sp[seat.index()]).filter(|(lo, hi)| lo != hi).map(|(lo, hi)| format!("{} to {}", lo.signed(), hi.signed()));
+                    c.expect = mark_for(&v.id, &crate::scenario::Figure::Net(seat));
+                    c
+                }
+                Outcome::Unplayable(_) => {
+                    let mut c = cell(v, e, "not playable".into(), Vec::new());
+                    c.unplayable = unplayable_view(&e.outcome, s, v);
+                    c.expect = unplayable_marks.iter().find(|(id, _, _)| id == &v.id).map(|(_, passed, expected)| ExpectMark { passed: *passed, expected: expected.clone() });
+                    c
+                }
+            })
+            .collect();
+        mark_differences(&mut cells);
+        rows.push(RowView { label: format!("{} net", s.name(seat)), group: "net", cells });
+    }
+    // One row per phase.
+    for phase in Phase::ALL {
+        let mut cells: Vec<CellView> = variants
+            .variants
+            .iter()
+            .zip(evals)
+            .map(|(v, e)| match &e.outcome {
+                Outcome::Played(l) => {
+                    let lines = lines_where(l, s, v, |p| p.phase == phase);
+                    let text = if lines.is_empty() { "—".to_string() } else { nets_text(&Seat::ALL.map(|x| l.phase_net(phase, x)), s) };
+                    let mut c = cell(v, e, text, lines);
+                    c.expect = order.iter().find_map(|&x| mark_for(&v.id, &crate::scenario::Figure::Phase(phase, x)));
+                    c
+                }
+                Outcome::Unplayable(_) => cell(v, e, "—".into(), Vec::new()),
+            })
+            .collect();
+        mark_differences(&mut cells);
+        rows.push(RowView { label: phase.title().to_string(), group: "phase", cells });
+        if phase == Phase::LowTrumps {
+            // The points made in play, before they are settled against the par.
+            let mut cells: Vec<CellView> = variants
+                .variants
+                .iter()
+                .zip(evals)
+                .map(|(v, e)| match &e.outcome {
+                    Outcome::Played(l) => {
+                        let pts = &l.points;
+                        let text = s.speaking_order().iter().map(|&x| format!("{} {}", s.name(x), pts.total(x))).collect::<Vec<_>>().join(", ");
+                        let mut c = cell(v, e, text, Vec::new());
+                        c.detail = Some(points_detail(l, s));
+                        c.expect = order.iter().find_map(|&x| mark_for(&v.id, &crate::scenario::Figure::Points(x)));
+                        c
+                    }
+                    Outcome::Unplayable(_) => cell(v, e, "—".into(), Vec::new()),
+                })
+                .collect();
+            mark_differences(&mut cells);
+            rows.push(RowView { label: "Points in play".to_string(), group: "points", cells });
+        }
+    }
+    // What the deal leaves in the pot.
+    let mut cells: Vec<CellView> = variants
+        .variants
+        .iter()
+        .zip(evals)
+        .map(|(v, e)| match &e.outcome {
+            Outcome::Played(l) => {
+                let lines = lines_where(l, s, v, |p| p.from == Party::Pot || p.to == Party::Pot || p.to == Party::Box);
+                let mut text = l.pot_change().signed().to_string();
+                if !l.boxed().is_zero() {
+                    text.push_str(&format!(" (box {})", l.boxed()));
+                }
+                let mut c = cell(v, e, text, lines);
+                c.expect = mark_for(&v.id, &crate::scenario::Figure::Pot);
+                c
+            }
+            Outcome::Unplayable(_) => cell(v, e, "—".into(), Vec::new()),
+        })
+        .collect();
+    mark_differences(&mut cells);
+    rows.push(RowView { label: "Left in the pot".into(), group: "pot", cells });
+
+    let accounts = variants.variants.iter().zip(evals).map(|(v, e)| account(s, v, e)).collect();
+
+    // Why they differ: each point switched alone from a reference reading to each other reading.
+    let results: Vec<Result3> = evals.iter().map(|e| Result3::of(&e.outcome)).collect();
+    let reference = results.iter().position(|r| matches!(r, Result3::Nets(_)));
+    let mut why: Vec<WhyRow> = Vec::new();
+    if let Some(rk) = reference {
+        let rv = &variants.variants[rk];
+        let per_column: Vec<Vec<(Point, Result3)>> = variants
+            .variants
+            .iter()
+            .zip(&results)
+            .map(|(v, r)| if *r == results[rk] { Vec::new() } else { attribute(s, &rv.rules, &v.rules).into_iter().map(|a| (a.point, a.to)).collect() })
+            .collect();
+        let mut points: Vec<Point> = per_column.iter().flatten().map(|(p, _)| *p).collect();
+        points.sort();
+        points.dedup();
+        let base = match results[rk] {
+            Result3::Nets(n) => n,
+            Result3::Unplayable(_) => [Money::ZERO; 3],
+        };
+        for p in points {
+            let cells = variants
+                .variants
+                .iter()
+                .zip(&per_column)
+                .map(|(v, effects)| WhyCell {
+                    choice: v.rules.choice_id(p),
+                    effect: effects.iter().find(|(q, _)| *q == p).map(|(_, to)| match to {
+                        Result3::Nets(n) => {
+                            let deltas: Vec<String> = order.iter().filter(|x| n[x.index()] != base[x.index()]).map(|&x| format!("{} {}", s.name(x), (n[x.index()] - base[x.index()]).signed())).collect();
+                            deltas.join(", ")
+                        }
+                        Result3::Unplayable(q) => format!("not playable ({q})"),
+                    }),
+                })
+                .collect();
+            why.push(WhyRow { point: p.id(), url: point_url(p), question: p.def().question, cells });
+        }
+    }
+    let mut distinct: Vec<Result3> = Vec::new();
+    for r in &results {
+        if !distinct.contains(r) {
+            distinct.push(*r);
+        }
+    }
+    let spread = largest_spread(&results, s);
+    let failures = expectations.iter().filter(|e| !e.passed).count();
+    ScenarioView {
+        id: s.id.clone(),
+        title: s.title.clone(),
+        notes: s.notes.clone(),
+        dealer: s.name(s.dealer).to_string(),
+        eldest: s.name(s.eldest()).to_string(),
+        trumps: trump.name(),
+        hands,
+        turn_up: card_view(s.turn_up, trump),
+        stock: s.stock.sorted().into_iter().map(|c| card_view(c, trump)).collect(),
+        columns,
+        rows,
+        accounts,
+        reference: reference.map(|k| variants.variants[k].id.clone()),
+        why,
+        expectations,
+        failures,
+        yaml_html,
+        distinct: distinct.len(),
+        largest_spread: spread,
+        page_url: page_url.to_string(),
+    }
+}
+
+/// The widest gap between readings in any player's net: "Cat +4 to +26".
+fn largest_spread(results: &[Result3], s: &Scenario) -> String {
+    let nets: Vec<[Money; 3]> = results.iter().filter_map(|r| if let Result3::Nets(n) = r { Some(*n) } else { None }).collect();
+    let best = Seat::ALL
+        .iter()
+        .filter_map(|&x| {
+            let lo = nets.iter().map(|n| n[x.index()]).min()?;
+            let hi = nets.iter().map(|n| n[x.index()]).max()?;
+            Some((hi - lo, x, lo, hi))
+        })
+        .max_by_key(|t| t.0);
+    match best {
+        Some((gap, x, lo, hi)) if !gap.is_zero() => format!("{} {} to {}", s.name(x), lo.signed(), hi.signed()),
+        _ => "none".to_string(),
+    }
+}
+
+fn points_detail(l: &Ledger, s: &Scenario) -> String {
+    let pts = &l.points;
+    let each: Vec<String> = s
+        .speaking_order()
+        .iter()
+        .map(|&x| format!("{} {} in cards and {} in honours", s.name(x), pts.cards[x.index()], pts.honours[x.index()]))
+        .collect();
+    format!("{}; {} in play, par {}.", each.join("; "), pts.in_play(), pts.par)
+}
+
+fn account(s: &Scenario, v: &Variant, e: &Evaluation) -> AccountView {
+    let trump = s.turn_up.suit();
+    let alternatives = e
+        .alternatives
+        .iter()
+        .map(|a| format!("{} = {}: {}", a.point, a.point.def().choices[a.choice as usize].id, words::outcome_line(&a.outcome, s)))
+        .collect();
+    match &e.outcome {
+        Outcome::Played(l) => AccountView {
+            variant: v.id.clone(),
+            events: Phase::ALL
+                .iter()
+                .filter_map(|&ph| {
+                    let evs: Vec<String> = l.events.iter().filter(|n| n.phase == ph).map(|n| words::event(&n.event, s)).collect();
+                    (!evs.is_empty()).then(|| (ph.title().to_string(), evs))
+                })
+                .collect(),
+            tricks: l
+                .tricks
+                .iter()
+                .enumerate()
+                .map(|(i, t)| TrickView { n: i + 1, plays: t.cards.iter().map(|&(x, c)| (s.name(x).to_string(), card_view(c, trump))).collect(), winner: s.name(t.winner).to_string() })
+                .collect(),
+            lines: lines_where(l, s, v, |_| true),
+            points: points_detail(l, s),
+            filled: l.filled.iter().map(words::filled).collect(),
+            alternatives,
+            unplayable: None,
+        },
+        Outcome::Unplayable(_) => AccountView {
+            variant: v.id.clone(),
+            events: Vec::new(),
+            tricks: Vec::new(),
+            lines: Vec::new(),
+            points: String::new(),
+            filled: Vec::new(),
+            alternatives,
+            unplayable: unplayable_view(&e.outcome, s, v),
+        },
+    }
+}
+
+trait WithVariant {
+    fn with_variant(self, v: &Variant) -> Self;
+}
+
+impl WithVariant for CellView {
+    /// Cells are built per variant; nothing variant-specific beyond the lines is needed yet.
+    fn with_variant(self, _v: &Variant) -> Self {
+        self
+    }
+}

@@ -1,0 +1,210 @@
+//! Content pages: front matter, where each page lives on the site, and the sections of the
+//! navigation.
+
+use crate::diagnostic::Diagnostic;
+use crate::project::{parse_page, Page};
+use crate::yaml::YamlText;
+use serde::Deserialize;
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+/// What a page says about itself between `---` lines.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FrontMatter {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub weight: Option<i64>,
+}
+
+/// The sections of the navigation, in order.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Section {
+    Start,
+    Play,
+    Notebook,
+    Readings,
+    Reference,
+    Contributing,
+    /// Any other folder of content, by name.
+    Folder(String),
+}
+
+impl Section {
+    pub fn title(&self) -> String {
+        match self {
+            Section::Start => "Start here".into(),
+            Section::Play => "How to play".into(),
+            Section::Notebook => "The notebook".into(),
+            Section::Readings => "The readings".into(),
+            Section::Reference => "Reference".into(),
+            Section::Contributing => "For contributors".into(),
+            Section::Folder(name) => {
+                let mut c = name.chars();
+                c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+            }
+        }
+    }
+
+    fn of(rel: &Path) -> Section {
+        let mut parts = rel.components();
+        let first = parts.next().map(|c| c.as_os_str().to_string_lossy().to_string()).unwrap_or_default();
+        if parts.next().is_none() {
+            return if first == "index.md" { Section::Start } else { Section::Reference };
+        }
+        match first.as_str() {
+            "play" => Section::Play,
+            "notebook" => Section::Notebook,
+            "contributing" => Section::Contributing,
+            other => Section::Folder(other.to_string()),
+        }
+    }
+}
+
+/// A content page with what the site needs to place it.
+#[derive(Clone, Debug)]
+pub struct ContentPage {
+    pub page: Page,
+    /// The path inside the content folder, with `/` separators.
+    pub rel: String,
+    /// The page's URL from the site root: `""` for the home page, `play/stock/`.
+    pub url: String,
+    pub title: String,
+    pub description: Option<String>,
+    pub weight: i64,
+    pub section: Section,
+}
+
+/// The URL of a content file: `play/stock.md` → `play/stock/`, `index.md` → ``.
+pub fn url_of(rel: &str) -> String {
+    let stem = rel.trim_end_matches(".md").trim_end_matches(".yaml").trim_end_matches(".yml");
+    let stem = stem.strip_suffix("index").unwrap_or(stem);
+    if stem.is_empty() || stem.ends_with('/') { stem.to_string() } else { format!("{stem}/") }
+}
+
+/// Splits off and reads the front matter of a Markdown page.
+fn front_matter(path: &Path, text: &Arc<str>) -> Result<FrontMatter, Diagnostic> {
+    let Some(rest) = text.strip_prefix("---\n").or_else(|| text.strip_prefix("---\r\n")) else {
+        return Ok(FrontMatter::default());
+    };
+    let start = text.len() - rest.len();
+    let end = rest.find("\n---").map(|i| start + i + 1).unwrap_or(start);
+    let yaml = YamlText::from_pieces(path, text.clone(), [(&text[start..end], start)]);
+    if yaml.yaml.trim().is_empty() {
+        return Ok(FrontMatter::default());
+    }
+    yaml.parse::<FrontMatter>()
+}
+
+/// Reads every page under the content folder.
+pub fn load(content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
+    let mut files = Vec::new();
+    let mut stack = vec![content.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let entries = std::fs::read_dir(&dir).map_err(|e| vec![Diagnostic::new(crate::diagnostic::Location::file_start(&dir, ""), format!("cannot read the content folder: {e}"))])?;
+        for entry in entries.flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "md" || x == "yaml" || x == "yml") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let results: Vec<Result<ContentPage, Vec<Diagnostic>>> = {
+        use rayon::prelude::*;
+        files.par_iter().map(|path| load_one(content, path)).collect()
+    };
+    let mut pages = Vec::new();
+    let mut errors = Vec::new();
+    for r in results {
+        match r {
+            Ok(p) => pages.push(p),
+            Err(mut e) => errors.append(&mut e),
+        }
+    }
+    let mut ids = std::collections::HashMap::new();
+    for s in pages.iter().flat_map(|p| &p.page.scenarios) {
+        if let Some(first) = ids.insert(s.id.clone(), s.location.clone()) {
+            errors.push(Diagnostic::new(s.location.clone(), format!("scenario id `{}` is used twice", s.id)).note(format!("first used at {first}")));
+        }
+    }
+    if errors.is_empty() { Ok(pages) } else { Err(errors) }
+}
+
+fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<Diagnostic>> {
+    let text: Arc<str> = std::fs::read_to_string(path)
+        .map_err(|e| vec![Diagnostic::new(crate::diagnostic::Location::file_start(path, ""), format!("cannot read this file: {e}"))])?
+        .into();
+    let rel_path = path.strip_prefix(content).unwrap_or(path);
+    let rel = rel_path.components().map(|c| c.as_os_str().to_string_lossy().to_string()).collect::<Vec<_>>().join("/");
+    let markdown = path.extension().is_some_and(|x| x == "md");
+    let front = if markdown { front_matter(path, &text).map_err(|d| vec![d])? } else { FrontMatter::default() };
+    let page = parse_page(path, text)?;
+    let title = front
+        .title
+        .clone()
+        .or_else(|| (!markdown).then(|| page.scenarios.first().map(|s| s.title.clone())).flatten())
+        .or_else(|| first_h1(&page.text))
+        .unwrap_or_else(|| path.file_stem().map(|s| s.to_string_lossy().replace('-', " ")).unwrap_or_default());
+    Ok(ContentPage {
+        url: url_of(&rel),
+        section: Section::of(rel_path),
+        rel,
+        title,
+        description: front.description.clone(),
+        weight: front.weight.unwrap_or(i64::MAX / 2),
+        page,
+    })
+}
+
+fn first_h1(text: &str) -> Option<String> {
+    text.lines().find_map(|l| l.strip_prefix("# ")).map(|t| t.trim().to_string())
+}
+
+/// Resolves a relative link written in page `from` (a content path like `notebook/a.md`) to the
+/// content path it names, if it stays inside the content folder.
+pub fn join(from: &str, dest: &str) -> Option<String> {
+    let mut parts: Vec<String> = from.split('/').map(str::to_string).collect();
+    parts.pop();
+    for c in PathBuf::from(dest).components() {
+        match c {
+            Component::ParentDir => {
+                parts.pop()?;
+            }
+            Component::Normal(s) => parts.push(s.to_string_lossy().to_string()),
+            Component::CurDir => {}
+            _ => return None,
+        }
+    }
+    Some(parts.join("/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_clean() {
+        assert_eq!(url_of("index.md"), "");
+        assert_eq!(url_of("play/stock.md"), "play/stock/");
+        assert_eq!(url_of("play/index.md"), "play/");
+        assert_eq!(url_of("glossary.md"), "glossary/");
+    }
+
+    #[test]
+    fn links_join_relative_to_the_page() {
+        assert_eq!(join("notebook/a.md", "../play/stock.md").as_deref(), Some("play/stock.md"));
+        assert_eq!(join("notebook/a.md", "b.md").as_deref(), Some("notebook/b.md"));
+        assert_eq!(join("a.md", "../../x.md"), None);
+    }
+
+    #[test]
+    fn sections_come_from_folders() {
+        assert_eq!(Section::of(Path::new("index.md")), Section::Start);
+        assert_eq!(Section::of(Path::new("glossary.md")), Section::Reference);
+        assert_eq!(Section::of(Path::new("play/stock.md")), Section::Play);
+        assert_eq!(Section::of(Path::new("pages/rule-0001.md")).title(), "Pages");
+    }
+}
