@@ -76,15 +76,21 @@ pub fn describe(outcome: &Outcome, scenario: &Scenario) -> String {
 }
 
 /// Unknown variant names in expectations: invalid input, reported before anything is checked.
-pub fn unknown_variants<'a>(scenarios: impl IntoIterator<Item = &'a Scenario>, variants: &VariantSet) -> Vec<Diagnostic> {
+pub fn unknown_variants<'a>(
+    scenarios: impl IntoIterator<Item = &'a Scenario>,
+    variants: &VariantSet,
+) -> Vec<Diagnostic> {
     let ids = variants.ids();
     scenarios
         .into_iter()
         .flat_map(|s| &s.expect)
         .filter(|e| variants.get(&e.variant).is_none())
         .map(|e| {
-            Diagnostic::new(e.location.clone(), format!("`{}` is not a variant", e.variant))
-                .note(format!("the variants are {}", ids.join(", ")))
+            Diagnostic::new(
+                e.location.clone(),
+                format!("`{}` is not a variant", e.variant),
+            )
+            .note(format!("the variants are {}", ids.join(", ")))
         })
         .collect()
 }
@@ -179,7 +185,10 @@ fn check_one(
 
 /// Checks every expectation of every scenario. Expectations naming unknown variants must have
 /// been reported with [`unknown_variants`] first.
-pub fn check<'a>(scenarios: impl IntoIterator<Item = &'a Scenario>, variants: &VariantSet) -> Report {
+pub fn check<'a>(
+    scenarios: impl IntoIterator<Item = &'a Scenario>,
+    variants: &VariantSet,
+) -> Report {
     let mut report = Report::default();
     for scenario in scenarios {
         report.scenarios += 1;

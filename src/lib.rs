@@ -16,6 +16,6 @@ pub mod project;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod site;
 pub mod variant;
 pub mod yaml;
-pub mod site;

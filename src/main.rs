@@ -65,6 +65,20 @@ enum Command {
         #[arg(long = "set", value_name = "POINT=CHOICE")]
         set: Vec<Override>,
     },
+    /// Builds the site, serves it on 127.0.0.1, and rebuilds and reloads the page on every save.
+    Serve {
+        /// The content folder (default: the project's content/).
+        path: Option<PathBuf>,
+        /// The port to listen on (0 picks a free one).
+        #[arg(long, default_value_t = 1111)]
+        port: u16,
+        /// Where to write the site (default: the project's site/).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Sets a rule point for every variant (point=choice).
+        #[arg(long = "set", value_name = "POINT=CHOICE")]
+        set: Vec<Override>,
+    },
     /// Lists the variants and the matrix of rule points by variant with evidence levels.
     Variants {
         /// Sets a rule point for every variant (point=choice).
@@ -72,6 +86,9 @@ enum Command {
         set: Vec<Override>,
     },
 }
+
+#[cfg(feature = "serve")]
+mod serve;
 
 /// Invalid input: printed, then exit code 2.
 struct Invalid(Vec<Diagnostic>);
@@ -99,7 +116,19 @@ fn main() -> ExitCode {
             diff,
             set,
         } => explain_cmd(&cli.root, &target, variant, diff, &set),
-        Command::Build { path, out, strict, base_url, set } => build(&cli.root, path, out, strict, base_url, set),
+        Command::Build {
+            path,
+            out,
+            strict,
+            base_url,
+            set,
+        } => build(&cli.root, path, out, strict, base_url, set),
+        Command::Serve {
+            path,
+            port,
+            out,
+            set,
+        } => Ok(serve_cmd(&cli.root, path, port, out, set)),
         Command::Variants { set } => variants(&cli.root, &set).map(|v| {
             print!("{}", matrix::render(&v));
             ExitCode::SUCCESS
@@ -144,7 +173,14 @@ fn check(root: &Path, path: Option<PathBuf>, set: &[Override]) -> Result<ExitCod
     })
 }
 
-fn build(root: &Path, path: Option<PathBuf>, out: Option<PathBuf>, strict: bool, base_url: String, overrides: Vec<Override>) -> Result<ExitCode, Invalid> {
+fn build(
+    root: &Path,
+    path: Option<PathBuf>,
+    out: Option<PathBuf>,
+    strict: bool,
+    base_url: String,
+    overrides: Vec<Override>,
+) -> Result<ExitCode, Invalid> {
     let opts = BuildOptions {
         content: path.unwrap_or_else(|| root.join("content")),
         out: out.unwrap_or_else(|| root.join("site")),
@@ -165,10 +201,17 @@ fn build(root: &Path, path: Option<PathBuf>, out: Option<PathBuf>, strict: bool,
                 opts.out.display(),
                 started.elapsed().as_millis(),
                 report.scenarios,
-                report.evaluations.checked_div(report.scenarios).unwrap_or(0),
+                report
+                    .evaluations
+                    .checked_div(report.scenarios)
+                    .unwrap_or(0),
                 report.failing.len()
             );
-            Ok(if strict && !report.failing.is_empty() { ExitCode::from(1) } else { ExitCode::SUCCESS })
+            Ok(if strict && !report.failing.is_empty() {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
         }
         Err(BuildError::Invalid(errors)) => Err(Invalid(errors)),
         Err(err) => {
@@ -177,6 +220,47 @@ fn build(root: &Path, path: Option<PathBuf>, out: Option<PathBuf>, strict: bool,
             Ok(ExitCode::from(2))
         }
     }
+}
+
+/// `serve`: errors in the content are shown in the browser; only a server that cannot start
+/// (a taken port, a folder that cannot be watched) ends it, with exit code 2.
+#[cfg(feature = "serve")]
+fn serve_cmd(
+    root: &Path,
+    path: Option<PathBuf>,
+    port: u16,
+    out: Option<PathBuf>,
+    overrides: Vec<Override>,
+) -> ExitCode {
+    let opts = BuildOptions {
+        content: path.unwrap_or_else(|| root.join("content")),
+        out: out.unwrap_or_else(|| root.join("site")),
+        root: root.to_path_buf(),
+        overrides,
+        base_url: String::new(),
+    };
+    match serve::serve(opts, port) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Without the `serve` feature the command exists, so that it can say how to get it.
+#[cfg(not(feature = "serve"))]
+fn serve_cmd(
+    _: &Path,
+    _: Option<PathBuf>,
+    _: u16,
+    _: Option<PathBuf>,
+    _: Vec<Override>,
+) -> ExitCode {
+    eprintln!(
+        "error: this mournival was built without the `serve` feature; rebuild it with `cargo build --release --features serve`"
+    );
+    ExitCode::from(2)
 }
 
 /// Loads the scenarios a target names: `page.md` or `page.md#id`.

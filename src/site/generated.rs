@@ -46,7 +46,11 @@ pub struct VariantView {
 }
 
 fn alternatives(v: &Variant, p: Point) -> Vec<&'static str> {
-    v.choice(p).alternatives.iter().map(|&c| p.def().choices[c as usize].id).collect()
+    v.choice(p)
+        .alternatives
+        .iter()
+        .map(|&c| p.def().choices[c as usize].id)
+        .collect()
 }
 
 pub fn variant_view(v: &Variant) -> VariantView {
@@ -86,7 +90,11 @@ pub fn variant_view(v: &Variant) -> VariantView {
         citation: v.citation.clone(),
         summary: v.summary.clone(),
         based_on: v.based_on.clone(),
-        evidence_counts: Evidence::ALL.iter().map(|&e| (e.id(), v.choices.iter().filter(|c| c.evidence == e).count())).filter(|(_, n)| *n > 0).collect(),
+        evidence_counts: Evidence::ALL
+            .iter()
+            .map(|&e| (e.id(), v.choices.iter().filter(|c| c.evidence == e).count()))
+            .filter(|(_, n)| *n > 0)
+            .collect(),
         sections,
     }
 }
@@ -132,24 +140,51 @@ pub struct RuleView {
 
 /// The scenarios on which switching this point alone changes some reading's result, with the
 /// first such change in words.
-pub fn telling_scenarios(point: Point, scenarios: &[(&Scenario, String, &[Evaluation])], variants: &VariantSet) -> Vec<RuleScenario> {
+pub fn telling_scenarios(
+    point: Point,
+    scenarios: &[(&Scenario, String, &[Evaluation])],
+    variants: &VariantSet,
+) -> Vec<RuleScenario> {
     let mut out = Vec::new();
     for (s, url, evals) in scenarios {
-        let found = variants.variants.iter().zip(evals.iter()).find_map(|(v, e)| {
-            let base = Result3::of(&e.outcome);
-            (0..point.def().choices.len() as u8).filter(|&c| c != v.rules.get(point)).find_map(|c| {
-                let to = Result3::of(&play(s, &v.rules.with(point, c)));
-                (to != base).then(|| format!("under {}, {} instead of {} changes the result", v.id, point.def().choices[c as usize].id, v.rules.choice_id(point)))
-            })
-        });
+        let found = variants
+            .variants
+            .iter()
+            .zip(evals.iter())
+            .find_map(|(v, e)| {
+                let base = Result3::of(&e.outcome);
+                (0..point.def().choices.len() as u8)
+                    .filter(|&c| c != v.rules.get(point))
+                    .find_map(|c| {
+                        let to = Result3::of(&play(s, &v.rules.with(point, c)));
+                        (to != base).then(|| {
+                            format!(
+                                "under {}, {} instead of {} changes the result",
+                                v.id,
+                                point.def().choices[c as usize].id,
+                                v.rules.choice_id(point)
+                            )
+                        })
+                    })
+            });
         if let Some(effect) = found {
-            out.push(RuleScenario { title: s.title.clone(), url: url.clone(), effect });
+            out.push(RuleScenario {
+                title: s.title.clone(),
+                url: url.clone(),
+                effect,
+            });
         }
     }
     out
 }
 
-pub fn rule_view(point: Point, variants: &VariantSet, doc_html: String, notebook_url: Option<String>, scenarios: Vec<RuleScenario>) -> RuleView {
+pub fn rule_view(
+    point: Point,
+    variants: &VariantSet,
+    doc_html: String,
+    notebook_url: Option<String>,
+    scenarios: Vec<RuleScenario>,
+) -> RuleView {
     let def = point.def();
     RuleView {
         id: def.id,
@@ -162,7 +197,16 @@ pub fn rule_view(point: Point, variants: &VariantSet, doc_html: String, notebook
             .choices
             .iter()
             .enumerate()
-            .map(|(i, c)| RuleChoice { id: c.id, summary: c.summary, variants: variants.variants.iter().filter(|v| v.rules.get(point) as usize == i).map(|v| v.id.clone()).collect() })
+            .map(|(i, c)| RuleChoice {
+                id: c.id,
+                summary: c.summary,
+                variants: variants
+                    .variants
+                    .iter()
+                    .filter(|v| v.rules.get(point) as usize == i)
+                    .map(|v| v.id.clone())
+                    .collect(),
+            })
             .collect(),
         by_variant: variants
             .variants
@@ -216,14 +260,28 @@ pub fn matrix(variants: &VariantSet) -> Vec<MatrixSection> {
                 .filter(|p| p.def().section == section)
                 .map(|&p| {
                     let picks: Vec<u8> = variants.variants.iter().map(|v| v.rules.get(p)).collect();
-                    let mode = picks.iter().copied().max_by_key(|c| (picks.iter().filter(|d| *d == c).count(), std::cmp::Reverse(*c))).unwrap_or(0);
+                    let mode = picks
+                        .iter()
+                        .copied()
+                        .max_by_key(|c| {
+                            (
+                                picks.iter().filter(|d| *d == c).count(),
+                                std::cmp::Reverse(*c),
+                            )
+                        })
+                        .unwrap_or(0);
                     MatrixRow {
                         point: p.id(),
                         url: format!("rules/{}/", p.id()),
                         cells: variants
                             .variants
                             .iter()
-                            .map(|v| MatrixCell { choice: v.rules.choice_id(p), evidence: v.choice(p).evidence.id(), differs: v.rules.get(p) != mode, open: !v.choice(p).alternatives.is_empty() })
+                            .map(|v| MatrixCell {
+                                choice: v.rules.choice_id(p),
+                                evidence: v.choice(p).evidence.id(),
+                                differs: v.rules.get(p) != mode,
+                                open: !v.choice(p).alternatives.is_empty(),
+                            })
                             .collect(),
                     }
                 })
@@ -236,7 +294,14 @@ pub fn columns(variants: &VariantSet) -> Vec<ColumnView> {
     variants
         .variants
         .iter()
-        .map(|v| ColumnView { id: v.id.clone(), title: v.title.clone(), author: v.author.clone(), date: v.date.clone(), kind: v.kind.label(), url: format!("variants/{}/", v.id) })
+        .map(|v| ColumnView {
+            id: v.id.clone(),
+            title: v.title.clone(),
+            author: v.author.clone(),
+            date: v.date.clone(),
+            kind: v.kind.label(),
+            url: format!("variants/{}/", v.id),
+        })
         .collect()
 }
 

@@ -32,18 +32,20 @@ impl Glossary {
         let mut in_para = false;
         for event in Parser::new_ext(source, options()) {
             match event {
-                Event::Start(Tag::Heading { level, id, attrs, .. }) if level as u8 == 3 => {
+                Event::Start(Tag::Heading {
+                    level, id, attrs, ..
+                }) if level as u8 == 3 => {
                     if let Some(t) = current.take() {
                         terms.push(t);
                     }
                     in_heading = true;
-                    let also: Vec<String> = attrs
-                        .iter()
-                        .filter(|(k, _)| k.as_ref() == "also")
-                        .filter_map(|(_, v)| v.as_ref())
-                        .flat_map(|v| v.split(',').map(|w| w.trim().to_ascii_lowercase()).filter(|w| !w.is_empty()).collect::<Vec<_>>())
-                        .collect();
-                    current = Some(Term { id: id.map(|i| i.to_string()).unwrap_or_default(), term: String::new(), words: also, summary: String::new() });
+                    let also: Vec<String> = also_words(&attrs);
+                    current = Some(Term {
+                        id: id.map(|i| i.to_string()).unwrap_or_default(),
+                        term: String::new(),
+                        words: also,
+                        summary: String::new(),
+                    });
                 }
                 Event::End(TagEnd::Heading(_)) if in_heading => {
                     in_heading = false;
@@ -64,7 +66,9 @@ impl Glossary {
                         t.term.push_str(&text);
                     }
                 }
-                Event::Start(Tag::Paragraph) => in_para = current.as_ref().is_some_and(|t| t.summary.is_empty()),
+                Event::Start(Tag::Paragraph) => {
+                    in_para = current.as_ref().is_some_and(|t| t.summary.is_empty())
+                }
                 Event::End(TagEnd::Paragraph) => in_para = false,
                 Event::Text(text) | Event::Code(text) if in_para => {
                     if let Some(t) = current.as_mut() {
@@ -82,19 +86,31 @@ impl Glossary {
                 t.summary.truncate(end + 1);
             }
         }
-        Glossary { url: url.to_string(), terms }
+        Glossary {
+            url: url.to_string(),
+            terms,
+        }
     }
 
     /// Splits a text into plain text and links to the glossary, linking each term only the first
     /// time it appears on the page.
-    pub fn link_terms(&self, text: &str, root: &str, linked: &mut HashSet<usize>) -> Vec<Event<'static>> {
+    pub fn link_terms(
+        &self,
+        text: &str,
+        root: &str,
+        linked: &mut HashSet<usize>,
+    ) -> Vec<Event<'static>> {
         let lower = text.to_ascii_lowercase();
         let mut hits: Vec<(usize, usize, usize)> = Vec::new();
         for (k, term) in self.terms.iter().enumerate() {
             if linked.contains(&k) {
                 continue;
             }
-            let found = term.words.iter().filter_map(|w| find_word(&lower, w).map(|i| (i, i + w.len()))).min();
+            let found = term
+                .words
+                .iter()
+                .filter_map(|w| find_word(&lower, w).map(|i| (i, i + w.len())))
+                .min();
             if let Some((start, end)) = found
                 && !hits.iter().any(|&(s, e, _)| start < e && s < end)
             {
@@ -108,7 +124,9 @@ impl Glossary {
             linked.insert(k);
             let term = &self.terms[k];
             if start > at {
-                out.push(Event::Text(CowStr::Boxed(text[at..start].to_string().into())));
+                out.push(Event::Text(CowStr::Boxed(
+                    text[at..start].to_string().into(),
+                )));
             }
             out.push(Event::Html(CowStr::Boxed(
                 format!(
@@ -127,6 +145,32 @@ impl Glossary {
         }
         out
     }
+}
+
+/// The words of an `also="a, b, c"` heading attribute. The Markdown parser splits attribute
+/// text at spaces, so a quoted list arrives in pieces: they are joined again up to the closing
+/// quote.
+fn also_words(attrs: &[(CowStr, Option<CowStr>)]) -> Vec<String> {
+    let mut value = String::new();
+    let mut open = false;
+    for (key, val) in attrs {
+        if open {
+            value.push(' ');
+            value.push_str(key);
+            open = !key.ends_with('"');
+        } else if key.as_ref() == "also"
+            && let Some(v) = val
+        {
+            value.push_str(v);
+            open = v.starts_with('"') && (v.len() == 1 || !v.ends_with('"'));
+        }
+    }
+    value
+        .trim_matches(['"', '\''])
+        .split(',')
+        .map(|w| w.trim().to_ascii_lowercase())
+        .filter(|w| !w.is_empty())
+        .collect()
 }
 
 /// The first whole-word occurrence of `word` in `text` (both lower case).
@@ -153,7 +197,7 @@ fn find_word(text: &str, word: &str) -> Option<usize> {
 mod tests {
     use super::*;
 
-    const PAGE: &str = "# Glossary\n\n### Gleek {#gleek also=\"gleeks\"}\n\nThree of a kind. Aces, Kings...\n\n### Tib\n\nThe Ace of trumps. Worth 15.\n";
+    const PAGE: &str = "# Glossary\n\n### Gleek {#gleek also=\"gleeks, gleeke\"}\n\nThree of a kind. Aces, Kings...\n\n### Tib\n\nThe Ace of trumps. Worth 15.\n";
 
     #[test]
     fn reads_terms_and_links_their_first_use_only() {
@@ -162,7 +206,11 @@ mod tests {
         assert_eq!(g.terms[1].id, "tib");
         assert_eq!(g.terms[0].summary, "Three of a kind.");
         let mut linked = HashSet::new();
-        let events = g.link_terms("Two gleeks and Tib; Tibbles is not Tib.", "../", &mut linked);
+        let events = g.link_terms(
+            "Two gleeks and Tib; Tibbles is not Tib.",
+            "../",
+            &mut linked,
+        );
         let html: String = events
             .iter()
             .map(|e| match e {

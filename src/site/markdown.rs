@@ -5,7 +5,9 @@
 use super::glossary::Glossary;
 use super::highlight::highlight;
 use crate::scenario::markdown::INFO;
-use pulldown_cmark::{html, CodeBlockKind, CowStr, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    CodeBlockKind, CowStr, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd, html,
+};
 use std::collections::HashSet;
 use std::ops::Range;
 
@@ -84,7 +86,11 @@ pub fn slug(text: &str) -> String {
             dash = true;
         }
     }
-    if out.is_empty() { "section".to_string() } else { out }
+    if out.is_empty() {
+        "section".to_string()
+    } else {
+        out
+    }
 }
 
 fn is_external(dest: &str) -> bool {
@@ -96,7 +102,18 @@ fn level_number(level: HeadingLevel) -> u8 {
 }
 
 pub fn escape_attr(text: &str) -> String {
-    text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A heading being read: its level, explicit id, classes and inner events.
+struct OpenHeading {
+    level: u8,
+    id: Option<String>,
+    classes: Vec<String>,
+    events: Vec<Event<'static>>,
 }
 
 /// Renders a page's Markdown.
@@ -104,7 +121,7 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
     let mut r = Rendered::default();
     let mut events: Vec<Event<'static>> = Vec::new();
     let mut ids: HashSet<String> = HashSet::new();
-    let mut heading: Option<(u8, Option<String>, Vec<String>, Vec<Event<'static>>)> = None;
+    let mut heading: Option<OpenHeading> = None;
     let mut code: Option<(String, String)> = None;
     let mut in_meta = false;
     let mut in_link = 0usize;
@@ -115,11 +132,26 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
             Event::Start(Tag::MetadataBlock(_)) => in_meta = true,
             Event::End(TagEnd::MetadataBlock(_)) => in_meta = false,
             _ if in_meta => {}
-            Event::Start(Tag::Heading { level, id, classes, .. }) => {
-                heading = Some((level_number(level), id.map(|i| i.to_string()), classes.iter().map(|c| c.to_string()).collect(), Vec::new()));
+            Event::Start(Tag::Heading {
+                level, id, classes, ..
+            }) => {
+                heading = Some(OpenHeading {
+                    level: level_number(level),
+                    id: id.map(|i| i.to_string()),
+                    classes: classes.iter().map(|c| c.to_string()).collect(),
+                    events: Vec::new(),
+                });
             }
             Event::End(TagEnd::Heading(_)) => {
-                let Some((level, id, classes, inner)) = heading.take() else { continue };
+                let Some(OpenHeading {
+                    level,
+                    id,
+                    classes,
+                    events: inner,
+                }) = heading.take()
+                else {
+                    continue;
+                };
                 let text: String = inner
                     .iter()
                     .filter_map(|e| match e {
@@ -136,7 +168,11 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
                 }
                 let mut inner_html = String::new();
                 html::push_html(&mut inner_html, inner.into_iter());
-                let class = if classes.is_empty() { String::new() } else { format!(" class=\"{}\"", escape_attr(&classes.join(" "))) };
+                let class = if classes.is_empty() {
+                    String::new()
+                } else {
+                    format!(" class=\"{}\"", escape_attr(&classes.join(" ")))
+                };
                 events.push(Event::Html(CowStr::Boxed(
                     format!("<h{level} id=\"{}\"{class}>{inner_html} <a class=\"anchor\" href=\"#{}\" aria-label=\"Link to this section\">#</a></h{level}>\n", escape_attr(&id), escape_attr(&id)).into(),
                 )));
@@ -149,7 +185,9 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
             }
             Event::Start(Tag::CodeBlock(kind)) => {
                 let lang = match kind {
-                    CodeBlockKind::Fenced(info) => info.split_whitespace().next().unwrap_or("").to_string(),
+                    CodeBlockKind::Fenced(info) => {
+                        info.split_whitespace().next().unwrap_or("").to_string()
+                    }
                     CodeBlockKind::Indented => String::new(),
                 };
                 code = Some((lang, String::new()));
@@ -160,26 +198,53 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
                 }
             }
             Event::End(TagEnd::CodeBlock) => {
-                let Some((lang, body)) = code.take() else { continue };
+                let Some((lang, body)) = code.take() else {
+                    continue;
+                };
                 let html = if lang == INFO {
                     scenario_no += 1;
                     (cx.scenario)(scenario_no - 1)
                 } else {
                     r.text.push_str(&body);
-                    let class = if lang.is_empty() { String::new() } else { format!(" class=\"language-{}\"", escape_attr(&lang)) };
-                    format!("<pre class=\"code\"><code{class}>{}</code></pre>\n", highlight(&body, &lang))
+                    let class = if lang.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" class=\"language-{}\"", escape_attr(&lang))
+                    };
+                    format!(
+                        "<pre class=\"code\"><code{class}>{}</code></pre>\n",
+                        highlight(&body, &lang)
+                    )
                 };
                 events.push(Event::Html(CowStr::Boxed(html.into())));
             }
             Event::Html(h) | Event::InlineHtml(h) => {
                 // Raw HTML in a page is shown as text: everything a page says is escaped.
-                push(&mut events, &mut heading, Event::Text(CowStr::Boxed(h.to_string().into())));
+                push(
+                    &mut events,
+                    &mut heading,
+                    Event::Text(CowStr::Boxed(h.to_string().into())),
+                );
             }
-            Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
                 in_link += 1;
                 let dest = dest_url.to_string();
                 let new_dest = rewrite_link(&dest, range.clone(), link_type, cx, &mut r);
-                push(&mut events, &mut heading, Event::Start(Tag::Link { link_type, dest_url: CowStr::Boxed(new_dest.into()), title: CowStr::Boxed(title.to_string().into()), id: CowStr::Boxed(id.to_string().into()) }));
+                push(
+                    &mut events,
+                    &mut heading,
+                    Event::Start(Tag::Link {
+                        link_type,
+                        dest_url: CowStr::Boxed(new_dest.into()),
+                        title: CowStr::Boxed(title.to_string().into()),
+                        id: CowStr::Boxed(id.to_string().into()),
+                    }),
+                );
             }
             Event::End(TagEnd::Link) => {
                 in_link = in_link.saturating_sub(1);
@@ -194,7 +259,11 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
                             events.push(e);
                         }
                     }
-                    _ => push(&mut events, &mut heading, Event::Text(CowStr::Boxed(t.to_string().into()))),
+                    _ => push(
+                        &mut events,
+                        &mut heading,
+                        Event::Text(CowStr::Boxed(t.to_string().into())),
+                    ),
                 }
             }
             other => {
@@ -210,15 +279,21 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
     r
 }
 
-fn push(events: &mut Vec<Event<'static>>, heading: &mut Option<(u8, Option<String>, Vec<String>, Vec<Event<'static>>)>, e: Event<'static>) {
+fn push(events: &mut Vec<Event<'static>>, heading: &mut Option<OpenHeading>, e: Event<'static>) {
     match heading {
-        Some((_, _, _, inner)) => inner.push(e),
+        Some(h) => h.events.push(e),
         None => events.push(e),
     }
 }
 
 /// Rewrites a link to another page as a relative clean URL, recording it for the link check.
-fn rewrite_link(dest: &str, range: Range<usize>, link_type: LinkType, cx: &Context, r: &mut Rendered) -> String {
+fn rewrite_link(
+    dest: &str,
+    range: Range<usize>,
+    link_type: LinkType,
+    cx: &Context,
+    r: &mut Rendered,
+) -> String {
     if is_external(dest) || matches!(link_type, LinkType::Email | LinkType::Autolink) {
         return dest.to_string();
     }
@@ -228,7 +303,11 @@ fn rewrite_link(dest: &str, range: Range<usize>, link_type: LinkType, cx: &Conte
     };
     if path.is_empty() {
         // A fragment on the same page: checked against the page's own anchors.
-        r.links.push(SiteLink { url: String::new(), fragment, range });
+        r.links.push(SiteLink {
+            url: String::new(),
+            fragment,
+            range,
+        });
         return dest.to_string();
     }
     match (cx.resolve)(path) {
@@ -241,11 +320,18 @@ fn rewrite_link(dest: &str, range: Range<usize>, link_type: LinkType, cx: &Conte
                 out.push('#');
                 out.push_str(f);
             }
-            r.links.push(SiteLink { url, fragment, range });
+            r.links.push(SiteLink {
+                url,
+                fragment,
+                range,
+            });
             out
         }
         None => {
-            r.broken.push(BrokenLink { dest: dest.to_string(), range });
+            r.broken.push(BrokenLink {
+                dest: dest.to_string(),
+                range,
+            });
             dest.to_string()
         }
     }
@@ -255,18 +341,35 @@ fn rewrite_link(dest: &str, range: Range<usize>, link_type: LinkType, cx: &Conte
 mod tests {
     use super::*;
 
-    fn cx<'a>(resolve: &'a dyn Fn(&str) -> Option<String>, scenario: &'a dyn Fn(usize) -> String) -> Context<'a> {
-        Context { resolve, root: "../", scenario, glossary: None }
+    fn cx<'a>(
+        resolve: &'a dyn Fn(&str) -> Option<String>,
+        scenario: &'a dyn Fn(usize) -> String,
+    ) -> Context<'a> {
+        Context {
+            resolve,
+            root: "../",
+            scenario,
+            glossary: None,
+        }
     }
 
     #[test]
     fn headings_get_unique_slugs_and_anchors() {
         let resolve = |_: &str| None;
         let scen = |_| String::new();
-        let r = render("# The Deal\n\n## Odd penny\n\n## Odd penny\n\n## Tib's *fifteen* {#tib}\n", &cx(&resolve, &scen));
+        let r = render(
+            "# The Deal\n\n## Odd penny\n\n## Odd penny\n\n## Tib's *fifteen* {#tib}\n",
+            &cx(&resolve, &scen),
+        );
         let ids: Vec<&str> = r.headings.iter().map(|h| h.id.as_str()).collect();
         assert_eq!(ids, ["the-deal", "odd-penny", "odd-penny-1", "tib"]);
-        assert!(r.html.contains("<h2 id=\"tib\">Tib’s <em>fifteen</em> <a class=\"anchor\" href=\"#tib\""), "{}", r.html);
+        assert!(
+            r.html.contains(
+                "<h2 id=\"tib\">Tib’s <em>fifteen</em> <a class=\"anchor\" href=\"#tib\""
+            ),
+            "{}",
+            r.html
+        );
         assert_eq!(r.h1.as_deref(), Some("The Deal"));
     }
 
@@ -274,9 +377,20 @@ mod tests {
     fn raw_html_is_escaped_and_links_become_clean_urls() {
         let resolve = |p: &str| (p == "../play/stock.md").then(|| "play/stock/".to_string());
         let scen = |_| String::new();
-        let r = render("<script>alert(1)</script>\n\nSee [the stock](../play/stock.md#price) and [x](missing.md).\n", &cx(&resolve, &scen));
-        assert!(r.html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{}", r.html);
-        assert!(r.html.contains("href=\"../play/stock/#price\""), "{}", r.html);
+        let r = render(
+            "<script>alert(1)</script>\n\nSee [the stock](../play/stock.md#price) and [x](missing.md).\n",
+            &cx(&resolve, &scen),
+        );
+        assert!(
+            r.html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+            "{}",
+            r.html
+        );
+        assert!(
+            r.html.contains("href=\"../play/stock/#price\""),
+            "{}",
+            r.html
+        );
         assert_eq!(r.links[0].url, "play/stock/");
         assert_eq!(r.broken[0].dest, "missing.md");
     }
@@ -285,9 +399,21 @@ mod tests {
     fn scenario_blocks_are_replaced_and_code_is_highlighted() {
         let resolve = |_: &str| None;
         let scen = |n| format!("<div class=\"scenario\">#{n}</div>");
-        let r = render("```gleek\nid: a\n```\n\n```rust\nfn main() {}\n```\n", &cx(&resolve, &scen));
-        assert!(r.html.contains("<div class=\"scenario\">#0</div>"), "{}", r.html);
-        assert!(r.html.contains("<pre class=\"code\"><code class=\"language-rust\"><span class=\"hl-"), "{}", r.html);
+        let r = render(
+            "```gleek\nid: a\n```\n\n```rust\nfn main() {}\n```\n",
+            &cx(&resolve, &scen),
+        );
+        assert!(
+            r.html.contains("<div class=\"scenario\">#0</div>"),
+            "{}",
+            r.html
+        );
+        assert!(
+            r.html
+                .contains("<pre class=\"code\"><code class=\"language-rust\"><span class=\"hl-"),
+            "{}",
+            r.html
+        );
     }
 
     #[test]

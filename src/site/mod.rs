@@ -15,7 +15,7 @@ pub mod pages;
 pub mod search;
 pub mod templates;
 
-use crate::compare::{evaluate, Evaluation};
+use crate::compare::{Evaluation, evaluate};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::project::load_variants;
 use crate::rules::Point;
@@ -59,7 +59,10 @@ pub enum BuildError {
     #[error(transparent)]
     Template(#[from] TemplateError),
     #[error("cannot write {path}: {source}")]
-    Write { path: PathBuf, source: std::io::Error },
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 #[derive(Serialize, Clone)]
@@ -131,17 +134,36 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         return Err(BuildError::Invalid(unknown));
     }
     let report = crate::check::check(scenarios(), &variants);
-    let failing: Vec<Diagnostic> = report.failures().filter_map(|v| v.diagnostic.clone()).collect();
+    let failing: Vec<Diagnostic> = report
+        .failures()
+        .filter_map(|v| v.diagnostic.clone())
+        .collect();
 
     // Every scenario under every reading, in parallel.
     let evals: Vec<Vec<Vec<Evaluation>>> = content
         .par_iter()
-        .map(|p| p.page.scenarios.par_iter().map(|s| variants.variants.iter().map(|v| evaluate(s, v)).collect()).collect())
+        .map(|p| {
+            p.page
+                .scenarios
+                .par_iter()
+                .map(|s| variants.variants.iter().map(|v| evaluate(s, v)).collect())
+                .collect()
+        })
         .collect();
 
-    let glossary = content.iter().find(|p| p.rel == "glossary.md").map(|p| Glossary::parse(&p.page.text, &p.url));
-    let by_rel: HashMap<&str, &str> = content.iter().map(|p| (p.rel.as_str(), p.url.as_str())).collect();
-    let site_title = content.iter().find(|p| p.url.is_empty()).map_or("Mournival", |p| p.title.as_str()).to_string();
+    let glossary = content
+        .iter()
+        .find(|p| p.rel == "glossary.md")
+        .map(|p| Glossary::parse(&p.page.text, &p.url));
+    let by_rel: HashMap<&str, &str> = content
+        .iter()
+        .map(|p| (p.rel.as_str(), p.url.as_str()))
+        .collect();
+    let site_title = content
+        .iter()
+        .find(|p| p.url.is_empty())
+        .map_or("Mournival", |p| p.title.as_str())
+        .to_string();
 
     // Navigation and section index pages.
     let mut sections: Vec<(Section, Vec<&ContentPage>)> = Vec::new();
@@ -154,14 +176,30 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let mut nav: Vec<NavSection> = Vec::new();
     let mut section_indexes: Vec<(String, String, Vec<NavItem>)> = Vec::new();
     let reference_extra = vec![
-        NavItem { title: "Rule points by reading".into(), url: "matrix/".into() },
-        NavItem { title: "All scenarios".into(), url: "scenarios/".into() },
-        NavItem { title: "Search".into(), url: "search/".into() },
+        NavItem {
+            title: "Rule points by reading".into(),
+            url: "matrix/".into(),
+        },
+        NavItem {
+            title: "All scenarios".into(),
+            url: "scenarios/".into(),
+        },
+        NavItem {
+            title: "Search".into(),
+            url: "search/".into(),
+        },
     ];
     let readings = NavSection {
         title: Section::Readings.title(),
         url: None,
-        pages: variants.variants.iter().map(|v| NavItem { title: format!("{} ({})", v.author, v.date), url: format!("variants/{}/", v.id) }).collect(),
+        pages: variants
+            .variants
+            .iter()
+            .map(|v| NavItem {
+                title: format!("{} ({})", v.author, v.date),
+                url: format!("variants/{}/", v.id),
+            })
+            .collect(),
     };
     let mut readings_placed = false;
     for (section, list) in &sections {
@@ -169,32 +207,63 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             nav.push(readings.clone());
             readings_placed = true;
         }
-        let items: Vec<NavItem> = list.iter().map(|p| NavItem { title: p.title.clone(), url: p.url.clone() }).collect();
+        let items: Vec<NavItem> = list
+            .iter()
+            .map(|p| NavItem {
+                title: p.title.clone(),
+                url: p.url.clone(),
+            })
+            .collect();
         let url = section_url(section, list);
         if let Some(u) = &url
             && !by_rel.contains_key(format!("{u}index.md").as_str())
         {
             section_indexes.push((u.clone(), section.title(), items.clone()));
         }
-        let mut items = if items.len() > NAV_LIMIT { Vec::new() } else { items };
+        let mut items = if items.len() > NAV_LIMIT {
+            Vec::new()
+        } else {
+            items
+        };
         if *section == Section::Reference {
             items.extend(reference_extra.iter().cloned());
         }
-        nav.push(NavSection { title: section.title(), url, pages: items });
+        nav.push(NavSection {
+            title: section.title(),
+            url,
+            pages: items,
+        });
     }
     if !readings_placed {
         nav.push(readings);
     }
     if !sections.iter().any(|(s, _)| *s == Section::Reference) {
-        nav.push(NavSection { title: Section::Reference.title(), url: None, pages: reference_extra });
+        nav.push(NavSection {
+            title: Section::Reference.title(),
+            url: None,
+            pages: reference_extra,
+        });
     }
-    let site = SiteView { title: &site_title, nav: &nav };
+    let site = SiteView {
+        title: &site_title,
+        nav: &nav,
+    };
 
     // Content pages, rendered in parallel.
-    let rendered: Vec<Result<(Output, markdown::Rendered, Vec<outcome::ScenarioView>), TemplateError>> = content
+    let rendered: Vec<Result<RenderedPage, TemplateError>> = content
         .par_iter()
         .zip(evals.par_iter())
-        .map(|(p, evals)| render_page(p, evals, &variants, &templates, &site, &by_rel, glossary.as_ref().filter(|g| g.url != p.url)))
+        .map(|(p, evals)| {
+            render_page(
+                p,
+                evals,
+                &variants,
+                &templates,
+                &site,
+                &by_rel,
+                glossary.as_ref().filter(|g| g.url != p.url),
+            )
+        })
         .collect();
     let mut outputs = Vec::new();
     let mut renders = Vec::new();
@@ -210,19 +279,49 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let mut generated_urls: Vec<String> = Vec::new();
     let mut push = |outputs: &mut Vec<Output>, url: String, html: String| {
         generated_urls.push(url.clone());
-        outputs.push(Output { path: format!("{url}index.html"), bytes: html.into_bytes() });
+        outputs.push(Output {
+            path: format!("{url}index.html"),
+            bytes: html.into_bytes(),
+        });
     };
     for v in &variants.variants {
         let url = format!("variants/{}/", v.id);
         let title = format!("{}: {}", v.author, v.title);
-        let page = root_page(&url, &title, vec![Crumb { title: Section::Readings.title(), url: None }, Crumb { title: v.author.clone(), url: None }]);
-        let html = templates.render("variant.html", &[("site", &site), ("page", &page), ("root", &root_of(&url)), ("v", &generated::variant_view(v))])?;
+        let page = root_page(
+            &url,
+            &title,
+            vec![
+                Crumb {
+                    title: Section::Readings.title(),
+                    url: None,
+                },
+                Crumb {
+                    title: v.author.clone(),
+                    url: None,
+                },
+            ],
+        );
+        let html = templates.render(
+            "variant.html",
+            &[
+                ("site", &site),
+                ("page", &page),
+                ("root", &root_of(&url)),
+                ("v", &generated::variant_view(v)),
+            ],
+        )?;
         push(&mut outputs, url, html);
     }
     let all_scenarios: Vec<(&crate::scenario::Scenario, String, &[Evaluation])> = content
         .iter()
         .zip(&evals)
-        .flat_map(|(p, es)| p.page.scenarios.iter().zip(es).map(move |(s, e)| (s, format!("{}#{}", p.url, s.id), e.as_slice())))
+        .flat_map(|(p, es)| {
+            p.page
+                .scenarios
+                .iter()
+                .zip(es)
+                .map(move |(s, e)| (s, format!("{}#{}", p.url, s.id), e.as_slice()))
+        })
         .collect();
     let rule_pages: Vec<Result<(String, String), TemplateError>> = Point::ALL
         .par_iter()
@@ -232,10 +331,45 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             let notebook_url = by_rel.get(notebook.as_str()).map(|u| u.to_string());
             let resolve = |_: &str| None;
             let no_scenario = |_| String::new();
-            let doc = markdown::render(point.def().doc, &markdown::Context { resolve: &resolve, root: "", scenario: &no_scenario, glossary: None });
-            let view = generated::rule_view(point, &variants, doc.html, notebook_url, generated::telling_scenarios(point, &all_scenarios, &variants));
-            let page = root_page(&url, point.def().question, vec![Crumb { title: "Rule points".into(), url: Some("matrix/".into()) }, Crumb { title: point.id().to_string(), url: None }]);
-            let html = templates.render("rule.html", &[("site", &site), ("page", &page), ("root", &root_of(&url)), ("r", &view)])?;
+            let doc = markdown::render(
+                point.def().doc,
+                &markdown::Context {
+                    resolve: &resolve,
+                    root: "",
+                    scenario: &no_scenario,
+                    glossary: None,
+                },
+            );
+            let view = generated::rule_view(
+                point,
+                &variants,
+                doc.html,
+                notebook_url,
+                generated::telling_scenarios(point, &all_scenarios, &variants),
+            );
+            let page = root_page(
+                &url,
+                point.def().question,
+                vec![
+                    Crumb {
+                        title: "Rule points".into(),
+                        url: Some("matrix/".into()),
+                    },
+                    Crumb {
+                        title: point.id().to_string(),
+                        url: None,
+                    },
+                ],
+            );
+            let html = templates.render(
+                "rule.html",
+                &[
+                    ("site", &site),
+                    ("page", &page),
+                    ("root", &root_of(&url)),
+                    ("r", &view),
+                ],
+            )?;
             Ok((url, html))
         })
         .collect();
@@ -244,64 +378,154 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         push(&mut outputs, url, html);
     }
     let columns = generated::columns(&variants);
-    let page = root_page("matrix/", "Rule points by reading", vec![Crumb { title: "Rule points by reading".into(), url: None }]);
-    let html = templates.render("matrix.html", &[("site", &site), ("page", &page), ("root", &root_of("matrix/")), ("columns", &columns), ("sections", &generated::matrix(&variants))])?;
+    let page = root_page(
+        "matrix/",
+        "Rule points by reading",
+        vec![Crumb {
+            title: "Rule points by reading".into(),
+            url: None,
+        }],
+    );
+    let html = templates.render(
+        "matrix.html",
+        &[
+            ("site", &site),
+            ("page", &page),
+            ("root", &root_of("matrix/")),
+            ("columns", &columns),
+            ("sections", &generated::matrix(&variants)),
+        ],
+    )?;
     push(&mut outputs, "matrix/".into(), html);
-    let index_rows: Vec<generated::ScenarioIndexRow> = views.iter().map(|(v, t)| generated::index_row(v, t)).collect();
-    let page = root_page("scenarios/", "All scenarios", vec![Crumb { title: "All scenarios".into(), url: None }]);
-    let html = templates.render("scenarios.html", &[("site", &site), ("page", &page), ("root", &root_of("scenarios/")), ("scenarios", &index_rows), ("variant_count", &variants.variants.len())])?;
+    let index_rows: Vec<generated::ScenarioIndexRow> = views
+        .iter()
+        .map(|(v, t)| generated::index_row(v, t))
+        .collect();
+    let page = root_page(
+        "scenarios/",
+        "All scenarios",
+        vec![Crumb {
+            title: "All scenarios".into(),
+            url: None,
+        }],
+    );
+    let html = templates.render(
+        "scenarios.html",
+        &[
+            ("site", &site),
+            ("page", &page),
+            ("root", &root_of("scenarios/")),
+            ("scenarios", &index_rows),
+            ("variant_count", &variants.variants.len()),
+        ],
+    )?;
     push(&mut outputs, "scenarios/".into(), html);
-    let page = root_page("search/", "Search", vec![Crumb { title: "Search".into(), url: None }]);
-    let html = templates.render("search.html", &[("site", &site), ("page", &page), ("root", &root_of("search/"))])?;
+    let page = root_page(
+        "search/",
+        "Search",
+        vec![Crumb {
+            title: "Search".into(),
+            url: None,
+        }],
+    );
+    let html = templates.render(
+        "search.html",
+        &[
+            ("site", &site),
+            ("page", &page),
+            ("root", &root_of("search/")),
+        ],
+    )?;
     push(&mut outputs, "search/".into(), html);
     for (url, title, items) in &section_indexes {
         let mut content_html = String::from("<ul class=\"section-index\">\n");
         for i in items {
-            content_html.push_str(&format!("<li><a href=\"{}{}\">{}</a></li>\n", root_of(url), markdown::escape_attr(&i.url), markdown::escape_attr(&i.title)));
+            content_html.push_str(&format!(
+                "<li><a href=\"{}{}\">{}</a></li>\n",
+                root_of(url),
+                markdown::escape_attr(&i.url),
+                markdown::escape_attr(&i.title)
+            ));
         }
         content_html.push_str("</ul>\n");
-        let mut page = root_page(url, title, vec![Crumb { title: title.clone(), url: None }]);
+        let mut page = root_page(
+            url,
+            title,
+            vec![Crumb {
+                title: title.clone(),
+                url: None,
+            }],
+        );
         page.content = content_html;
         page.has_h1 = false;
-        let html = templates.render("page.html", &[("site", &site), ("page", &page), ("root", &root_of(url))])?;
+        let html = templates.render(
+            "page.html",
+            &[("site", &site), ("page", &page), ("root", &root_of(url))],
+        )?;
         push(&mut outputs, url.clone(), html);
     }
     // The 404 page is served from any depth: its links are root-relative.
     let page = root_page("", "Not found", Vec::new());
-    let html = templates.render("404.html", &[("site", &site), ("page", &page), ("root", &"/")])?;
-    outputs.push(Output { path: "404.html".into(), bytes: html.into_bytes() });
+    let html = templates.render(
+        "404.html",
+        &[("site", &site), ("page", &page), ("root", &"/")],
+    )?;
+    outputs.push(Output {
+        path: "404.html".into(),
+        bytes: html.into_bytes(),
+    });
 
     // Every internal link and anchor must resolve.
     let mut anchors: HashMap<String, HashSet<String>> = HashMap::new();
     for (p, md) in content.iter().zip(&renders) {
         let set = anchors.entry(p.url.clone()).or_default();
         set.extend(md.headings.iter().map(|h| h.id.clone()));
-        set.extend(p.page.scenarios.iter().flat_map(|s| [s.id.clone(), format!("{}-title", s.id)]));
+        set.extend(
+            p.page
+                .scenarios
+                .iter()
+                .flat_map(|s| [s.id.clone(), format!("{}-title", s.id)]),
+        );
     }
     for url in &generated_urls {
         anchors.entry(url.clone()).or_default();
     }
     for point in Point::ALL {
-        anchors.entry(format!("rules/{}/", point.id())).or_default().extend(["choices", "readings", "scenarios"].map(String::from));
+        anchors
+            .entry(format!("rules/{}/", point.id()))
+            .or_default()
+            .extend(["choices", "readings", "scenarios"].map(String::from));
     }
     let mut link_errors = Vec::new();
     for (p, md) in content.iter().zip(&renders) {
-        let at = |range: &std::ops::Range<usize>| Location::at(&p.page.path, &p.page.text, range.start, range.len());
+        let at = |range: &std::ops::Range<usize>| {
+            Location::at(&p.page.path, &p.page.text, range.start, range.len())
+        };
         for b in &md.broken {
             link_errors.push(Diagnostic::new(at(&b.range), format!("the link `{}` names no page", b.dest)).note("link to another page by its .md file, relative to this one, as in `../play/stock.md`"));
         }
         for l in &md.links {
             let url = if l.url.is_empty() { &p.url } else { &l.url };
             match anchors.get(url.as_str()) {
-                None => link_errors.push(Diagnostic::new(at(&l.range), format!("the link to `{url}` names no page"))),
+                None => link_errors.push(Diagnostic::new(
+                    at(&l.range),
+                    format!("the link to `{url}` names no page"),
+                )),
                 Some(ids) => {
                     if let Some(f) = &l.fragment
                         && !ids.contains(f)
                     {
                         let mut known: Vec<&String> = ids.iter().collect();
                         known.sort();
-                        let known: Vec<String> = known.iter().take(12).map(|k| format!("#{k}")).collect();
-                        link_errors.push(Diagnostic::new(at(&l.range), format!("`#{f}` is not an anchor of `{url}`")).note(format!("its anchors include {}", known.join(", "))));
+                        let known: Vec<String> =
+                            known.iter().take(12).map(|k| format!("#{k}")).collect();
+                        link_errors.push(
+                            Diagnostic::new(
+                                at(&l.range),
+                                format!("`#{f}` is not an anchor of `{url}`"),
+                            )
+                            .note(format!("its anchors include {}", known.join(", "))),
+                        );
                     }
                 }
             }
@@ -315,33 +539,114 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let mut entries: Vec<search::Entry> = content
         .iter()
         .zip(&renders)
-        .map(|(p, md)| search::Entry { url: &p.url, title: &p.title, section: section_name(&p.section), text: &md.text })
+        .map(|(p, md)| search::Entry {
+            url: &p.url,
+            title: &p.title,
+            section: section_name(&p.section),
+            text: &md.text,
+        })
         .collect();
     let variant_texts: Vec<(String, String, String)> = variants
         .variants
         .iter()
         .map(|v| {
-            let text = format!("{} {} {} {}", v.citation, v.summary.clone().unwrap_or_default(), v.choices.iter().map(|c| c.quote.as_str()).collect::<Vec<_>>().join(" "), v.choices.iter().filter_map(|c| c.note.as_deref()).collect::<Vec<_>>().join(" "));
-            (format!("variants/{}/", v.id), format!("{}: {}", v.author, v.title), text)
+            let text = format!(
+                "{} {} {} {}",
+                v.citation,
+                v.summary.clone().unwrap_or_default(),
+                v.choices
+                    .iter()
+                    .map(|c| c.quote.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                v.choices
+                    .iter()
+                    .filter_map(|c| c.note.as_deref())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            (
+                format!("variants/{}/", v.id),
+                format!("{}: {}", v.author, v.title),
+                text,
+            )
         })
         .collect();
-    entries.extend(variant_texts.iter().map(|(u, t, x)| search::Entry { url: u, title: t, section: "The readings", text: x }));
-    let rule_texts: Vec<(String, String)> = Point::ALL.iter().map(|p| (format!("rules/{}/", p.id()), format!("{} {} {}", p.id(), p.def().doc, p.def().choices.iter().map(|c| c.summary).collect::<Vec<_>>().join(" ")))).collect();
-    entries.extend(Point::ALL.iter().zip(&rule_texts).map(|(p, (u, x))| search::Entry { url: u, title: p.def().question, section: "Rule points", text: x }));
-    outputs.push(Output { path: "search-index.json".into(), bytes: search::build(&entries).into_bytes() });
-    let mut urls: Vec<String> = content.iter().map(|p| p.url.clone()).chain(generated_urls.iter().cloned()).collect();
+    entries.extend(variant_texts.iter().map(|(u, t, x)| search::Entry {
+        url: u,
+        title: t,
+        section: "The readings",
+        text: x,
+    }));
+    let rule_texts: Vec<(String, String)> = Point::ALL
+        .iter()
+        .map(|p| {
+            (
+                format!("rules/{}/", p.id()),
+                format!(
+                    "{} {} {}",
+                    p.id(),
+                    p.def().doc,
+                    p.def()
+                        .choices
+                        .iter()
+                        .map(|c| c.summary)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            )
+        })
+        .collect();
+    entries.extend(
+        Point::ALL
+            .iter()
+            .zip(&rule_texts)
+            .map(|(p, (u, x))| search::Entry {
+                url: u,
+                title: p.def().question,
+                section: "Rule points",
+                text: x,
+            }),
+    );
+    outputs.push(Output {
+        path: "search-index.json".into(),
+        bytes: search::build(&entries).into_bytes(),
+    });
+    let mut urls: Vec<String> = content
+        .iter()
+        .map(|p| p.url.clone())
+        .chain(generated_urls.iter().cloned())
+        .collect();
     urls.sort();
-    let sitemap = templates.render("sitemap.xml", &[("urls", &urls), ("base_url", &opts.base_url)])?;
-    outputs.push(Output { path: "sitemap.xml".into(), bytes: sitemap.into_bytes() });
+    let sitemap = templates.render(
+        "sitemap.xml",
+        &[("urls", &urls), ("base_url", &opts.base_url)],
+    )?;
+    outputs.push(Output {
+        path: "sitemap.xml".into(),
+        bytes: sitemap.into_bytes(),
+    });
     for (name, bytes) in &templates.statics {
-        outputs.push(Output { path: format!("static/{name}"), bytes: bytes.clone() });
+        outputs.push(Output {
+            path: format!("static/{name}"),
+            bytes: bytes.clone(),
+        });
     }
-    outputs.push(Output { path: "static/highlight.css".into(), bytes: highlight::stylesheet().into_bytes() });
+    outputs.push(Output {
+        path: "static/highlight.css".into(),
+        bytes: highlight::stylesheet().into_bytes(),
+    });
 
     let pages_written = outputs.iter().filter(|o| o.path.ends_with(".html")).count();
     let files = outputs.len();
     write_site(&opts.out, outputs)?;
-    Ok(BuildReport { pages: pages_written, scenarios: report.scenarios, evaluations: report.evaluations, failing, files })
+    Ok(BuildReport {
+        pages: pages_written,
+        scenarios: report.scenarios,
+        evaluations: report.evaluations,
+        failing,
+        files,
+    })
 }
 
 fn section_name(s: &Section) -> &'static str {
@@ -358,10 +663,20 @@ fn section_name(s: &Section) -> &'static str {
 
 /// The page view of a generated page (its template writes its own heading).
 fn root_page<'a>(url: &'a str, title: &'a str, breadcrumbs: Vec<Crumb>) -> PageView<'a> {
-    PageView { title, description: None, url, content: String::new(), toc: Vec::new(), has_h1: true, breadcrumbs }
+    PageView {
+        title,
+        description: None,
+        url,
+        content: String::new(),
+        toc: Vec::new(),
+        has_h1: true,
+        breadcrumbs,
+    }
 }
 
-#[allow(clippy::type_complexity)]
+/// A content page rendered: its file, what the Markdown held, and its scenarios' views.
+type RenderedPage = (Output, markdown::Rendered, Vec<outcome::ScenarioView>);
+
 fn render_page(
     p: &ContentPage,
     evals: &[Vec<Evaluation>],
@@ -370,16 +685,27 @@ fn render_page(
     site: &SiteView,
     by_rel: &HashMap<&str, &str>,
     glossary: Option<&Glossary>,
-) -> Result<(Output, markdown::Rendered, Vec<outcome::ScenarioView>), TemplateError> {
+) -> Result<RenderedPage, TemplateError> {
     let root = root_of(&p.url);
     let views: Vec<outcome::ScenarioView> = p
         .page
         .scenarios
         .iter()
         .zip(evals)
-        .map(|(s, e)| outcome::scenario_view(s, variants, e, &p.url, highlight::highlight(&s.yaml, "gleek")))
+        .map(|(s, e)| {
+            outcome::scenario_view(
+                s,
+                variants,
+                e,
+                &p.url,
+                highlight::highlight(&s.yaml, "gleek"),
+            )
+        })
         .collect();
-    let scenario_html: Vec<Result<String, TemplateError>> = views.iter().map(|v| templates.render("scenario.html", &[("s", v), ("root", &root)])).collect();
+    let scenario_html: Vec<Result<String, TemplateError>> = views
+        .iter()
+        .map(|v| templates.render("scenario.html", &[("s", v), ("root", &root)]))
+        .collect();
     let scenario_html: Vec<String> = scenario_html.into_iter().collect::<Result<_, _>>()?;
     let md = if p.page.is_markdown() {
         let resolve = |dest: &str| {
@@ -390,15 +716,32 @@ fn render_page(
             by_rel.get(joined.as_str()).map(|u| u.to_string())
         };
         let scenario = |n: usize| scenario_html.get(n).cloned().unwrap_or_default();
-        markdown::render(&p.page.text, &markdown::Context { resolve: &resolve, root: &root, scenario: &scenario, glossary })
+        markdown::render(
+            &p.page.text,
+            &markdown::Context {
+                resolve: &resolve,
+                root: &root,
+                scenario: &scenario,
+                glossary,
+            },
+        )
     } else {
-        markdown::Rendered { html: scenario_html.concat(), ..Default::default() }
+        markdown::Rendered {
+            html: scenario_html.concat(),
+            ..Default::default()
+        }
     };
     let mut breadcrumbs = Vec::new();
     if !p.url.is_empty() {
         let section_link = p.rel.rsplit_once('/').map(|(f, _)| format!("{f}/"));
-        breadcrumbs.push(Crumb { title: p.section.title(), url: section_link.filter(|_| !matches!(p.section, Section::Reference | Section::Start)) });
-        breadcrumbs.push(Crumb { title: p.title.clone(), url: None });
+        breadcrumbs.push(Crumb {
+            title: p.section.title(),
+            url: section_link.filter(|_| !matches!(p.section, Section::Reference | Section::Start)),
+        });
+        breadcrumbs.push(Crumb {
+            title: p.title.clone(),
+            url: None,
+        });
     }
     let page = PageView {
         title: &p.title,
@@ -409,8 +752,18 @@ fn render_page(
         has_h1: md.h1.is_some(),
         breadcrumbs,
     };
-    let html = templates.render("page.html", &[("site", site), ("page", &page), ("root", &root)])?;
-    Ok((Output { path: format!("{}index.html", p.url), bytes: html.into_bytes() }, md, views))
+    let html = templates.render(
+        "page.html",
+        &[("site", site), ("page", &page), ("root", &root)],
+    )?;
+    Ok((
+        Output {
+            path: format!("{}index.html", p.url),
+            bytes: html.into_bytes(),
+        },
+        md,
+        views,
+    ))
 }
 
 /// Writes every file into a fresh folder beside `out`, then swaps it in.
@@ -419,9 +772,15 @@ fn write_site(out: &Path, outputs: Vec<Output>) -> Result<(), BuildError> {
         let path = path.to_path_buf();
         move |source| BuildError::Write { path, source }
     };
-    let parent = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let parent = out
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent).map_err(werr(parent))?;
-    let name = out.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "site".into());
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| "site".into());
     let fresh = parent.join(format!(".{name}.building-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&fresh);
     let result: Result<(), BuildError> = outputs.par_iter().try_for_each(|o| {

@@ -3,7 +3,7 @@
 
 use crate::cards::Card;
 use crate::check::{actual, figure_name};
-use crate::compare::{attribute, Evaluation, Result3};
+use crate::compare::{Evaluation, Result3, attribute};
 use crate::engine::Outcome;
 use crate::ledger::{Ledger, Party, Payment, Phase};
 use crate::money::Money;
@@ -23,7 +23,13 @@ pub struct CardView {
 }
 
 pub fn card_view(card: Card, trump: crate::cards::Suit) -> CardView {
-    CardView { rank: card.rank().label(), suit: card.suit().symbol(), suit_name: card.suit().name(), red: card.suit().is_red(), trump: card.suit() == trump }
+    CardView {
+        rank: card.rank().label(),
+        suit: card.suit().symbol(),
+        suit_name: card.suit().name(),
+        red: card.suit().is_red(),
+        trump: card.suit() == trump,
+    }
 }
 
 #[derive(Serialize, Clone, Debug)]
@@ -194,9 +200,13 @@ fn line_view(n: usize, p: &Payment, s: &Scenario, v: &Variant) -> LineView {
 }
 
 fn unplayable_view(o: &Outcome, s: &Scenario, v: &Variant) -> Option<UnplayableView> {
-    let Outcome::Unplayable(u) = o else { return None };
+    let Outcome::Unplayable(u) = o else {
+        return None;
+    };
     let c = v.choice(u.point);
-    let at = u.at.map(|a| format!(" (written at line {})", s.location_of(a).line)).unwrap_or_default();
+    let at =
+        u.at.map(|a| format!(" (written at line {})", s.location_of(a).line))
+            .unwrap_or_default();
     Some(UnplayableView {
         action: format!("{}{at}", u.action),
         reason: u.reason.clone(),
@@ -208,12 +218,26 @@ fn unplayable_view(o: &Outcome, s: &Scenario, v: &Variant) -> Option<UnplayableV
     })
 }
 
-fn lines_where(l: &Ledger, s: &Scenario, v: &Variant, keep: impl Fn(&Payment) -> bool) -> Vec<LineView> {
-    l.payments.iter().enumerate().filter(|(_, p)| keep(p)).map(|(i, p)| line_view(i + 1, p, s, v)).collect()
+fn lines_where(
+    l: &Ledger,
+    s: &Scenario,
+    v: &Variant,
+    keep: impl Fn(&Payment) -> bool,
+) -> Vec<LineView> {
+    l.payments
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| keep(p))
+        .map(|(i, p)| line_view(i + 1, p, s, v))
+        .collect()
 }
 
 fn assumed(lines: &[LineView]) -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = lines.iter().filter(|l| l.evidence == Evidence::Assumed.id()).map(|l| l.point).collect();
+    let mut out: Vec<&'static str> = lines
+        .iter()
+        .filter(|l| l.evidence == Evidence::Assumed.id())
+        .map(|l| l.point)
+        .collect();
     out.sort();
     out.dedup();
     out
@@ -222,7 +246,16 @@ fn assumed(lines: &[LineView]) -> Vec<&'static str> {
 /// Marks the cells whose text differs from the most common text in the row.
 fn mark_differences(cells: &mut [CellView]) {
     let texts: Vec<&str> = cells.iter().map(|c| c.text.as_str()).collect();
-    let mode = texts.iter().max_by_key(|t| (texts.iter().filter(|u| u == t).count(), std::cmp::Reverse(texts.iter().position(|u| u == *t)))).copied().unwrap_or("");
+    let mode = texts
+        .iter()
+        .max_by_key(|t| {
+            (
+                texts.iter().filter(|u| u == t).count(),
+                std::cmp::Reverse(texts.iter().position(|u| u == *t)),
+            )
+        })
+        .copied()
+        .unwrap_or("");
     let mode = mode.to_string();
     let all_same = texts.iter().all(|t| *t == mode);
     for c in cells.iter_mut() {
@@ -231,23 +264,48 @@ fn mark_differences(cells: &mut [CellView]) {
 }
 
 fn nets_text(n: &[Money; 3], s: &Scenario) -> String {
-    s.speaking_order().iter().map(|&x| format!("{} {}", s.name(x), n[x.index()].signed())).collect::<Vec<_>>().join(", ")
+    s.speaking_order()
+        .iter()
+        .map(|&x| format!("{} {}", s.name(x), n[x.index()].signed()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Builds the view of a scenario from its evaluations, one per variant in display order.
-pub fn scenario_view(s: &Scenario, variants: &VariantSet, evals: &[Evaluation], page_url: &str, yaml_html: String) -> ScenarioView {
+pub fn scenario_view(
+    s: &Scenario,
+    variants: &VariantSet,
+    evals: &[Evaluation],
+    page_url: &str,
+    yaml_html: String,
+) -> ScenarioView {
     let trump = s.turn_up.suit();
     let order = s.speaking_order();
     let roles = ["eldest", "middle hand", "dealer"];
     let hands = order
         .iter()
         .zip(roles)
-        .map(|(&seat, role)| HandView { name: s.name(seat).to_string(), role, cards: s.hands[seat.index()].sorted().into_iter().map(|c| card_view(c, trump)).collect() })
+        .map(|(&seat, role)| HandView {
+            name: s.name(seat).to_string(),
+            role,
+            cards: s.hands[seat.index()]
+                .sorted()
+                .into_iter()
+                .map(|c| card_view(c, trump))
+                .collect(),
+        })
         .collect();
     let columns: Vec<ColumnView> = variants
         .variants
         .iter()
-        .map(|v| ColumnView { id: v.id.clone(), title: v.title.clone(), author: v.author.clone(), date: v.date.clone(), kind: v.kind.label(), url: format!("variants/{}/", v.id) })
+        .map(|v| ColumnView {
+            id: v.id.clone(),
+            title: v.title.clone(),
+            author: v.author.clone(),
+            date: v.date.clone(),
+            kind: v.kind.label(),
+            url: format!("variants/{}/", v.id),
+        })
         .collect();
 
     // The expectations, by variant and figure.
@@ -255,49 +313,84 @@ pub fn scenario_view(s: &Scenario, variants: &VariantSet, evals: &[Evaluation], 
     let mut marks: Vec<(String, crate::scenario::Figure, bool, Money)> = Vec::new();
     let mut unplayable_marks: Vec<(String, bool, String)> = Vec::new();
     for e in &s.expect {
-        let Some(k) = variants.variants.iter().position(|v| v.id == e.variant) else { continue };
+        let Some(k) = variants.variants.iter().position(|v| v.id == e.variant) else {
+            continue;
+        };
         let outcome = &evals[k].outcome;
         match (&e.expected, outcome) {
             (Expected::Figures(figs), Outcome::Played(l)) => {
                 for (fig, want, _) in figs {
                     let got = actual(fig, l);
                     marks.push((e.variant.clone(), fig.clone(), got == *want, *want));
-                    expectations.push(ExpectView { variant: e.variant.clone(), figure: figure_name(fig, s), expected: want.signed().to_string(), actual: got.signed().to_string(), passed: got == *want });
+                    expectations.push(ExpectView {
+                        variant: e.variant.clone(),
+                        figure: figure_name(fig, s),
+                        expected: want.signed().to_string(),
+                        actual: got.signed().to_string(),
+                        passed: got == *want,
+                    });
                 }
             }
             (Expected::Figures(figs), Outcome::Unplayable(_)) => {
-                unplayable_marks.push((e.variant.clone(), false, format!("{} figure(s)", figs.len())));
-                expectations.push(ExpectView { variant: e.variant.clone(), figure: "the deal".into(), expected: "playable".into(), actual: "not playable".into(), passed: false });
+                unplayable_marks.push((
+                    e.variant.clone(),
+                    false,
+                    format!("{} figure(s)", figs.len()),
+                ));
+                expectations.push(ExpectView {
+                    variant: e.variant.clone(),
+                    figure: "the deal".into(),
+                    expected: "playable".into(),
+                    actual: "not playable".into(),
+                    passed: false,
+                });
             }
             (Expected::Unplayable(p), o) => {
                 let passed = matches!(o, Outcome::Unplayable(u) if p.is_none_or(|p| p == u.point));
-                let expected = format!("not playable{}", p.map(|p| format!(" ({p})")).unwrap_or_default());
+                let expected = format!(
+                    "not playable{}",
+                    p.map(|p| format!(" ({p})")).unwrap_or_default()
+                );
                 let found = match o {
                     Outcome::Unplayable(u) => format!("not playable ({})", u.point),
                     Outcome::Played(_) => "playable".to_string(),
                 };
                 unplayable_marks.push((e.variant.clone(), passed, expected.clone()));
-                expectations.push(ExpectView { variant: e.variant.clone(), figure: "the deal".into(), expected, actual: found, passed });
+                expectations.push(ExpectView {
+                    variant: e.variant.clone(),
+                    figure: "the deal".into(),
+                    expected,
+                    actual: found,
+                    passed,
+                });
             }
         }
     }
     let mark_for = |variant: &str, fig: &crate::scenario::Figure| {
-        marks.iter().find(|(v, f, _, _)| v == variant && f == fig).map(|(_, _, passed, want)| ExpectMark { passed: *passed, expected: want.signed().to_string() })
+        marks
+            .iter()
+            .find(|(v, f, _, _)| v == variant && f == fig)
+            .map(|(_, _, passed, want)| ExpectMark {
+                passed: *passed,
+                expected: want.signed().to_string(),
+            })
     };
 
     let mut rows: Vec<RowView> = Vec::new();
-    let cell = |v: &Variant, e: &Evaluation, text: String, lines: Vec<LineView>| CellView {
-        assumed: assumed(&lines),
-        text,
-        differs: false,
-        open: e.is_open(),
-        spread: None,
-        unplayable: None,
-        expect: None,
-        lines,
-        detail: None,
-    }
-    .with_variant(v);
+    let cell = |v: &Variant, e: &Evaluation, text: String, lines: Vec<LineView>| {
+        CellView {
+            assumed: assumed(&lines),
+            text,
+            differs: false,
+            open: e.is_open(),
+            spread: None,
+            unplayable: None,
+            expect: None,
+            lines,
+            detail: None,
+        }
+        .with_variant(v)
+    };
     // One row per player's net.
     for &seat in &order {
         let mut cells: Vec<CellView> = variants
@@ -307,21 +400,39 @@ pub fn scenario_view(s: &Scenario, variants: &VariantSet, evals: &[Evaluation], 
             .map(|(v, e)| match &e.outcome {
                 Outcome::Played(l) => {
                     let party = Party::Player(seat);
-                    let mut c = cell(v, e, l.net(seat).signed().to_string(), lines_where(l, s, v, |p| p.from == party || p.to == party));
-                    c.spread = e.spread().map(|sp| sp[seat.index()]).filter(|(lo, hi)| lo != hi).map(|(lo, hi)| format!("{} to {}", lo.signed(), hi.signed()));
+                    let mut c = cell(
+                        v,
+                        e,
+                        l.net(seat).signed().to_string(),
+                        lines_where(l, s, v, |p| p.from == party || p.to == party),
+                    );
+                    c.spread = e
+                        .spread()
+                        .map(|sp| sp[seat.index()])
+                        .filter(|(lo, hi)| lo != hi)
+                        .map(|(lo, hi)| format!("{} to {}", lo.signed(), hi.signed()));
                     c.expect = mark_for(&v.id, &crate::scenario::Figure::Net(seat));
                     c
                 }
                 Outcome::Unplayable(_) => {
                     let mut c = cell(v, e, "not playable".into(), Vec::new());
                     c.unplayable = unplayable_view(&e.outcome, s, v);
-                    c.expect = unplayable_marks.iter().find(|(id, _, _)| id == &v.id).map(|(_, passed, expected)| ExpectMark { passed: *passed, expected: expected.clone() });
+                    c.expect = unplayable_marks.iter().find(|(id, _, _)| id == &v.id).map(
+                        |(_, passed, expected)| ExpectMark {
+                            passed: *passed,
+                            expected: expected.clone(),
+                        },
+                    );
                     c
                 }
             })
             .collect();
         mark_differences(&mut cells);
-        rows.push(RowView { label: format!("{} net", s.name(seat)), group: "net", cells });
+        rows.push(RowView {
+            label: format!("{} net", s.name(seat)),
+            group: "net",
+            cells,
+        });
     }
     // One row per phase.
     for phase in Phase::ALL {
@@ -332,16 +443,26 @@ pub fn scenario_view(s: &Scenario, variants: &VariantSet, evals: &[Evaluation], 
             .map(|(v, e)| match &e.outcome {
                 Outcome::Played(l) => {
                     let lines = lines_where(l, s, v, |p| p.phase == phase);
-                    let text = if lines.is_empty() { "—".to_string() } else { nets_text(&Seat::ALL.map(|x| l.phase_net(phase, x)), s) };
+                    let text = if lines.is_empty() {
+                        "—".to_string()
+                    } else {
+                        nets_text(&Seat::ALL.map(|x| l.phase_net(phase, x)), s)
+                    };
                     let mut c = cell(v, e, text, lines);
-                    c.expect = order.iter().find_map(|&x| mark_for(&v.id, &crate::scenario::Figure::Phase(phase, x)));
+                    c.expect = order
+                        .iter()
+                        .find_map(|&x| mark_for(&v.id, &crate::scenario::Figure::Phase(phase, x)));
                     c
                 }
                 Outcome::Unplayable(_) => cell(v, e, "—".into(), Vec::new()),
             })
             .collect();
         mark_differences(&mut cells);
-        rows.push(RowView { label: phase.title().to_string(), group: "phase", cells });
+        rows.push(RowView {
+            label: phase.title().to_string(),
+            group: "phase",
+            cells,
+        });
         if phase == Phase::LowTrumps {
             // The points made in play, before they are settled against the par.
             let mut cells: Vec<CellView> = variants
@@ -351,17 +472,28 @@ pub fn scenario_view(s: &Scenario, variants: &VariantSet, evals: &[Evaluation], 
                 .map(|(v, e)| match &e.outcome {
                     Outcome::Played(l) => {
                         let pts = &l.points;
-                        let text = s.speaking_order().iter().map(|&x| format!("{} {}", s.name(x), pts.total(x))).collect::<Vec<_>>().join(", ");
+                        let text = s
+                            .speaking_order()
+                            .iter()
+                            .map(|&x| format!("{} {}", s.name(x), pts.total(x)))
+                            .collect::<Vec<_>>()
+                            .join(", ");
                         let mut c = cell(v, e, text, Vec::new());
                         c.detail = Some(points_detail(l, s));
-                        c.expect = order.iter().find_map(|&x| mark_for(&v.id, &crate::scenario::Figure::Points(x)));
+                        c.expect = order
+                            .iter()
+                            .find_map(|&x| mark_for(&v.id, &crate::scenario::Figure::Points(x)));
                         c
                     }
                     Outcome::Unplayable(_) => cell(v, e, "—".into(), Vec::new()),
                 })
                 .collect();
             mark_differences(&mut cells);
-            rows.push(RowView { label: "Points in play".to_string(), group: "points", cells });
+            rows.push(RowView {
+                label: "Points in play".to_string(),
+                group: "points",
+                cells,
+            });
         }
     }
     // What the deal leaves in the pot.
@@ -371,7 +503,9 @@ pub fn scenario_view(s: &Scenario, variants: &VariantSet, evals: &[Evaluation], 
         .zip(evals)
         .map(|(v, e)| match &e.outcome {
             Outcome::Played(l) => {
-                let lines = lines_where(l, s, v, |p| p.from == Party::Pot || p.to == Party::Pot || p.to == Party::Box);
+                let lines = lines_where(l, s, v, |p| {
+                    p.from == Party::Pot || p.to == Party::Pot || p.to == Party::Box
+                });
                 let mut text = l.pot_change().signed().to_string();
                 if !l.boxed().is_zero() {
                     text.push_str(&format!(" (box {})", l.boxed()));
@@ -384,9 +518,18 @@ pub fn scenario_view(s: &Scenario, variants: &VariantSet, evals: &[Evaluation], 
         })
         .collect();
     mark_differences(&mut cells);
-    rows.push(RowView { label: "Left in the pot".into(), group: "pot", cells });
+    rows.push(RowView {
+        label: "Left in the pot".into(),
+        group: "pot",
+        cells,
+    });
 
-    let accounts = variants.variants.iter().zip(evals).map(|(v, e)| account(s, v, e)).collect();
+    let accounts = variants
+        .variants
+        .iter()
+        .zip(evals)
+        .map(|(v, e)| account(s, v, e))
+        .collect();
 
     // Why they differ: each point switched alone from a reference reading to each other reading.
     let results: Vec<Result3> = evals.iter().map(|e| Result3::of(&e.outcome)).collect();
@@ -398,7 +541,16 @@ pub fn scenario_view(s: &Scenario, variants: &VariantSet, evals: &[Evaluation], 
             .variants
             .iter()
             .zip(&results)
-            .map(|(v, r)| if *r == results[rk] { Vec::new() } else { attribute(s, &rv.rules, &v.rules).into_iter().map(|a| (a.point, a.to)).collect() })
+            .map(|(v, r)| {
+                if *r == results[rk] {
+                    Vec::new()
+                } else {
+                    attribute(s, &rv.rules, &v.rules)
+                        .into_iter()
+                        .map(|a| (a.point, a.to))
+                        .collect()
+                }
+            })
             .collect();
         let mut points: Vec<Point> = per_column.iter().flatten().map(|(p, _)| *p).collect();
         points.sort();
@@ -414,16 +566,34 @@ pub fn scenario_view(s: &Scenario, variants: &VariantSet, evals: &[Evaluation], 
                 .zip(&per_column)
                 .map(|(v, effects)| WhyCell {
                     choice: v.rules.choice_id(p),
-                    effect: effects.iter().find(|(q, _)| *q == p).map(|(_, to)| match to {
-                        Result3::Nets(n) => {
-                            let deltas: Vec<String> = order.iter().filter(|x| n[x.index()] != base[x.index()]).map(|&x| format!("{} {}", s.name(x), (n[x.index()] - base[x.index()]).signed())).collect();
-                            deltas.join(", ")
-                        }
-                        Result3::Unplayable(q) => format!("not playable ({q})"),
-                    }),
+                    effect: effects
+                        .iter()
+                        .find(|(q, _)| *q == p)
+                        .map(|(_, to)| match to {
+                            Result3::Nets(n) => {
+                                let deltas: Vec<String> = order
+                                    .iter()
+                                    .filter(|x| n[x.index()] != base[x.index()])
+                                    .map(|&x| {
+                                        format!(
+                                            "{} {}",
+                                            s.name(x),
+                                            (n[x.index()] - base[x.index()]).signed()
+                                        )
+                                    })
+                                    .collect();
+                                deltas.join(", ")
+                            }
+                            Result3::Unplayable(q) => format!("not playable ({q})"),
+                        }),
                 })
                 .collect();
-            why.push(WhyRow { point: p.id(), url: point_url(p), question: p.def().question, cells });
+            why.push(WhyRow {
+                point: p.id(),
+                url: point_url(p),
+                question: p.def().question,
+                cells,
+            });
         }
     }
     let mut distinct: Vec<Result3> = Vec::new();
@@ -443,7 +613,12 @@ pub fn scenario_view(s: &Scenario, variants: &VariantSet, evals: &[Evaluation], 
         trumps: trump.name(),
         hands,
         turn_up: card_view(s.turn_up, trump),
-        stock: s.stock.sorted().into_iter().map(|c| card_view(c, trump)).collect(),
+        stock: s
+            .stock
+            .sorted()
+            .into_iter()
+            .map(|c| card_view(c, trump))
+            .collect(),
         columns,
         rows,
         accounts,
@@ -460,7 +635,16 @@ pub fn scenario_view(s: &Scenario, variants: &VariantSet, evals: &[Evaluation], 
 
 /// The widest gap between readings in any player's net: "Cat +4 to +26".
 fn largest_spread(results: &[Result3], s: &Scenario) -> String {
-    let nets: Vec<[Money; 3]> = results.iter().filter_map(|r| if let Result3::Nets(n) = r { Some(*n) } else { None }).collect();
+    let nets: Vec<[Money; 3]> = results
+        .iter()
+        .filter_map(|r| {
+            if let Result3::Nets(n) = r {
+                Some(*n)
+            } else {
+                None
+            }
+        })
+        .collect();
     let best = Seat::ALL
         .iter()
         .filter_map(|&x| {
@@ -470,7 +654,9 @@ fn largest_spread(results: &[Result3], s: &Scenario) -> String {
         })
         .max_by_key(|t| t.0);
     match best {
-        Some((gap, x, lo, hi)) if !gap.is_zero() => format!("{} {} to {}", s.name(x), lo.signed(), hi.signed()),
+        Some((gap, x, lo, hi)) if !gap.is_zero() => {
+            format!("{} {} to {}", s.name(x), lo.signed(), hi.signed())
+        }
         _ => "none".to_string(),
     }
 }
@@ -480,9 +666,21 @@ fn points_detail(l: &Ledger, s: &Scenario) -> String {
     let each: Vec<String> = s
         .speaking_order()
         .iter()
-        .map(|&x| format!("{} {} in cards and {} in honours", s.name(x), pts.cards[x.index()], pts.honours[x.index()]))
+        .map(|&x| {
+            format!(
+                "{} {} in cards and {} in honours",
+                s.name(x),
+                pts.cards[x.index()],
+                pts.honours[x.index()]
+            )
+        })
         .collect();
-    format!("{}; {} in play, par {}.", each.join("; "), pts.in_play(), pts.par)
+    format!(
+        "{}; {} in play, par {}.",
+        each.join("; "),
+        pts.in_play(),
+        pts.par
+    )
 }
 
 fn account(s: &Scenario, v: &Variant, e: &Evaluation) -> AccountView {
@@ -490,7 +688,14 @@ fn account(s: &Scenario, v: &Variant, e: &Evaluation) -> AccountView {
     let alternatives = e
         .alternatives
         .iter()
-        .map(|a| format!("{} = {}: {}", a.point, a.point.def().choices[a.choice as usize].id, words::outcome_line(&a.outcome, s)))
+        .map(|a| {
+            format!(
+                "{} = {}: {}",
+                a.point,
+                a.point.def().choices[a.choice as usize].id,
+                words::outcome_line(&a.outcome, s)
+            )
+        })
         .collect();
     match &e.outcome {
         Outcome::Played(l) => AccountView {
@@ -498,7 +703,12 @@ fn account(s: &Scenario, v: &Variant, e: &Evaluation) -> AccountView {
             events: Phase::ALL
                 .iter()
                 .filter_map(|&ph| {
-                    let evs: Vec<String> = l.events.iter().filter(|n| n.phase == ph).map(|n| words::event(&n.event, s)).collect();
+                    let evs: Vec<String> = l
+                        .events
+                        .iter()
+                        .filter(|n| n.phase == ph)
+                        .map(|n| words::event(&n.event, s))
+                        .collect();
                     (!evs.is_empty()).then(|| (ph.title().to_string(), evs))
                 })
                 .collect(),
@@ -506,7 +716,15 @@ fn account(s: &Scenario, v: &Variant, e: &Evaluation) -> AccountView {
                 .tricks
                 .iter()
                 .enumerate()
-                .map(|(i, t)| TrickView { n: i + 1, plays: t.cards.iter().map(|&(x, c)| (s.name(x).to_string(), card_view(c, trump))).collect(), winner: s.name(t.winner).to_string() })
+                .map(|(i, t)| TrickView {
+                    n: i + 1,
+                    plays: t
+                        .cards
+                        .iter()
+                        .map(|&(x, c)| (s.name(x).to_string(), card_view(c, trump)))
+                        .collect(),
+                    winner: s.name(t.winner).to_string(),
+                })
                 .collect(),
             lines: lines_where(l, s, v, |_| true),
             points: points_detail(l, s),

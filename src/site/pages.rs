@@ -2,7 +2,7 @@
 //! navigation.
 
 use crate::diagnostic::Diagnostic;
-use crate::project::{parse_page, Page};
+use crate::project::{Page, parse_page};
 use crate::yaml::YamlText;
 use serde::Deserialize;
 use std::path::{Component, Path, PathBuf};
@@ -41,16 +41,25 @@ impl Section {
             Section::Contributing => "For contributors".into(),
             Section::Folder(name) => {
                 let mut c = name.chars();
-                c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+                c.next()
+                    .map(|f| f.to_uppercase().chain(c).collect())
+                    .unwrap_or_default()
             }
         }
     }
 
     fn of(rel: &Path) -> Section {
         let mut parts = rel.components();
-        let first = parts.next().map(|c| c.as_os_str().to_string_lossy().to_string()).unwrap_or_default();
+        let first = parts
+            .next()
+            .map(|c| c.as_os_str().to_string_lossy().to_string())
+            .unwrap_or_default();
         if parts.next().is_none() {
-            return if first == "index.md" { Section::Start } else { Section::Reference };
+            return if first == "index.md" {
+                Section::Start
+            } else {
+                Section::Reference
+            };
         }
         match first.as_str() {
             "play" => Section::Play,
@@ -77,14 +86,24 @@ pub struct ContentPage {
 
 /// The URL of a content file: `play/stock.md` → `play/stock/`, `index.md` → ``.
 pub fn url_of(rel: &str) -> String {
-    let stem = rel.trim_end_matches(".md").trim_end_matches(".yaml").trim_end_matches(".yml");
+    let stem = rel
+        .trim_end_matches(".md")
+        .trim_end_matches(".yaml")
+        .trim_end_matches(".yml");
     let stem = stem.strip_suffix("index").unwrap_or(stem);
-    if stem.is_empty() || stem.ends_with('/') { stem.to_string() } else { format!("{stem}/") }
+    if stem.is_empty() || stem.ends_with('/') {
+        stem.to_string()
+    } else {
+        format!("{stem}/")
+    }
 }
 
 /// Splits off and reads the front matter of a Markdown page.
 fn front_matter(path: &Path, text: &Arc<str>) -> Result<FrontMatter, Diagnostic> {
-    let Some(rest) = text.strip_prefix("---\n").or_else(|| text.strip_prefix("---\r\n")) else {
+    let Some(rest) = text
+        .strip_prefix("---\n")
+        .or_else(|| text.strip_prefix("---\r\n"))
+    else {
         return Ok(FrontMatter::default());
     };
     let start = text.len() - rest.len();
@@ -101,12 +120,20 @@ pub fn load(content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
     let mut files = Vec::new();
     let mut stack = vec![content.to_path_buf()];
     while let Some(dir) = stack.pop() {
-        let entries = std::fs::read_dir(&dir).map_err(|e| vec![Diagnostic::new(crate::diagnostic::Location::file_start(&dir, ""), format!("cannot read the content folder: {e}"))])?;
+        let entries = std::fs::read_dir(&dir).map_err(|e| {
+            vec![Diagnostic::new(
+                crate::diagnostic::Location::file_start(&dir, ""),
+                format!("cannot read the content folder: {e}"),
+            )]
+        })?;
         for entry in entries.flatten() {
             let p = entry.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "md" || x == "yaml" || x == "yml") {
+            } else if p
+                .extension()
+                .is_some_and(|x| x == "md" || x == "yaml" || x == "yml")
+            {
                 files.push(p);
             }
         }
@@ -114,7 +141,10 @@ pub fn load(content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
     files.sort();
     let results: Vec<Result<ContentPage, Vec<Diagnostic>>> = {
         use rayon::prelude::*;
-        files.par_iter().map(|path| load_one(content, path)).collect()
+        files
+            .par_iter()
+            .map(|path| load_one(content, path))
+            .collect()
     };
     let mut pages = Vec::new();
     let mut errors = Vec::new();
@@ -127,27 +157,58 @@ pub fn load(content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
     let mut ids = std::collections::HashMap::new();
     for s in pages.iter().flat_map(|p| &p.page.scenarios) {
         if let Some(first) = ids.insert(s.id.clone(), s.location.clone()) {
-            errors.push(Diagnostic::new(s.location.clone(), format!("scenario id `{}` is used twice", s.id)).note(format!("first used at {first}")));
+            errors.push(
+                Diagnostic::new(
+                    s.location.clone(),
+                    format!("scenario id `{}` is used twice", s.id),
+                )
+                .note(format!("first used at {first}")),
+            );
         }
     }
-    if errors.is_empty() { Ok(pages) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(pages)
+    } else {
+        Err(errors)
+    }
 }
 
 fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<Diagnostic>> {
     let text: Arc<str> = std::fs::read_to_string(path)
-        .map_err(|e| vec![Diagnostic::new(crate::diagnostic::Location::file_start(path, ""), format!("cannot read this file: {e}"))])?
+        .map_err(|e| {
+            vec![Diagnostic::new(
+                crate::diagnostic::Location::file_start(path, ""),
+                format!("cannot read this file: {e}"),
+            )]
+        })?
         .into();
     let rel_path = path.strip_prefix(content).unwrap_or(path);
-    let rel = rel_path.components().map(|c| c.as_os_str().to_string_lossy().to_string()).collect::<Vec<_>>().join("/");
+    let rel = rel_path
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().to_string())
+        .collect::<Vec<_>>()
+        .join("/");
     let markdown = path.extension().is_some_and(|x| x == "md");
-    let front = if markdown { front_matter(path, &text).map_err(|d| vec![d])? } else { FrontMatter::default() };
+    let front = if markdown {
+        front_matter(path, &text).map_err(|d| vec![d])?
+    } else {
+        FrontMatter::default()
+    };
     let page = parse_page(path, text)?;
     let title = front
         .title
         .clone()
-        .or_else(|| (!markdown).then(|| page.scenarios.first().map(|s| s.title.clone())).flatten())
+        .or_else(|| {
+            (!markdown)
+                .then(|| page.scenarios.first().map(|s| s.title.clone()))
+                .flatten()
+        })
         .or_else(|| first_h1(&page.text))
-        .unwrap_or_else(|| path.file_stem().map(|s| s.to_string_lossy().replace('-', " ")).unwrap_or_default());
+        .unwrap_or_else(|| {
+            path.file_stem()
+                .map(|s| s.to_string_lossy().replace('-', " "))
+                .unwrap_or_default()
+        });
     Ok(ContentPage {
         url: url_of(&rel),
         section: Section::of(rel_path),
@@ -160,7 +221,9 @@ fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<Diagnostic>>
 }
 
 fn first_h1(text: &str) -> Option<String> {
-    text.lines().find_map(|l| l.strip_prefix("# ")).map(|t| t.trim().to_string())
+    text.lines()
+        .find_map(|l| l.strip_prefix("# "))
+        .map(|t| t.trim().to_string())
 }
 
 /// Resolves a relative link written in page `from` (a content path like `notebook/a.md`) to the
@@ -195,8 +258,14 @@ mod tests {
 
     #[test]
     fn links_join_relative_to_the_page() {
-        assert_eq!(join("notebook/a.md", "../play/stock.md").as_deref(), Some("play/stock.md"));
-        assert_eq!(join("notebook/a.md", "b.md").as_deref(), Some("notebook/b.md"));
+        assert_eq!(
+            join("notebook/a.md", "../play/stock.md").as_deref(),
+            Some("play/stock.md")
+        );
+        assert_eq!(
+            join("notebook/a.md", "b.md").as_deref(),
+            Some("notebook/b.md")
+        );
         assert_eq!(join("a.md", "../../x.md"), None);
     }
 
@@ -205,6 +274,9 @@ mod tests {
         assert_eq!(Section::of(Path::new("index.md")), Section::Start);
         assert_eq!(Section::of(Path::new("glossary.md")), Section::Reference);
         assert_eq!(Section::of(Path::new("play/stock.md")), Section::Play);
-        assert_eq!(Section::of(Path::new("pages/rule-0001.md")).title(), "Pages");
+        assert_eq!(
+            Section::of(Path::new("pages/rule-0001.md")).title(),
+            "Pages"
+        );
     }
 }

@@ -29,7 +29,7 @@ pub struct Entry<'a> {
 /// Lower-case words of letters and digits, accents folded for the common Latin ones.
 pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split(|c: char| !c.is_alphanumeric() && c != '½')
-        .filter(|w| !w.is_empty() && !(w.len() == 1 && w.chars().all(|c| c.is_ascii_alphabetic())))
+        .filter(|w| w.chars().count() > 1 || w.chars().all(|c| c.is_ascii_digit() || c == '½'))
         .map(|w| w.to_lowercase())
 }
 
@@ -54,8 +54,19 @@ pub fn build(entries: &[Entry]) -> String {
         }
     }
     let index = Index {
-        docs: entries.iter().map(|e| Doc { url: e.url, title: e.title, section: e.section, excerpt: excerpt(e.text) }).collect(),
-        words: words_map.into_iter().map(|(w, docs)| (w, docs.into_iter().collect())).collect(),
+        docs: entries
+            .iter()
+            .map(|e| Doc {
+                url: e.url,
+                title: e.title,
+                section: e.section,
+                excerpt: excerpt(e.text),
+            })
+            .collect(),
+        words: words_map
+            .into_iter()
+            .map(|(w, docs)| (w, docs.into_iter().collect()))
+            .collect(),
     };
     serde_json::to_string(&index).expect("the index serializes")
 }
@@ -66,7 +77,12 @@ mod tests {
 
     #[test]
     fn indexes_words_with_title_weight() {
-        let json = build(&[Entry { url: "a/", title: "Tib and Tom", section: "Notebook", text: "Tib is the Ace of trumps." }]);
+        let json = build(&[Entry {
+            url: "a/",
+            title: "Tib and Tom",
+            section: "Notebook",
+            text: "Tib is the Ace of trumps.",
+        }]);
         assert!(json.contains("\"tib\":[[0,11]]"), "{json}");
         assert!(json.contains("\"trumps\":[[0,1]]"), "{json}");
         assert!(!json.contains("\"a\":"), "{json}");

@@ -9,18 +9,33 @@ use tera::{Context, Tera};
 const DEFAULTS: &[(&str, &str)] = &[
     ("base.html", include_str!("../../templates/base.html")),
     ("page.html", include_str!("../../templates/page.html")),
-    ("scenario.html", include_str!("../../templates/scenario.html")),
+    (
+        "scenario.html",
+        include_str!("../../templates/scenario.html"),
+    ),
     ("variant.html", include_str!("../../templates/variant.html")),
     ("rule.html", include_str!("../../templates/rule.html")),
     ("matrix.html", include_str!("../../templates/matrix.html")),
-    ("scenarios.html", include_str!("../../templates/scenarios.html")),
+    (
+        "scenarios.html",
+        include_str!("../../templates/scenarios.html"),
+    ),
     ("search.html", include_str!("../../templates/search.html")),
     ("404.html", include_str!("../../templates/404.html")),
     ("sitemap.xml", include_str!("../../templates/sitemap.xml")),
 ];
 
 /// The default static files, copied to `static/`.
-const STATIC: &[(&str, &str)] = &[("style.css", include_str!("../../templates/static/style.css")), ("search.js", include_str!("../../templates/static/search.js"))];
+const STATIC: &[(&str, &str)] = &[
+    (
+        "style.css",
+        include_str!("../../templates/static/style.css"),
+    ),
+    (
+        "search.js",
+        include_str!("../../templates/static/search.js"),
+    ),
+];
 
 /// A template that failed to compile or render; tera's message names the template, line and column.
 #[derive(Debug, thiserror::Error)]
@@ -54,13 +69,32 @@ impl Templates {
         let mut tera = Tera::new();
         tera.autoescape_on(vec![".html", ".xml"]);
         let dir = root.join("templates");
-        let mut sources: Vec<(String, String, PathBuf)> = DEFAULTS.iter().map(|(n, t)| (n.to_string(), t.to_string(), PathBuf::from(format!("(built-in) {n}")))).collect();
+        let mut sources: Vec<(String, String, PathBuf)> = DEFAULTS
+            .iter()
+            .map(|(n, t)| {
+                (
+                    n.to_string(),
+                    t.to_string(),
+                    PathBuf::from(format!("(built-in) {n}")),
+                )
+            })
+            .collect();
         if let Ok(entries) = std::fs::read_dir(&dir) {
-            let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "html" || x == "xml")).collect();
+            let mut files: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "html" || x == "xml"))
+                .collect();
             files.sort();
             for path in files {
-                let name = path.file_name().expect("a file").to_string_lossy().to_string();
-                let text = std::fs::read_to_string(&path).map_err(|e| TemplateError { file: path.display().to_string(), message: e.to_string() })?;
+                let name = path
+                    .file_name()
+                    .expect("a file")
+                    .to_string_lossy()
+                    .to_string();
+                let text = std::fs::read_to_string(&path).map_err(|e| TemplateError {
+                    file: path.display().to_string(),
+                    message: e.to_string(),
+                })?;
                 match sources.iter_mut().find(|(n, _, _)| *n == name) {
                     Some(slot) => *slot = (name, text, path),
                     None => sources.push((name, text, path)),
@@ -68,15 +102,32 @@ impl Templates {
             }
         }
         for (name, text, path) in &sources {
-            tera.add_raw_template(name, text).map_err(|e| TemplateError { file: path.display().to_string(), message: describe(&e) })?;
+            tera.add_raw_template(name, text)
+                .map_err(|e| TemplateError {
+                    file: path.display().to_string(),
+                    message: describe(&e),
+                })?;
         }
-        let mut statics: Vec<(String, Vec<u8>)> = STATIC.iter().map(|(n, t)| (n.to_string(), t.as_bytes().to_vec())).collect();
+        let mut statics: Vec<(String, Vec<u8>)> = STATIC
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.as_bytes().to_vec()))
+            .collect();
         if let Ok(entries) = std::fs::read_dir(dir.join("static")) {
-            let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_file()).collect();
+            let mut files: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.is_file())
+                .collect();
             files.sort();
             for path in files {
-                let name = path.file_name().expect("a file").to_string_lossy().to_string();
-                let bytes = std::fs::read(&path).map_err(|e| TemplateError { file: path.display().to_string(), message: e.to_string() })?;
+                let name = path
+                    .file_name()
+                    .expect("a file")
+                    .to_string_lossy()
+                    .to_string();
+                let bytes = std::fs::read(&path).map_err(|e| TemplateError {
+                    file: path.display().to_string(),
+                    message: e.to_string(),
+                })?;
                 match statics.iter_mut().find(|(n, _)| *n == name) {
                     Some(slot) => slot.1 = bytes,
                     None => statics.push((name, bytes)),
@@ -87,12 +138,19 @@ impl Templates {
     }
 
     /// Renders a template with values given as `(name, value)` pairs.
-    pub fn render(&self, name: &str, values: &[(&str, &dyn erased::Value)]) -> Result<String, TemplateError> {
+    pub fn render(
+        &self,
+        name: &str,
+        values: &[(&str, &dyn erased::Value)],
+    ) -> Result<String, TemplateError> {
         let mut cx = Context::new();
         for (k, v) in values {
             v.insert_into(&mut cx, k);
         }
-        self.tera.render(name, &cx).map_err(|e| TemplateError { file: name.to_string(), message: describe(&e) })
+        self.tera.render(name, &cx).map_err(|e| TemplateError {
+            file: name.to_string(),
+            message: describe(&e),
+        })
     }
 }
 

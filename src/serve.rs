@@ -1,0 +1,288 @@
+//! `serve`: builds the site, serves it on 127.0.0.1, and rebuilds and reloads the open page on
+//! every save.
+//!
+//! A file watcher (notify, debounced) runs the build on its own thread, so a slow build never
+//! blocks a request. A failed build does not stop the server: its rustc-style text goes to the
+//! terminal and, in place of every HTML page, to the browser, until the next good build clears it.
+//! The browser reloads through tower-livereload's injected script (server-sent events).
+
+use anyhow::{Context, Result};
+use axum::Router;
+use axum::extract::{Request, State};
+use axum::http::header::{ACCEPT, CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::{HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use mournival::site::markdown::escape_attr;
+use mournival::site::{self, BuildError, BuildOptions};
+use notify_debouncer_full::notify::{EventKind, RecommendedWatcher, RecursiveMode};
+use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_livereload::{LiveReloadLayer, Reloader};
+
+/// How long the watcher waits for saves to settle before it rebuilds: editors write a file in
+/// several steps, and one save should cost one build.
+const DEBOUNCE: Duration = Duration::from_millis(150);
+
+/// The text of the last failed build, or `None` while the site on disk is current.
+type BuildState = Arc<RwLock<Option<String>>>;
+
+/// Builds, serves and watches until Ctrl-C. `port` 0 picks a free port.
+pub fn serve(mut opts: BuildOptions, port: u16) -> Result<()> {
+    opts.root = std::path::absolute(&opts.root).context("cannot resolve the project folder")?;
+    opts.content =
+        std::path::absolute(&opts.content).context("cannot resolve the content folder")?;
+    opts.out = std::path::absolute(&opts.out).context("cannot resolve the output folder")?;
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")?;
+    // Bind before the first build, so a taken port is reported at once.
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind((Ipv4Addr::LOCALHOST, port)))
+        .with_context(|| {
+            format!("cannot listen on 127.0.0.1:{port}; choose another port with --port")
+        })?;
+    let addr: SocketAddr = listener
+        .local_addr()
+        .context("cannot read the server's address")?;
+    if opts.base_url.is_empty() {
+        opts.base_url = format!("http://{addr}/");
+    }
+
+    let state: BuildState = Arc::new(RwLock::new(rebuild(&opts)));
+    let livereload = LiveReloadLayer::new();
+    let reloader = livereload.reloader();
+    let _watcher = watch(&opts, state.clone(), reloader)?;
+
+    let site =
+        ServeDir::new(&opts.out).not_found_service(ServeFile::new(opts.out.join("404.html")));
+    let app = Router::new()
+        .fallback_service(site)
+        .layer(middleware::from_fn_with_state(state, show_build_error))
+        .layer(livereload);
+
+    println!("serving {} at http://{addr}/", opts.out.display());
+    println!("watching for changes; press Ctrl-C to stop");
+    runtime.block_on(async {
+        tokio::select! {
+            served = axum::serve(listener, app) => served.context("the server stopped"),
+            signal = tokio::signal::ctrl_c() => {
+                signal.context("cannot listen for Ctrl-C")?;
+                println!("stopped");
+                Ok(())
+            }
+        }
+    })
+}
+
+/// Builds the site once, reporting in the terminal; returns the error text when it failed.
+fn rebuild(opts: &BuildOptions) -> Option<String> {
+    let started = Instant::now();
+    match site::build(opts) {
+        Ok(report) => {
+            for d in &report.failing {
+                eprint!("{}", d.render("warning"));
+                eprintln!();
+            }
+            println!(
+                "built {} page(s) in {} ms: {} scenario(s), {} expectation(s) failing",
+                report.pages,
+                started.elapsed().as_millis(),
+                report.scenarios,
+                report.failing.len()
+            );
+            None
+        }
+        Err(err) => {
+            let text = match &err {
+                BuildError::Invalid(errors) => {
+                    let mut text: String =
+                        errors.iter().map(|d| d.render("error") + "\n").collect();
+                    text.push_str(&format!("{err}\n"));
+                    text
+                }
+                other => format!("error: {other}\n"),
+            };
+            eprint!("{text}");
+            eprintln!("the build failed; the browser shows why; fix it and save to rebuild");
+            Some(text)
+        }
+    }
+}
+
+/// Watches the content, the readings and the templates; rebuilds and reloads the browser on
+/// every change. The returned debouncer must be kept alive for as long as the watch lasts.
+fn watch(
+    opts: &BuildOptions,
+    state: BuildState,
+    reloader: Reloader,
+) -> Result<Debouncer<RecommendedWatcher, RecommendedCache>> {
+    let build_opts = opts.clone();
+    let mut debouncer = new_debouncer(DEBOUNCE, None, move |result: DebounceEventResult| {
+        let changed: Vec<PathBuf> = match result {
+            Ok(events) => events
+                .into_iter()
+                .filter(|e| !matches!(e.kind, EventKind::Access(_)))
+                .flat_map(|e| e.event.paths)
+                .filter(|p| !is_output(p, &build_opts.out) && !is_editor_noise(p))
+                .collect(),
+            Err(errors) => {
+                for e in errors {
+                    eprintln!("warning: watching for changes: {e}");
+                }
+                return;
+            }
+        };
+        let Some(first) = changed.first() else {
+            return;
+        };
+        let rel = first.strip_prefix(&build_opts.root).unwrap_or(first);
+        println!("changed: {}", rel.display());
+        let failure = rebuild(&build_opts);
+        *state
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = failure;
+        reloader.reload();
+    })
+    .context("cannot watch the project for changes")?;
+
+    let mut folders = vec![opts.content.clone()];
+    for name in ["variants", "templates"] {
+        let dir = opts.root.join(name);
+        if dir.exists() && !folders.iter().any(|f| dir.starts_with(f)) {
+            folders.push(dir);
+        }
+    }
+    for folder in &folders {
+        debouncer
+            .watch(folder, RecursiveMode::Recursive)
+            .with_context(|| format!("cannot watch {}", folder.display()))?;
+    }
+    Ok(debouncer)
+}
+
+/// The build writes `out` through `.NAME.building-*` and `.NAME.old-*` beside it; changes there
+/// are its own and must not trigger another build.
+fn is_output(path: &Path, out: &Path) -> bool {
+    if path.starts_with(out) {
+        return true;
+    }
+    let (Some(parent), Some(name)) = (out.parent(), out.file_name()) else {
+        return false;
+    };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    path.strip_prefix(parent)
+        .ok()
+        .and_then(|rel| rel.components().next())
+        .is_some_and(|c| c.as_os_str().to_string_lossy().starts_with(&prefix))
+}
+
+/// Swap and backup files that editors write beside the file being saved.
+fn is_editor_noise(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    name.ends_with('~')
+        || name.starts_with(".#")
+        || name.ends_with(".swp")
+        || name.ends_with(".swx")
+}
+
+/// While the last build failed, every HTML request gets the error page; other files (styles,
+/// scripts) are still served from the last good build. Every response is marked not to be cached,
+/// so a reload always shows the newest build.
+async fn show_build_error(State(state): State<BuildState>, req: Request, next: Next) -> Response {
+    let error = if wants_html(&req) {
+        state
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone()
+    } else {
+        None
+    };
+    let mut response = match error {
+        Some(text) => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            [(CONTENT_TYPE, "text/html; charset=utf-8")],
+            error_page(&text),
+        )
+            .into_response(),
+        None => next.run(req).await,
+    };
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+/// A page, as opposed to a style sheet, script, image or the search index.
+fn wants_html(req: &Request) -> bool {
+    let path = req.uri().path();
+    let last = path.rsplit('/').next().unwrap_or_default();
+    let accepts_html = req
+        .headers()
+        .get(ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|a| a.contains("text/html"));
+    accepts_html || last.is_empty() || last.ends_with(".html") || !last.contains('.')
+}
+
+/// The build error as a page of its own: the terminal's text, escaped.
+fn error_page(text: &str) -> String {
+    format!(
+        r#"<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Build error · mournival serve</title>
+<style>
+body {{ font: 16px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 64rem; padding: 0 1rem; }}
+h1 {{ color: #a00; font-size: 1.4rem; }}
+pre {{ background: #fff5f5; border-left: 4px solid #a00; padding: 1rem; overflow-x: auto; font: 14px/1.45 ui-monospace, monospace; }}
+</style>
+</head>
+<body>
+<main>
+<h1>The site did not build</h1>
+<p>Fix the error below and save: this page reloads by itself.</p>
+<pre class="build-error">{}</pre>
+</main>
+</body>
+</html>
+"#,
+        escape_attr(text)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_build_writes_beside_out_and_that_is_not_a_change() {
+        let out = Path::new("/p/site");
+        assert!(is_output(Path::new("/p/site/index.html"), out));
+        assert!(is_output(
+            Path::new("/p/.site.building-42/a/index.html"),
+            out
+        ));
+        assert!(is_output(Path::new("/p/.site.old-42"), out));
+        assert!(!is_output(Path::new("/p/content/site.md"), out));
+        assert!(!is_output(Path::new("/p/sites/index.html"), out));
+    }
+
+    #[test]
+    fn the_error_page_escapes_the_text() {
+        let page = error_page("error: `<b>` & \"x\"\n --> a.md:1:2");
+        assert!(page.contains("error: `&lt;b&gt;` &amp; &quot;x&quot;"));
+        assert!(!page.contains("<b>"));
+    }
+}

@@ -1,0 +1,281 @@
+//! Building sites as a user would: the bundled site's links and anchors, escaping, template
+//! overrides and errors, and that a failed build never leaves a half-written site.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn mournival(root: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("mournival").unwrap();
+    cmd.arg("--root").arg(root);
+    cmd
+}
+
+/// A project with the bundled variants and the given pages.
+fn project(pages: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let variants = dir.path().join("variants/gleek");
+    std::fs::create_dir_all(&variants).unwrap();
+    for entry in std::fs::read_dir(repo().join("variants/gleek")).unwrap() {
+        let p = entry.unwrap().path();
+        std::fs::copy(&p, variants.join(p.file_name().unwrap())).unwrap();
+    }
+    for (path, text) in pages {
+        let p = dir.path().join("content").join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+fn html_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "html") {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// The values of an attribute in a page (`href="..."`), unescaped for `&amp;`.
+fn attrs(html: &str, name: &str) -> Vec<String> {
+    let key = format!(" {name}=\"");
+    html.match_indices(&key)
+        .filter_map(|(i, _)| {
+            let rest = &html[i + key.len()..];
+            rest.find('"').map(|end| rest[..end].replace("&amp;", "&"))
+        })
+        .collect()
+}
+
+/// Every internal link of a built site resolves to a file, and every fragment to an id there.
+fn assert_links_resolve(site: &Path) -> usize {
+    let files = html_files(site);
+    let mut ids: HashMap<PathBuf, HashSet<String>> = HashMap::new();
+    for f in &files {
+        let html = std::fs::read_to_string(f).unwrap();
+        ids.insert(
+            f.canonicalize().unwrap(),
+            attrs(&html, "id").into_iter().collect(),
+        );
+    }
+    let mut checked = 0;
+    for f in &files {
+        if f.file_name().unwrap() == "404.html" {
+            continue;
+        }
+        let html = std::fs::read_to_string(f).unwrap();
+        for href in attrs(&html, "href").into_iter().chain(attrs(&html, "src")) {
+            if href.contains("://") || href.starts_with("mailto:") {
+                continue;
+            }
+            let (path, fragment) = match href.split_once('#') {
+                Some((p, fr)) => (p.to_string(), Some(fr.to_string())),
+                None => (href.clone(), None),
+            };
+            let path = path.split('?').next().unwrap().to_string();
+            let mut target = if path.is_empty() {
+                f.clone()
+            } else {
+                f.parent().unwrap().join(&path)
+            };
+            if target.is_dir() {
+                target = target.join("index.html");
+            }
+            assert!(
+                target.exists(),
+                "{}: link `{href}` leads nowhere ({})",
+                f.display(),
+                target.display()
+            );
+            if let Some(fr) = fragment {
+                let known = ids
+                    .get(&target.canonicalize().unwrap())
+                    .unwrap_or_else(|| panic!("{}: `{href}` is not a page", f.display()));
+                assert!(
+                    known.contains(&fr),
+                    "{}: anchor `#{fr}` is not in {}",
+                    f.display(),
+                    target.display()
+                );
+            }
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn the_bundled_site_builds_and_every_internal_link_resolves() {
+    let out = tempfile::tempdir().unwrap();
+    let site = out.path().join("site");
+    mournival(repo())
+        .arg("build")
+        .arg("--out")
+        .arg(&site)
+        .arg("--strict")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("0 expectation(s) failing"));
+    for page in [
+        "index.html",
+        "404.html",
+        "sitemap.xml",
+        "search-index.json",
+        "matrix/index.html",
+        "scenarios/index.html",
+        "search/index.html",
+        "variants/cotton-1674/index.html",
+        "rules/tiddy-turned-up/index.html",
+        "static/style.css",
+        "static/highlight.css",
+    ] {
+        assert!(site.join(page).exists(), "{page} is missing");
+    }
+    let checked = assert_links_resolve(&site);
+    assert!(checked > 1000, "only {checked} links checked");
+    let tiddy = std::fs::read_to_string(site.join("notebook/tiddy-turned-up/index.html")).unwrap();
+    assert!(tiddy.contains("<table class=\"outcome\">"));
+    assert!(tiddy.contains("<th scope=\"col\">"));
+    assert!(tiddy.contains("<caption>"));
+    let index = std::fs::read_to_string(site.join("search-index.json")).unwrap();
+    assert!(index.contains("\"tiddy\""));
+}
+
+const PAGE: &str = "---
+title: Escaping
+---
+# Escaping <b>bold</b>
+
+A player called <script>alert(1)</script> sits down.
+
+```gleek
+id: escaping
+title: <img src=x onerror=alert(2)>
+seats: ['<script>alert(1)</script>', Ben, Cat]
+dealer: Cat
+hands:
+  '<script>alert(1)</script>': AH KH QH JH AS KS QS JS TS 9S 8S 7S
+  Ben: AD KD QD JD TD 9D 8D 7D 6D 5D 4D 6S
+  Cat: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 5S
+turn-up: TH
+```
+";
+
+#[test]
+fn every_string_from_content_is_escaped() {
+    let dir = project(&[("index.md", PAGE)]);
+    mournival(dir.path()).arg("build").assert().success();
+    let html = std::fs::read_to_string(dir.path().join("site/index.html")).unwrap();
+    assert!(!html.contains("<script>alert"), "a script got through");
+    assert!(!html.contains("<img src=x"), "an image got through");
+    assert!(!html.contains("<b>bold"), "raw HTML got through");
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+}
+
+#[test]
+fn a_template_in_the_project_overrides_the_default() {
+    let dir = project(&[("index.md", "# Home\n\nHello.\n")]);
+    std::fs::create_dir_all(dir.path().join("templates")).unwrap();
+    std::fs::write(
+        dir.path().join("templates/page.html"),
+        "<!DOCTYPE html><title>{{ page.title }}</title><p>custom {{ page.content | safe }}</p>",
+    )
+    .unwrap();
+    mournival(dir.path()).arg("build").assert().success();
+    let html = std::fs::read_to_string(dir.path().join("site/index.html")).unwrap();
+    assert!(
+        html.starts_with("<!DOCTYPE html><title>Home</title><p>custom"),
+        "{html}"
+    );
+}
+
+#[test]
+fn a_template_error_names_the_template_line_and_column() {
+    let dir = project(&[("index.md", "# Home\n")]);
+    std::fs::create_dir_all(dir.path().join("templates")).unwrap();
+    std::fs::write(
+        dir.path().join("templates/page.html"),
+        "<p>\n{{ page.title }\n</p>",
+    )
+    .unwrap();
+    mournival(dir.path())
+        .arg("build")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("templates/page.html"))
+        .stderr(predicate::str::contains("2:"))
+        .stderr(predicate::str::contains("nothing was written"));
+    assert!(!dir.path().join("site").exists());
+}
+
+#[test]
+fn a_failed_build_leaves_the_previous_site_untouched() {
+    let dir = project(&[("index.md", "# Home\n\nFirst.\n")]);
+    mournival(dir.path()).arg("build").assert().success();
+    let before = std::fs::read_to_string(dir.path().join("site/index.html")).unwrap();
+    std::fs::write(
+        dir.path().join("content/index.md"),
+        "# Home\n\nSee [nowhere](missing.md).\n",
+    )
+    .unwrap();
+    mournival(dir.path())
+        .arg("build")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("index.md:3:5"))
+        .stderr(predicate::str::contains(
+            "the link `missing.md` names no page",
+        ));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("site/index.html")).unwrap(),
+        before
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with(".site"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary folders left behind");
+}
+
+#[test]
+fn strict_fails_on_an_expectation_the_engine_does_not_meet() {
+    let wrong = PAGE
+        .replace(
+            "turn-up: TH\n",
+            "turn-up: TH\nexpect:\n  cotton-1674: {Ben: +100}\n",
+        )
+        .replace("'<script>alert(1)</script>'", "Ann");
+    let dir = project(&[("index.md", &wrong)]);
+    mournival(dir.path())
+        .arg("build")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "warning: scenario `escaping` under `cotton-1674`",
+        ));
+    mournival(dir.path())
+        .arg("build")
+        .arg("--strict")
+        .assert()
+        .code(1);
+    let html = std::fs::read_to_string(dir.path().join("site/index.html")).unwrap();
+    assert!(
+        html.contains("✗ expected +100"),
+        "the failing figure is shown in the page"
+    );
+    assert!(html.contains("do not match the engine"));
+}
