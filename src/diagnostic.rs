@@ -16,28 +16,47 @@ pub struct Location {
 }
 
 impl Location {
-    /// The location of a byte offset in a source text.
+    /// The location of a byte offset in a source text (scans the text: for one-off errors).
     pub fn at(file: &Path, source: &str, offset: usize, len: usize) -> Location {
+        LineIndex::new(source).locate(file, source, offset, len)
+    }
+
+    /// The start of a whole file, for errors that have no better place.
+    pub fn file_start(file: &Path, source: &str) -> Location {
+        Location::at(file, source, 0, 0)
+    }
+}
+
+/// Where each line of a text starts, so that many offsets can be located without rescanning.
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(source: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(source.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { starts }
+    }
+
+    /// The location of a byte range of `source` (the text this index was built from).
+    pub fn locate(&self, file: &Path, source: &str, offset: usize, len: usize) -> Location {
         let offset = floor_char_boundary(source, offset.min(source.len()));
-        let line_start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = source[offset..]
-            .find('\n')
-            .map_or(source.len(), |i| offset + i);
-        let line = source[..offset].matches('\n').count() + 1;
+        let line = self.starts.partition_point(|&s| s <= offset);
+        let line_start = self.starts[line - 1];
+        let line_end = self.starts.get(line).map_or(source.len(), |&next| next - 1);
         let column = source[line_start..offset].chars().count() + 1;
         let end = floor_char_boundary(source, (offset + len.max(1)).min(line_end));
         Location {
             file: file.to_path_buf(),
             line,
             column,
-            line_text: source[line_start..line_end].to_string(),
+            line_text: source[line_start..line_end]
+                .trim_end_matches('\r')
+                .to_string(),
             width: source[offset..end.max(offset)].chars().count().max(1),
         }
-    }
-
-    /// The start of a whole file, for errors that have no better place.
-    pub fn file_start(file: &Path, source: &str) -> Location {
-        Location::at(file, source, 0, 0)
     }
 }
 
@@ -88,6 +107,17 @@ impl Diagnostic {
             .take(loc.column - 1)
             .map(|c| if c == '\t' { '\t' } else { ' ' })
             .collect();
+        if loc.line_text.is_empty() && loc.line == 1 {
+            let mut out = format!(
+                "{severity}: {}\n{pad}--> {}\n",
+                self.message,
+                loc.file.display()
+            );
+            for note in &self.notes {
+                out.push_str(&format!("{pad} = {note}\n"));
+            }
+            return out;
+        }
         let mut out = format!(
             "{severity}: {}\n{pad}--> {loc}\n{pad} |\n{} | {}\n{pad} | {caret_pad}{}\n",
             self.message,

@@ -33,11 +33,6 @@ type BuildState = Arc<RwLock<Option<String>>>;
 
 /// Builds, serves and watches until Ctrl-C. `port` 0 picks a free port.
 pub fn serve(mut opts: BuildOptions, port: u16) -> Result<()> {
-    opts.root = std::path::absolute(&opts.root).context("cannot resolve the project folder")?;
-    opts.content =
-        std::path::absolute(&opts.content).context("cannot resolve the content folder")?;
-    opts.out = std::path::absolute(&opts.out).context("cannot resolve the output folder")?;
-
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -123,14 +118,26 @@ fn watch(
     state: BuildState,
     reloader: Reloader,
 ) -> Result<Debouncer<RecommendedWatcher, RecommendedCache>> {
+    // The watcher reports absolute paths; the build keeps the paths as given, so that its
+    // messages name files as the user does.
+    let absolute = |p: &Path| {
+        std::path::absolute(p).with_context(|| format!("cannot resolve {}", p.display()))
+    };
+    let (root, content, out) = (
+        absolute(&opts.root)?,
+        absolute(&opts.content)?,
+        absolute(&opts.out)?,
+    );
     let build_opts = opts.clone();
+    let watched_root = root.clone();
     let mut debouncer = new_debouncer(DEBOUNCE, None, move |result: DebounceEventResult| {
         let changed: Vec<PathBuf> = match result {
             Ok(events) => events
                 .into_iter()
+                // The build opens every file it reads: an access is not a change.
                 .filter(|e| !matches!(e.kind, EventKind::Access(_)))
                 .flat_map(|e| e.event.paths)
-                .filter(|p| !is_output(p, &build_opts.out) && !is_editor_noise(p))
+                .filter(|p| !is_output(p, &out) && !is_editor_noise(p))
                 .collect(),
             Err(errors) => {
                 for e in errors {
@@ -142,7 +149,7 @@ fn watch(
         let Some(first) = changed.first() else {
             return;
         };
-        let rel = first.strip_prefix(&build_opts.root).unwrap_or(first);
+        let rel = first.strip_prefix(&watched_root).unwrap_or(first);
         println!("changed: {}", rel.display());
         let failure = rebuild(&build_opts);
         *state
@@ -152,9 +159,9 @@ fn watch(
     })
     .context("cannot watch the project for changes")?;
 
-    let mut folders = vec![opts.content.clone()];
+    let mut folders = vec![content];
     for name in ["variants", "templates"] {
-        let dir = opts.root.join(name);
+        let dir = root.join(name);
         if dir.exists() && !folders.iter().any(|f| dir.starts_with(f)) {
             folders.push(dir);
         }

@@ -5,7 +5,7 @@
 //! remembers where each of its lines came from, so every error points at the Markdown file's own
 //! line and column.
 
-use crate::diagnostic::{Diagnostic, Location};
+use crate::diagnostic::{Diagnostic, LineIndex, Location};
 use serde::de::DeserializeOwned;
 use serde_saphyr::Spanned;
 use std::path::{Path, PathBuf};
@@ -20,6 +20,8 @@ pub struct YamlText {
     pub yaml: String,
     /// (offset in `yaml`, offset in `file_text`) for the start of each contiguous piece.
     pieces: Vec<(usize, usize)>,
+    /// Line starts of `file_text`, shared by every block of the file.
+    lines: std::sync::Arc<LineIndex>,
 }
 
 impl YamlText {
@@ -28,6 +30,7 @@ impl YamlText {
         YamlText {
             path: path.to_path_buf(),
             yaml: text.to_string(),
+            lines: std::sync::Arc::new(LineIndex::new(&text)),
             file_text: text,
             pieces: vec![(0, 0)],
         }
@@ -37,6 +40,17 @@ impl YamlText {
     pub fn from_pieces<'a>(
         path: &Path,
         file_text: std::sync::Arc<str>,
+        pieces: impl IntoIterator<Item = (&'a str, usize)>,
+    ) -> YamlText {
+        let lines = std::sync::Arc::new(LineIndex::new(&file_text));
+        YamlText::from_pieces_indexed(path, file_text, lines, pieces)
+    }
+
+    /// As [`YamlText::from_pieces`], sharing a line index already built for the file.
+    pub fn from_pieces_indexed<'a>(
+        path: &Path,
+        file_text: std::sync::Arc<str>,
+        lines: std::sync::Arc<LineIndex>,
         pieces: impl IntoIterator<Item = (&'a str, usize)>,
     ) -> YamlText {
         let mut yaml = String::new();
@@ -53,6 +67,7 @@ impl YamlText {
             file_text,
             yaml,
             pieces: map,
+            lines,
         }
     }
 
@@ -68,7 +83,7 @@ impl YamlText {
 
     /// A location for a byte range of the YAML.
     pub fn location(&self, yaml_offset: usize, len: usize) -> Location {
-        Location::at(
+        self.lines.locate(
             &self.path,
             &self.file_text,
             self.file_offset(yaml_offset.min(self.yaml.len())),

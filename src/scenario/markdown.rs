@@ -19,6 +19,7 @@ pub const INFO: &str = "gleek";
 /// Every ```gleek block of a page, in order.
 pub fn extract_blocks(path: &Path, text: &Arc<str>) -> Vec<ScenarioBlock> {
     let mut blocks = Vec::new();
+    let lines = Arc::new(crate::diagnostic::LineIndex::new(text));
     let mut current: Option<(Range<usize>, Vec<Range<usize>>)> = None;
     for (event, range) in Parser::new_ext(text, Options::all()).into_offset_iter() {
         match event {
@@ -39,9 +40,10 @@ pub fn extract_blocks(path: &Path, text: &Arc<str>) -> Vec<ScenarioBlock> {
             }
             Event::End(TagEnd::CodeBlock) => {
                 if let Some((range, pieces)) = current.take() {
-                    let yaml = YamlText::from_pieces(
+                    let yaml = YamlText::from_pieces_indexed(
                         path,
                         text.clone(),
+                        lines.clone(),
                         pieces.iter().map(|r| (&text[r.clone()], r.start)),
                     );
                     blocks.push(ScenarioBlock { yaml, range });

@@ -2,7 +2,7 @@
 
 use super::markdown::{escape_attr, options, slug};
 use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// A term and the words that name it.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -21,6 +21,60 @@ pub struct Term {
 pub struct Glossary {
     pub url: String,
     pub terms: Vec<Term>,
+    /// Each spelling, as lower-case words joined by single spaces, and its term.
+    phrases: HashMap<String, usize>,
+    /// The most words in any spelling.
+    longest: usize,
+}
+
+/// The first sentence of a definition: up to a full stop followed by a capital, not counting
+/// the stops of abbreviations such as "p. 91" or "e.g.".
+fn first_sentence(text: &str) -> String {
+    const ABBREVIATIONS: [&str; 8] = ["p", "pp", "e.g", "i.e", "cf", "ed", "eds", "vol"];
+    let bytes = text.as_bytes();
+    for (i, _) in text.match_indices(". ") {
+        let word = text[..i]
+            .rsplit(|c: char| c.is_whitespace() || c == '(')
+            .next()
+            .unwrap_or("");
+        let next_is_capital = text[i + 2..].chars().next().is_some_and(char::is_uppercase);
+        if next_is_capital
+            && !ABBREVIATIONS.contains(&word.to_lowercase().as_str())
+            && bytes.get(i.wrapping_sub(1)) != Some(&b'.')
+        {
+            return text[..=i].trim().to_string();
+        }
+    }
+    text.trim().to_string()
+}
+
+/// The byte ranges of the words of a text (letters and digits).
+fn word_spans(text: &str) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        match (c.is_alphanumeric(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                spans.push((s, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        spans.push((s, text.len()));
+    }
+    spans
+}
+
+/// A spelling as lower-case words joined by single spaces.
+fn normalise(text: &str) -> String {
+    word_spans(text)
+        .iter()
+        .map(|&(s, e)| text[s..e].to_lowercase())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl Glossary {
@@ -66,6 +120,11 @@ impl Glossary {
                         t.term.push_str(&text);
                     }
                 }
+                Event::SoftBreak | Event::HardBreak if in_para => {
+                    if let Some(t) = current.as_mut() {
+                        t.summary.push(' ');
+                    }
+                }
                 Event::Start(Tag::Paragraph) => {
                     in_para = current.as_ref().is_some_and(|t| t.summary.is_empty())
                 }
@@ -82,13 +141,24 @@ impl Glossary {
             terms.push(t);
         }
         for t in &mut terms {
-            if let Some(end) = t.summary.find(". ") {
-                t.summary.truncate(end + 1);
+            t.summary = first_sentence(&t.summary);
+        }
+        let mut phrases = HashMap::new();
+        for (k, t) in terms.iter().enumerate() {
+            for w in &t.words {
+                phrases.entry(normalise(w)).or_insert(k);
             }
         }
+        let longest = phrases
+            .keys()
+            .map(|p| p.split(' ').count())
+            .max()
+            .unwrap_or(1);
         Glossary {
             url: url.to_string(),
             terms,
+            phrases,
+            longest,
         }
     }
 
@@ -100,21 +170,36 @@ impl Glossary {
         root: &str,
         linked: &mut HashSet<usize>,
     ) -> Vec<Event<'static>> {
-        let lower = text.to_ascii_lowercase();
+        let spans = word_spans(text);
+        let lower: Vec<String> = spans
+            .iter()
+            .map(|&(s, e)| text[s..e].to_lowercase())
+            .collect();
         let mut hits: Vec<(usize, usize, usize)> = Vec::new();
-        for (k, term) in self.terms.iter().enumerate() {
-            if linked.contains(&k) {
-                continue;
+        let mut phrase = String::new();
+        let mut i = 0;
+        while i < spans.len() {
+            // The longest spelling that starts at this word and names a term not yet linked.
+            let mut best: Option<(usize, usize)> = None;
+            phrase.clear();
+            for n in 0..self.longest.min(spans.len() - i) {
+                if n > 0 {
+                    phrase.push(' ');
+                }
+                phrase.push_str(&lower[i + n]);
+                if let Some(&k) = self.phrases.get(phrase.as_str())
+                    && !linked.contains(&k)
+                    && !hits.iter().any(|h| h.2 == k)
+                {
+                    best = Some((n + 1, k));
+                }
             }
-            let found = term
-                .words
-                .iter()
-                .filter_map(|w| find_word(&lower, w).map(|i| (i, i + w.len())))
-                .min();
-            if let Some((start, end)) = found
-                && !hits.iter().any(|&(s, e, _)| start < e && s < end)
-            {
-                hits.push((start, end, k));
+            match best {
+                Some((n, k)) => {
+                    hits.push((spans[i].0, spans[i + n - 1].1, k));
+                    i += n;
+                }
+                None => i += 1,
             }
         }
         hits.sort();
@@ -173,26 +258,6 @@ fn also_words(attrs: &[(CowStr, Option<CowStr>)]) -> Vec<String> {
         .collect()
 }
 
-/// The first whole-word occurrence of `word` in `text` (both lower case).
-fn find_word(text: &str, word: &str) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut from = 0;
-    while let Some(i) = text[from..].find(word) {
-        let start = from + i;
-        let end = start + word.len();
-        let before = start == 0 || !(bytes[start - 1] as char).is_alphanumeric();
-        let after = end == bytes.len() || !(bytes[end] as char).is_alphanumeric();
-        if before && after && text.is_char_boundary(end) {
-            return Some(start);
-        }
-        from = start + word.len().max(1);
-        while from < text.len() && !text.is_char_boundary(from) {
-            from += 1;
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,5 +289,16 @@ mod tests {
             "Two <a class=\"term\" href=\"../glossary/#gleek\" title=\"Three of a kind.\">gleeks</a> and <a class=\"term\" href=\"../glossary/#tib\" title=\"The Ace of trumps.\">Tib</a>; Tibbles is not Tib."
         );
         assert!(g.link_terms("Tib again", "../", &mut linked).len() == 1);
+    }
+
+    #[test]
+    fn the_first_sentence_skips_abbreviations_and_joins_lines() {
+        assert_eq!(
+            first_sentence("Tib, the Ace (Cotton, p. 90). Worth 15."),
+            "Tib, the Ace (Cotton, p. 90)."
+        );
+        assert_eq!(first_sentence("One sentence only"), "One sentence only");
+        let g = Glossary::parse("### Tom\n\nThe Knave\nof trumps. Nine.\n", "g/");
+        assert_eq!(g.terms[0].summary, "The Knave of trumps.");
     }
 }

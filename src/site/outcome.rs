@@ -64,7 +64,6 @@ pub struct LineView {
     pub evidence: &'static str,
     pub quote: String,
     pub cite: String,
-    pub note: Option<String>,
 }
 
 #[derive(Serialize, Clone, Debug)]
@@ -113,7 +112,6 @@ pub struct AccountView {
     pub variant: String,
     pub events: Vec<(String, Vec<String>)>,
     pub tricks: Vec<TrickView>,
-    pub lines: Vec<LineView>,
     pub points: String,
     pub filled: Vec<String>,
     pub alternatives: Vec<String>,
@@ -195,7 +193,6 @@ fn line_view(n: usize, p: &Payment, s: &Scenario, v: &Variant) -> LineView {
         evidence: c.evidence.id(),
         quote: c.quote.clone(),
         cite: c.cite.clone(),
-        note: c.note.clone(),
     }
 }
 
@@ -726,7 +723,6 @@ fn account(s: &Scenario, v: &Variant, e: &Evaluation) -> AccountView {
                     winner: s.name(t.winner).to_string(),
                 })
                 .collect(),
-            lines: lines_where(l, s, v, |_| true),
             points: points_detail(l, s),
             filled: l.filled.iter().map(words::filled).collect(),
             alternatives,
@@ -736,7 +732,6 @@ fn account(s: &Scenario, v: &Variant, e: &Evaluation) -> AccountView {
             variant: v.id.clone(),
             events: Vec::new(),
             tricks: Vec::new(),
-            lines: Vec::new(),
             points: String::new(),
             filled: Vec::new(),
             alternatives,

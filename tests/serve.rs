@@ -1,0 +1,191 @@
+//! `mournival serve` as a user runs it: start on a free port, edit a page and see it rebuilt, break
+//! it and see the error in the page and the terminal, fix it and see the error gone.
+#![cfg(feature = "serve")]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+/// How long any one step may take: a rebuild of the tiny project takes well under a second.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+const PAGE: &str = "---\ntitle: Home\n---\n\n# Home\n\nThe first version.\n";
+
+/// A scenario with a Three, which the 44-card pack casts out.
+const BROKEN: &str = "---\ntitle: Home\n---\n\n# Home\n\n```gleek
+id: broken
+title: A Three in hand
+seats: [Ann, Ben, Cat]
+dealer: Cat
+hands:
+  Ann: 3C
+turn-up: 4H
+```
+";
+
+/// The server, killed when the test ends, pass or fail.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+    /// Everything it wrote to stdout and stderr so far.
+    output: Arc<Mutex<String>>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    fn start(root: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mournival"))
+            .arg("--root")
+            .arg(root)
+            .args(["serve", "--port", "0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("mournival starts");
+        let output = Arc::new(Mutex::new(String::new()));
+        let (tx, rx) = mpsc::channel();
+        let stdout = child.stdout.take().expect("piped stdout");
+        let stderr = child.stderr.take().expect("piped stderr");
+        for (stream, tx) in [
+            (Box::new(stdout) as Box<dyn Read + Send>, Some(tx)),
+            (Box::new(stderr), None),
+        ] {
+            let output = output.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                    if let Some(tx) = &tx {
+                        let _ = tx.send(line.clone());
+                    }
+                    let mut out = output.lock().unwrap();
+                    out.push_str(&line);
+                    out.push('\n');
+                }
+            });
+        }
+        let mut server = Server {
+            child,
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            output,
+        };
+        let deadline = Instant::now() + PATIENCE;
+        while server.addr.port() == 0 {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = rx.recv_timeout(left).unwrap_or_else(|_| {
+                panic!(
+                    "no URL printed within {PATIENCE:?}:\n{}",
+                    server.output.lock().unwrap()
+                )
+            });
+            if let Some(url) = line.split(" at http://").nth(1) {
+                let addr = url.trim_end_matches('/');
+                server.addr = addr.parse().expect("an address in the printed URL");
+            }
+        }
+        assert!(server.addr.ip().is_loopback(), "serves on loopback only");
+        server
+    }
+
+    /// A minimal HTTP/1.0 GET (no chunked encoding to undo): the status and the body.
+    fn get(&self, path: &str) -> (u16, String) {
+        let mut stream =
+            TcpStream::connect_timeout(&self.addr, Duration::from_secs(5)).expect("connects");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        write!(stream, "GET {path} HTTP/1.0\r\nHost: {}\r\n\r\n", self.addr).unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).expect("a response");
+        let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        (status, body.to_string())
+    }
+
+    /// Polls `path` until `done` holds for the body, or panics after `PATIENCE`.
+    fn wait_for(&self, path: &str, what: &str, done: impl Fn(u16, &str) -> bool) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let (status, body) = self.get(path);
+            if done(status, &body) {
+                return body;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{what}: not seen within {PATIENCE:?}; last response {status}:\n{body}\nserver output:\n{}",
+                self.output.lock().unwrap()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+#[test]
+fn serve_rebuilds_on_save_and_shows_build_errors_in_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let variants = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/gleek");
+    std::fs::create_dir_all(root.join("variants/gleek")).unwrap();
+    for entry in std::fs::read_dir(variants).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(
+            &path,
+            root.join("variants/gleek").join(path.file_name().unwrap()),
+        )
+        .unwrap();
+    }
+    std::fs::create_dir_all(root.join("content")).unwrap();
+    let page = root.join("content/index.md");
+    std::fs::write(&page, PAGE).unwrap();
+
+    let server = Server::start(root);
+    let (status, body) = server.get("/");
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("The first version."), "{body}");
+    assert!(
+        body.contains("_tower-livereload"),
+        "the live-reload script is injected"
+    );
+    let (status, _) = server.get("/no-such-page/");
+    assert_eq!(status, 404);
+
+    std::fs::write(&page, PAGE.replace("first", "second")).unwrap();
+    server.wait_for("/", "the edited page", |s, b| {
+        s == 200 && b.contains("The second version.")
+    });
+
+    std::fs::write(&page, BROKEN).unwrap();
+    let body = server.wait_for("/", "the build error", |_, b| b.contains("build-error"));
+    assert!(body.contains("3♣"), "{body}");
+    assert!(body.contains("index.md:"), "the error is located: {body}");
+    assert!(
+        body.contains("--&gt;") && !body.contains("--> "),
+        "the text is escaped: {body}"
+    );
+    let (status, _) = server.get("/search/");
+    assert_eq!(status, 500, "every page shows the error");
+    let (status, _) = server.get("/static/style.css");
+    assert_eq!(status, 200, "files other than pages are still served");
+    assert!(
+        server.output.lock().unwrap().contains("3♣"),
+        "the terminal shows the error too"
+    );
+
+    std::fs::write(&page, PAGE.replace("first", "third")).unwrap();
+    let body = server.wait_for("/", "the fixed page", |s, b| {
+        s == 200 && b.contains("The third version.")
+    });
+    assert!(!body.contains("build-error"), "{body}");
+}
