@@ -78,7 +78,7 @@ fn normalise(text: &str) -> String {
 }
 
 impl Glossary {
-    /// Reads `### Term {#id also="other, words"}` headings and the paragraph after each.
+    /// Reads `## Term {#id also="other, words"}` headings and the paragraph after each.
     pub fn parse(source: &str, url: &str) -> Glossary {
         let mut terms = Vec::new();
         let mut current: Option<Term> = None;
@@ -88,7 +88,7 @@ impl Glossary {
             match event {
                 Event::Start(Tag::Heading {
                     level, id, attrs, ..
-                }) if level as u8 == 3 => {
+                }) if level as u8 == 2 => {
                     if let Some(t) = current.take() {
                         terms.push(t);
                     }
@@ -262,7 +262,7 @@ fn also_words(attrs: &[(CowStr, Option<CowStr>)]) -> Vec<String> {
 mod tests {
     use super::*;
 
-    const PAGE: &str = "# Glossary\n\n### Gleek {#gleek also=\"gleeks, gleeke\"}\n\nThree of a kind. Aces, Kings...\n\n### Tib\n\nThe Ace of trumps. Worth 15.\n";
+    const PAGE: &str = "# Glossary\n\n## Gleek {#gleek also=\"gleeks, gleeke\"}\n\nThree of a kind. Aces, Kings...\n\n## Tib\n\nThe Ace of trumps. Worth 15.\n";
 
     #[test]
     fn reads_terms_and_links_their_first_use_only() {
@@ -298,7 +298,7 @@ mod tests {
             "Tib, the Ace (Cotton, p. 90)."
         );
         assert_eq!(first_sentence("One sentence only"), "One sentence only");
-        let g = Glossary::parse("### Tom\n\nThe Knave\nof trumps. Nine.\n", "g/");
+        let g = Glossary::parse("## Tom\n\nThe Knave\nof trumps. Nine.\n", "g/");
         assert_eq!(g.terms[0].summary, "The Knave of trumps.");
     }
 }
