@@ -200,7 +200,7 @@ fn explain_prints_a_ledger_that_cites_the_source() {
         ))
         .stdout(predicate::str::contains("par-settlement = pot (assumed)"))
         .stdout(predicate::str::contains(
-            "odd-penny = eldest-else-box (stated)",
+            "stock-price = half-to-each (stated)",
         ))
         .stdout(predicate::str::contains("Net: Ben −22, Cat −16, Ann +38."));
     mournival()

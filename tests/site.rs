@@ -150,7 +150,10 @@ fn the_bundled_site_builds_and_every_internal_link_resolves() {
     assert!(tiddy.contains("<table class=\"outcome\">"));
     assert!(tiddy.contains("<th scope=\"col\">"));
     assert!(tiddy.contains("<caption>"));
-    assert!(tiddy.contains("class=\"term\" href=\"../../glossary/#tiddy\""), "glossary terms are linked");
+    assert!(
+        tiddy.contains("class=\"term\" href=\"../../glossary/#tiddy\""),
+        "glossary terms are linked"
+    );
     let index = std::fs::read_to_string(site.join("search-index.json")).unwrap();
     assert!(index.contains("\"tiddy\""));
 }

@@ -4,7 +4,9 @@ use super::{AuctionView, Deal, Policy, Step};
 use crate::ledger::{Event, Filled, Party, Phase, Reason};
 use crate::money::Money;
 use crate::rules::Point;
-use crate::rules::choice::{AuctionOpening, BidStep, MinimumBid, OddPenny, PasserReentry};
+use crate::rules::choice::{
+    AuctionOpening, BidStep, MinimumBid, OddPenny, PasserReentry, StockPrice,
+};
 use crate::scenario::{Bid, Seat};
 
 impl Deal<'_> {
@@ -163,46 +165,66 @@ impl Deal<'_> {
         Ok(())
     }
 
-    /// Half the price to each opponent; the odd unit by `odd-penny`.
+    /// The price by `stock-price`; the odd unit of an odd price by `odd-penny`.
     fn pay_price(&mut self, buyer: Seat, price: u32, last_passer: Option<Seat>) {
         let [a, b] = Deal::opponents(buyer);
         let from = Party::Player(buyer);
         let reason = Reason::StockPrice { bid: price };
-        let halves_rule = self.r.odd_penny() == OddPenny::Halves;
-        let half = if halves_rule || price.is_multiple_of(2) {
-            Money::halves(price as i64)
-        } else {
-            Money::units((price / 2) as i64)
-        };
+        if self.r.stock_price() == StockPrice::BidToEach {
+            for opp in [a, b] {
+                self.ledger.pay(
+                    Phase::Stock,
+                    from,
+                    Party::Player(opp),
+                    Money::units(price as i64),
+                    Point::StockPrice,
+                    reason,
+                );
+            }
+            return;
+        }
+        let half = Money::units((price / 2) as i64);
         for opp in [a, b] {
             self.ledger.pay(
                 Phase::Stock,
                 from,
                 Party::Player(opp),
                 half,
-                Point::OddPenny,
+                Point::StockPrice,
                 reason,
             );
         }
-        if price % 2 == 1 && !halves_rule {
-            let eldest = self.s.eldest();
-            let to = match self.r.odd_penny() {
-                OddPenny::LastPasser => {
-                    Party::Player(last_passer.filter(|s| *s != buyer).unwrap_or(a))
-                }
-                OddPenny::EldestElseBox if eldest != buyer => Party::Player(eldest),
-                OddPenny::EldestElseBox | OddPenny::Box => Party::Box,
-                OddPenny::Halves => unreachable!("handled above"),
-            };
-            self.ledger.pay(
-                Phase::Stock,
-                from,
-                to,
-                Money::units(1),
-                Point::OddPenny,
-                Reason::OddUnit { bid: price },
-            );
+        if price.is_multiple_of(2) {
+            return;
         }
+        let odd = Reason::OddUnit { bid: price };
+        let eldest = self.s.eldest();
+        let to = match self.r.odd_penny() {
+            OddPenny::Halves => {
+                for opp in [a, b] {
+                    self.ledger.pay(
+                        Phase::Stock,
+                        from,
+                        Party::Player(opp),
+                        Money::halves(1),
+                        Point::OddPenny,
+                        odd,
+                    );
+                }
+                return;
+            }
+            OddPenny::LastPasser => Party::Player(last_passer.filter(|s| *s != buyer).unwrap_or(a)),
+            OddPenny::EldestElseBox if eldest != buyer => Party::Player(eldest),
+            OddPenny::EldestElseBox | OddPenny::Box => Party::Box,
+        };
+        self.ledger.pay(
+            Phase::Stock,
+            from,
+            to,
+            Money::units(1),
+            Point::OddPenny,
+            odd,
+        );
     }
 }
 

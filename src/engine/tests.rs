@@ -266,6 +266,22 @@ fn the_odd_penny() {
 }
 
 #[test]
+fn the_price_is_paid_half_to_each_or_whole_to_each() {
+    // Ben buys at 12: 6 to each, or 12 to each.
+    let at = |c| phase(&ledger(BASE, &rules(&[("stock-price", c)])), Phase::Stock);
+    assert_eq!(at("half-to-each"), h([6.0, -12.0, 6.0]));
+    assert_eq!(at("bid-to-each"), h([12.0, -24.0, 12.0]));
+    // The half payments cite stock-price; only an odd unit cites odd-penny.
+    let l = ledger(BASE, &rules(&[]));
+    assert!(
+        l.payments
+            .iter()
+            .filter(|p| p.phase == Phase::Stock)
+            .all(|p| p.point == Point::StockPrice)
+    );
+}
+
+#[test]
 fn discard_before_or_after_taking_the_stock() {
     let lays_out_stock = edit(
         "discard: 4D 5D 6D 7D 8D 9D 6S",

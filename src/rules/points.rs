@@ -139,10 +139,20 @@ rule_points! {
         MayReEnter "may-re-enter" "Yes, when his turn comes round again.",
     }
 
-    /// The buyer pays his bid, half to each opponent (all sources). When the bid is odd, the odd
-    /// unit goes by this point. "The box" is the table's box: money that leaves the players. The
-    /// last passer is the opponent who stayed longest in the auction. Cotton's buyer "bates" the
-    /// price against his own gleeks and Tiddy, a netting that changes no one's money.
+    /// Every source that speaks of it has the buyer pay his bid half to each opponent (Cotton:
+    /// "eight to one and eight to the other of the Gamesters"); the odd unit of an odd bid goes by
+    /// `odd-penny`. A modern summary (gamerules.com, not used as evidence) has him pay the whole
+    /// bid to each. Cotton's buyer "bates" the price against his own gleeks and Tiddy, a netting
+    /// that changes no one's money.
+    StockPrice stock_price "stock-price" ("A11", Stock)
+    "How does the buyer pay for the stock?" {
+        HalfToEach "half-to-each" "Half the bid to each opponent.",
+        BidToEach "bid-to-each" "The whole bid to each opponent.",
+    }
+
+    /// When the bid is odd and paid half to each opponent, the odd unit goes by this point. "The
+    /// box" is the table's box: money that leaves the players. The last passer is the opponent who
+    /// stayed longest in the auction.
     OddPenny odd_penny "odd-penny" ("A11", Stock)
     "When the price of the stock is odd, who receives the odd unit?" {
         LastPasser "last-passer" "The opponent who passed last (stayed longest).",

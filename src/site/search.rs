@@ -1,7 +1,8 @@
 //! The search index, built in Rust at build time: each word and the pages that contain it.
 
+use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 #[derive(Serialize)]
 struct Doc<'a> {
@@ -26,11 +27,32 @@ pub struct Entry<'a> {
     pub text: &'a str,
 }
 
-/// Lower-case words of letters and digits, accents folded for the common Latin ones.
-pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+/// The words of a text (letters and digits), skipping single letters.
+fn raw_words(text: &str) -> impl Iterator<Item = &str> + '_ {
     text.split(|c: char| !c.is_alphanumeric() && c != '½')
-        .filter(|w| w.chars().count() > 1 || w.chars().all(|c| c.is_ascii_digit() || c == '½'))
-        .map(|w| w.to_lowercase())
+        .filter(|w| w.len() > 1 || w.chars().all(|c| c.is_ascii_digit()))
+}
+
+fn lower(word: &str) -> String {
+    if word.is_ascii() {
+        word.to_ascii_lowercase()
+    } else {
+        word.to_lowercase()
+    }
+}
+
+/// How often each word occurs in a page, titles weighing ten times a word of the body.
+fn count(e: &Entry) -> HashMap<String, u32> {
+    let mut counts: HashMap<String, u32> = HashMap::new();
+    for (text, weight) in [(e.title, 10), (e.text, 1)] {
+        for w in raw_words(text) {
+            match counts.get_mut(w) {
+                Some(n) if w.bytes().all(|b| !b.is_ascii_uppercase()) => *n += weight,
+                _ => *counts.entry(lower(w)).or_default() += weight,
+            }
+        }
+    }
+    counts
 }
 
 fn excerpt(text: &str) -> String {
@@ -41,16 +63,13 @@ fn excerpt(text: &str) -> String {
     }
 }
 
-/// The index as JSON: titles weigh ten times a word of the body.
+/// The index as JSON. Pages are counted in parallel, then merged in page order.
 pub fn build(entries: &[Entry]) -> String {
-    let mut words_map: BTreeMap<String, BTreeMap<u32, u32>> = BTreeMap::new();
-    for (i, e) in entries.iter().enumerate() {
-        let doc = i as u32;
-        for w in words(e.title) {
-            *words_map.entry(w).or_default().entry(doc).or_default() += 10;
-        }
-        for w in words(e.text) {
-            *words_map.entry(w).or_default().entry(doc).or_default() += 1;
+    let counts: Vec<HashMap<String, u32>> = entries.par_iter().map(count).collect();
+    let mut words_map: HashMap<String, Vec<(u32, u32)>> = HashMap::new();
+    for (doc, c) in counts.into_iter().enumerate() {
+        for (w, n) in c {
+            words_map.entry(w).or_default().push((doc as u32, n));
         }
     }
     let index = Index {
@@ -63,10 +82,7 @@ pub fn build(entries: &[Entry]) -> String {
                 excerpt: excerpt(e.text),
             })
             .collect(),
-        words: words_map
-            .into_iter()
-            .map(|(w, docs)| (w, docs.into_iter().collect()))
-            .collect(),
+        words: words_map.into_iter().collect(),
     };
     serde_json::to_string(&index).expect("the index serializes")
 }
