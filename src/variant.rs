@@ -267,9 +267,18 @@ impl VariantSet {
         if !errors.is_empty() {
             return Err(errors);
         }
-        variants.sort_by(|a, b| (a.kind, &a.date, &a.id).cmp(&(b.kind, &b.date, &b.id)));
+        variants.sort_by(|a, b| (a.kind, year_of(&a.date), &a.id).cmp(&(b.kind, year_of(&b.date), &b.id)));
         Ok(VariantSet { variants })
     }
+}
+
+/// The first four-digit year in a date ("1665-1672", "by 2007"); undated readings sort last.
+fn year_of(date: &str) -> u32 {
+    date.as_bytes()
+        .windows(4)
+        .find(|w| w.iter().all(u8::is_ascii_digit))
+        .and_then(|w| std::str::from_utf8(w).ok()?.parse().ok())
+        .unwrap_or(u32::MAX)
 }
 
 #[derive(Deserialize)]
@@ -570,6 +579,9 @@ mod tests {
             ]
         );
         assert_eq!(set.variants[0].kind, Kind::PrimarySource);
+        // Within a kind, by year: Cotgrave 1662, Willughby 1665-1672, Cotton 1674.
+        assert_eq!(&set.ids()[..3], ["cotgrave-1662", "willughby", "cotton-1674"]);
+        assert_eq!((year_of("by 2007"), year_of("n.d.")), (2007, u32::MAX));
     }
 
     #[test]
