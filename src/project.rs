@@ -34,7 +34,7 @@ pub fn load_variants(root: &Path) -> Result<VariantSet, Vec<Diagnostic>> {
 }
 
 /// Every Markdown and YAML file under a path (or the file itself), sorted.
-fn content_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+pub fn content_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
     if path.is_file() {
         return Ok(vec![path.to_path_buf()]);
     }
@@ -118,21 +118,28 @@ pub fn load_pages(path: &Path) -> Result<Vec<Page>, Vec<Diagnostic>> {
             Err(mut e) => errors.append(&mut e),
         }
     }
-    let mut ids: HashMap<&str, &Location> = HashMap::new();
-    for s in pages.iter().flat_map(|p| &p.scenarios) {
-        if let Some(first) = ids.insert(&s.id, &s.location) {
-            errors.push(
-                Diagnostic::new(
-                    s.location.clone(),
-                    format!("scenario id `{}` is used twice", s.id),
-                )
-                .note(format!("first used at {first}")),
-            );
-        }
-    }
+    errors.extend(duplicate_ids(pages.iter().flat_map(|p| &p.scenarios)));
     if errors.is_empty() {
         Ok(pages)
     } else {
         Err(errors)
     }
+}
+
+/// Scenario ids used twice: every one after the first, pointing back at it.
+pub fn duplicate_ids<'a>(scenarios: impl IntoIterator<Item = &'a Scenario>) -> Vec<Diagnostic> {
+    let mut first: HashMap<&str, &Location> = HashMap::new();
+    let mut errors = Vec::new();
+    for s in scenarios {
+        if let Some(at) = first.insert(&s.id, &s.location) {
+            errors.push(
+                Diagnostic::new(
+                    s.location.clone(),
+                    format!("scenario id `{}` is used twice", s.id),
+                )
+                .note(format!("first used at {at}")),
+            );
+        }
+    }
+    errors
 }

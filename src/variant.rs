@@ -267,7 +267,9 @@ impl VariantSet {
         if !errors.is_empty() {
             return Err(errors);
         }
-        variants.sort_by(|a, b| (a.kind, year_of(&a.date), &a.id).cmp(&(b.kind, year_of(&b.date), &b.id)));
+        variants.sort_by(|a, b| {
+            (a.kind, year_of(&a.date), &a.id).cmp(&(b.kind, year_of(&b.date), &b.id))
+        });
         Ok(VariantSet { variants })
     }
 }
@@ -580,7 +582,10 @@ mod tests {
         );
         assert_eq!(set.variants[0].kind, Kind::PrimarySource);
         // Within a kind, by year: Cotgrave 1662, Willughby 1665-1672, Cotton 1674.
-        assert_eq!(&set.ids()[..3], ["cotgrave-1662", "willughby", "cotton-1674"]);
+        assert_eq!(
+            &set.ids()[..3],
+            ["cotgrave-1662", "willughby", "cotton-1674"]
+        );
         assert_eq!((year_of("by 2007"), year_of("n.d.")), (2007, u32::MAX));
     }
 

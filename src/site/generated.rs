@@ -1,7 +1,7 @@
 //! The pages the generator adds: one per reading, one per rule point, the matrix of points by
 //! readings, and the index of scenarios. Views only: every figure comes from the engine.
 
-use super::outcome::{ColumnView, ScenarioView};
+use super::outcome::ScenarioView;
 use crate::compare::{Evaluation, Result3};
 use crate::engine::play;
 use crate::rules::{Point, Section};
@@ -286,21 +286,6 @@ pub fn matrix(variants: &VariantSet) -> Vec<MatrixSection> {
                     }
                 })
                 .collect(),
-        })
-        .collect()
-}
-
-pub fn columns(variants: &VariantSet) -> Vec<ColumnView> {
-    variants
-        .variants
-        .iter()
-        .map(|v| ColumnView {
-            id: v.id.clone(),
-            title: v.title.clone(),
-            author: v.author.clone(),
-            date: v.date.clone(),
-            kind: v.kind.label(),
-            url: format!("variants/{}/", v.id),
         })
         .collect()
 }

@@ -377,7 +377,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         let (url, html) = r?;
         push(&mut outputs, url, html);
     }
-    let columns = generated::columns(&variants);
+    let columns = outcome::columns(&variants);
     let page = root_page(
         "matrix/",
         "Rule points by reading",

@@ -174,6 +174,22 @@ pub struct ScenarioView {
     pub page_url: String,
 }
 
+/// The reading columns of every table, primary sources first.
+pub fn columns(variants: &VariantSet) -> Vec<ColumnView> {
+    variants
+        .variants
+        .iter()
+        .map(|v| ColumnView {
+            id: v.id.clone(),
+            title: v.title.clone(),
+            author: v.author.clone(),
+            date: v.date.clone(),
+            kind: v.kind.label(),
+            url: format!("variants/{}/", v.id),
+        })
+        .collect()
+}
+
 fn point_url(point: Point) -> String {
     format!("rules/{}/", point.id())
 }
@@ -292,18 +308,7 @@ pub fn scenario_view(
                 .collect(),
         })
         .collect();
-    let columns: Vec<ColumnView> = variants
-        .variants
-        .iter()
-        .map(|v| ColumnView {
-            id: v.id.clone(),
-            title: v.title.clone(),
-            author: v.author.clone(),
-            date: v.date.clone(),
-            kind: v.kind.label(),
-            url: format!("variants/{}/", v.id),
-        })
-        .collect();
+    let columns = columns(variants);
 
     // The expectations, by variant and figure.
     let mut expectations = Vec::new();

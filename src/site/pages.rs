@@ -2,7 +2,7 @@
 //! navigation.
 
 use crate::diagnostic::Diagnostic;
-use crate::project::{Page, parse_page};
+use crate::project::{Page, content_files, duplicate_ids, parse_page};
 use crate::yaml::YamlText;
 use serde::Deserialize;
 use std::path::{Component, Path, PathBuf};
@@ -117,28 +117,12 @@ fn front_matter(path: &Path, text: &Arc<str>) -> Result<FrontMatter, Diagnostic>
 
 /// Reads every page under the content folder.
 pub fn load(content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
-    let mut files = Vec::new();
-    let mut stack = vec![content.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let entries = std::fs::read_dir(&dir).map_err(|e| {
-            vec![Diagnostic::new(
-                crate::diagnostic::Location::file_start(&dir, ""),
-                format!("cannot read the content folder: {e}"),
-            )]
-        })?;
-        for entry in entries.flatten() {
-            let p = entry.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p
-                .extension()
-                .is_some_and(|x| x == "md" || x == "yaml" || x == "yml")
-            {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
+    let files = content_files(content).map_err(|e| {
+        vec![Diagnostic::new(
+            crate::diagnostic::Location::file_start(content, ""),
+            format!("cannot read the content folder: {e}"),
+        )]
+    })?;
     let results: Vec<Result<ContentPage, Vec<Diagnostic>>> = {
         use rayon::prelude::*;
         files
@@ -154,18 +138,7 @@ pub fn load(content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
             Err(mut e) => errors.append(&mut e),
         }
     }
-    let mut ids = std::collections::HashMap::new();
-    for s in pages.iter().flat_map(|p| &p.page.scenarios) {
-        if let Some(first) = ids.insert(s.id.clone(), s.location.clone()) {
-            errors.push(
-                Diagnostic::new(
-                    s.location.clone(),
-                    format!("scenario id `{}` is used twice", s.id),
-                )
-                .note(format!("first used at {first}")),
-            );
-        }
-    }
+    errors.extend(duplicate_ids(pages.iter().flat_map(|p| &p.page.scenarios)));
     if errors.is_empty() {
         Ok(pages)
     } else {

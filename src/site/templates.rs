@@ -55,6 +55,27 @@ fn describe(err: &tera::Error) -> String {
     message
 }
 
+/// The files of a folder that pass a filter, sorted, with their names; none if it is missing.
+fn files_in(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<(String, PathBuf)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && keep(p))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            (
+                p.file_name().expect("a file").to_string_lossy().to_string(),
+                p,
+            )
+        })
+        .collect()
+}
+
 /// The compiled templates of a site.
 pub struct Templates {
     tera: Tera,
@@ -69,6 +90,10 @@ impl Templates {
         let mut tera = Tera::new();
         tera.autoescape_on(vec![".html", ".xml"]);
         let dir = root.join("templates");
+        let read_error = |path: &Path, e: std::io::Error| TemplateError {
+            file: path.display().to_string(),
+            message: e.to_string(),
+        };
         let mut sources: Vec<(String, String, PathBuf)> = DEFAULTS
             .iter()
             .map(|(n, t)| {
@@ -79,26 +104,13 @@ impl Templates {
                 )
             })
             .collect();
-        if let Ok(entries) = std::fs::read_dir(&dir) {
-            let mut files: Vec<PathBuf> = entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "html" || x == "xml"))
-                .collect();
-            files.sort();
-            for path in files {
-                let name = path
-                    .file_name()
-                    .expect("a file")
-                    .to_string_lossy()
-                    .to_string();
-                let text = std::fs::read_to_string(&path).map_err(|e| TemplateError {
-                    file: path.display().to_string(),
-                    message: e.to_string(),
-                })?;
-                match sources.iter_mut().find(|(n, _, _)| *n == name) {
-                    Some(slot) => *slot = (name, text, path),
-                    None => sources.push((name, text, path)),
-                }
+        for (name, path) in files_in(&dir, |p| {
+            p.extension().is_some_and(|x| x == "html" || x == "xml")
+        }) {
+            let text = std::fs::read_to_string(&path).map_err(|e| read_error(&path, e))?;
+            match sources.iter_mut().find(|(n, _, _)| *n == name) {
+                Some(slot) => *slot = (name, text, path),
+                None => sources.push((name, text, path)),
             }
         }
         for (name, text, path) in &sources {
@@ -112,26 +124,11 @@ impl Templates {
             .iter()
             .map(|(n, t)| (n.to_string(), t.as_bytes().to_vec()))
             .collect();
-        if let Ok(entries) = std::fs::read_dir(dir.join("static")) {
-            let mut files: Vec<PathBuf> = entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file())
-                .collect();
-            files.sort();
-            for path in files {
-                let name = path
-                    .file_name()
-                    .expect("a file")
-                    .to_string_lossy()
-                    .to_string();
-                let bytes = std::fs::read(&path).map_err(|e| TemplateError {
-                    file: path.display().to_string(),
-                    message: e.to_string(),
-                })?;
-                match statics.iter_mut().find(|(n, _)| *n == name) {
-                    Some(slot) => slot.1 = bytes,
-                    None => statics.push((name, bytes)),
-                }
+        for (name, path) in files_in(&dir.join("static"), |_| true) {
+            let bytes = std::fs::read(&path).map_err(|e| read_error(&path, e))?;
+            match statics.iter_mut().find(|(n, _)| *n == name) {
+                Some(slot) => slot.1 = bytes,
+                None => statics.push((name, bytes)),
             }
         }
         Ok(Templates { tera, statics })
