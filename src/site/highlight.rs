@@ -1,12 +1,22 @@
 //! Syntax highlighting at build time, as CSS classes (one stylesheet, light and dark).
 //!
 //! Scenarios use the small `gleek` grammar, compiled into its own set by `build.rs`; other fenced
-//! code uses syntect's default grammars, loaded once and only if a page needs them.
+//! code uses syntect's default grammars, loaded once and only if a page needs them. The regex
+//! engine is the pure-Rust one.
+//!
+//! Parsing a line is the expensive step, and rule books repeat lines (`face: up`, `}`, `expect:`).
+//! Parsing depends only on the parser's state before the line and on the line, so each thread
+//! remembers, for every line it has parsed, the state before, the scope operations and the state
+//! after: a repeated line in the same state costs a comparison instead of a regex search, and
+//! gives exactly what parsing would.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::OnceLock;
 use syntect::highlighting::ThemeSet;
-use syntect::html::{ClassStyle, ClassedHTMLGenerator, css_for_theme_with_class_style};
-use syntect::parsing::{SyntaxReference, SyntaxSet};
+use syntect::html::{ClassStyle, css_for_theme_with_class_style, line_tokens_to_classed_spans};
+use syntect::parsing::{ParseState, ScopeStack, ScopeStackOp, SyntaxReference, SyntaxSet};
 use syntect::util::LinesWithEndings;
 
 const STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "hl-" };
@@ -42,14 +52,65 @@ fn escape(text: &str) -> String {
     out
 }
 
-fn classed(code: &str, syntax: &SyntaxReference, set: &SyntaxSet) -> Option<String> {
-    let mut generator = ClassedHTMLGenerator::new_with_class_style(syntax, set, STYLE);
-    for line in LinesWithEndings::from(code) {
-        generator
-            .parse_html_for_line_which_includes_newline(line)
-            .ok()?;
+type Ops = Rc<Vec<(usize, ScopeStackOp)>>;
+
+/// Lines parsed on this thread: for each line, (state before, operations, state after).
+type LineCache = HashMap<String, Vec<(ParseState, Ops, ParseState)>>;
+
+/// Beyond this many lines a thread's cache starts afresh, so memory stays bounded.
+const CACHE_LINES: usize = 200_000;
+
+thread_local! {
+    /// One cache per syntax set: a state's context ids only mean something within its own set.
+    static CACHES: RefCell<[LineCache; 2]> = RefCell::new([LineCache::new(), LineCache::new()]);
+}
+
+/// Parses one line, from the cache when this state has met this line before.
+fn parse_line(
+    state: &mut ParseState,
+    line: &str,
+    set: &SyntaxSet,
+    cache: &mut LineCache,
+) -> Option<Ops> {
+    if let Some(hit) = cache
+        .get(line)
+        .and_then(|seen| seen.iter().find(|(before, _, _)| before == state))
+    {
+        *state = hit.2.clone();
+        return Some(hit.1.clone());
     }
-    Some(generator.finalize())
+    let before = state.clone();
+    let ops: Ops = Rc::new(state.parse_line(line, set).ok()?);
+    if cache.len() >= CACHE_LINES {
+        cache.clear();
+    }
+    cache
+        .entry(line.to_string())
+        .or_default()
+        .push((before, ops.clone(), state.clone()));
+    Some(ops)
+}
+
+/// Classed HTML for a block, as syntect's `ClassedHTMLGenerator` writes it.
+fn classed(code: &str, syntax: &SyntaxReference, set: &SyntaxSet, which: usize) -> Option<String> {
+    CACHES.with(|caches| {
+        let cache = &mut caches.borrow_mut()[which];
+        let mut state = ParseState::new(syntax);
+        let mut stack = ScopeStack::new();
+        let mut html = String::with_capacity(code.len() * 4);
+        let mut open: isize = 0;
+        for line in LinesWithEndings::from(code) {
+            let ops = parse_line(&mut state, line, set, cache)?;
+            let (fragment, delta) =
+                line_tokens_to_classed_spans(line, &ops, STYLE, &mut stack).ok()?;
+            open += delta;
+            html.push_str(&fragment);
+        }
+        for _ in 0..open {
+            html.push_str("</span>");
+        }
+        Some(html)
+    })
 }
 
 /// The inner HTML of a code block: highlighted when the language is known, escaped otherwise.
@@ -57,13 +118,13 @@ pub fn highlight(code: &str, language: &str) -> String {
     let highlighted = if language == "gleek" {
         let set = gleek_set();
         set.find_syntax_by_extension("gleek")
-            .and_then(|s| classed(code, s, set))
+            .and_then(|s| classed(code, s, set, 0))
     } else if language.is_empty() {
         None
     } else {
         let set = default_set();
         set.find_syntax_by_token(language)
-            .and_then(|s| classed(code, s, set))
+            .and_then(|s| classed(code, s, set, 1))
     };
     highlighted.unwrap_or_else(|| escape(code))
 }
@@ -92,6 +153,24 @@ mod tests {
         assert!(html.contains("hl-constant hl-other hl-rank"), "{html}");
         assert!(html.contains("hl-comment"), "{html}");
         assert!(html.contains("hl-keyword"), "{html}");
+    }
+
+    #[test]
+    fn remembered_lines_give_what_parsing_gives() {
+        use syntect::html::ClassedHTMLGenerator;
+        let code = "fn main() {\n    let x = \"}\";\n}\nfn main() {\n    /* open\n}\n*/ }\nfn main() {\n}\n";
+        let set = default_set();
+        let syntax = set.find_syntax_by_token("rust").unwrap();
+        let mut plain = ClassedHTMLGenerator::new_with_class_style(syntax, set, STYLE);
+        for line in LinesWithEndings::from(code) {
+            plain
+                .parse_html_for_line_which_includes_newline(line)
+                .unwrap();
+        }
+        let expected = plain.finalize();
+        // Twice: the second time every line comes from the cache, in whatever state it met.
+        assert_eq!(highlight(code, "rust"), expected);
+        assert_eq!(highlight(code, "rust"), expected);
     }
 
     #[test]
