@@ -93,11 +93,12 @@ mod serve;
 /// Invalid input: printed, then exit code 2.
 struct Invalid(Vec<Diagnostic>);
 
-fn print_invalid(errors: &[Diagnostic]) {
+/// Prints located errors and what was not done because of them.
+fn print_invalid(errors: &[Diagnostic], not_done: &str) {
     for d in errors {
         eprint!("{}", d.render("error"));
     }
-    eprintln!("{} error(s); nothing was checked", errors.len());
+    eprintln!("{} error(s); {not_done}", errors.len());
 }
 
 fn variants(root: &Path, set: &[Override]) -> Result<VariantSet, Invalid> {
@@ -108,6 +109,11 @@ fn variants(root: &Path, set: &[Override]) -> Result<VariantSet, Invalid> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let not_done = match cli.command {
+        Command::Build { .. } | Command::Serve { .. } => "nothing was written",
+        Command::Check { .. } => "nothing was checked",
+        Command::Explain { .. } | Command::Variants { .. } => "nothing was evaluated",
+    };
     let result = match cli.command {
         Command::Check { path, set } => check(&cli.root, path, &set),
         Command::Explain {
@@ -137,7 +143,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(Invalid(errors)) => {
-            print_invalid(&errors);
+            print_invalid(&errors, not_done);
             ExitCode::from(2)
         }
     }
@@ -271,7 +277,7 @@ fn scenarios_of(target: &str) -> Result<Vec<Scenario>> {
     };
     let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
     let page: Page = parse_page(Path::new(file), text.into()).map_err(|errs| {
-        print_invalid(&errs);
+        print_invalid(&errs, "nothing was evaluated");
         anyhow::anyhow!("{file} has errors")
     })?;
     let found: Vec<Scenario> = page

@@ -24,6 +24,44 @@ impl Page {
     }
 }
 
+/// What a project says about itself in `mournival.yaml` (optional).
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ProjectConfig {
+    /// The site's name, shown in every page's header and title.
+    #[serde(default = "default_title")]
+    pub title: String,
+    /// The public address, for the sitemap.
+    #[serde(default)]
+    pub base_url: String,
+}
+
+fn default_title() -> String {
+    "Mournival".to_string()
+}
+
+impl Default for ProjectConfig {
+    fn default() -> ProjectConfig {
+        ProjectConfig {
+            title: default_title(),
+            base_url: String::new(),
+        }
+    }
+}
+
+/// Reads `<root>/mournival.yaml`, or the defaults when there is none.
+pub fn load_config(root: &Path) -> Result<ProjectConfig, Diagnostic> {
+    let path = root.join("mournival.yaml");
+    match std::fs::read_to_string(&path) {
+        Ok(text) => YamlText::whole_file(&path, text.into()).parse(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ProjectConfig::default()),
+        Err(e) => Err(Diagnostic::new(
+            Location::file_start(&path, ""),
+            format!("cannot read the project file: {e}"),
+        )),
+    }
+}
+
 /// Where a project keeps its variants for a game.
 pub fn variants_dir(root: &Path) -> PathBuf {
     root.join("variants").join("gleek")

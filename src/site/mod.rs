@@ -37,7 +37,7 @@ pub struct BuildOptions {
     pub out: PathBuf,
     /// `--set` overrides, applied to every reading.
     pub overrides: Vec<Override>,
-    /// The site's public address, for the sitemap (empty: relative).
+    /// The site's public address, for the sitemap (empty: the project file's, else relative).
     pub base_url: String,
 }
 
@@ -123,6 +123,13 @@ fn section_url(section: &Section, pages: &[&ContentPage]) -> Option<String> {
 
 /// Builds the site.
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
+    let config =
+        crate::project::load_config(&opts.root).map_err(|d| BuildError::Invalid(vec![d]))?;
+    let base_url = if opts.base_url.is_empty() {
+        config.base_url.clone()
+    } else {
+        opts.base_url.clone()
+    };
     let templates = Templates::load(&opts.root)?;
     let mut variants = load_variants(&opts.root).map_err(BuildError::Invalid)?;
     variants.apply(&opts.overrides);
@@ -159,11 +166,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         .iter()
         .map(|p| (p.rel.as_str(), p.url.as_str()))
         .collect();
-    let site_title = content
-        .iter()
-        .find(|p| p.url.is_empty())
-        .map_or("Mournival", |p| p.title.as_str())
-        .to_string();
+    let site_title = config.title.clone();
 
     // Navigation and section index pages.
     let mut sections: Vec<(Section, Vec<&ContentPage>)> = Vec::new();
@@ -618,10 +621,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         .chain(generated_urls.iter().cloned())
         .collect();
     urls.sort();
-    let sitemap = templates.render(
-        "sitemap.xml",
-        &[("urls", &urls), ("base_url", &opts.base_url)],
-    )?;
+    let sitemap = templates.render("sitemap.xml", &[("urls", &urls), ("base_url", &base_url)])?;
     outputs.push(Output {
         path: "sitemap.xml".into(),
         bytes: sitemap.into_bytes(),

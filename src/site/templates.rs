@@ -46,7 +46,8 @@ pub struct TemplateError {
 }
 
 fn describe(err: &tera::Error) -> String {
-    let mut message = err.to_string();
+    let text = err.to_string();
+    let mut message = text.strip_prefix("error: ").unwrap_or(&text).to_string();
     let mut source = std::error::Error::source(err);
     while let Some(s) = source {
         message.push_str(&format!("\n  caused by: {s}"));

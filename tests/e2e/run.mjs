@@ -123,6 +123,23 @@ async function checkSearch(context) {
   await page.close();
 }
 
+// At phone width no page may scroll sideways: wide tables scroll inside their own frame.
+async function checkPhoneWidth(browser) {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  for (const rel of ["", SCENARIO_PAGE, "play/stock/", "matrix/", "variants/cotton-1674/", "rules/odd-penny/"]) {
+    const { page, problems } = await open(phone, rel);
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    check(scroll <= client, `at phone width /${rel} is ${scroll}px wide in a ${client}px window`);
+    check(problems.length === 0, `/${rel} at phone width: ${problems.join("; ")}`);
+    await page.close();
+  }
+  log("at phone width (390px) no page scrolls sideways");
+  await phone.close();
+}
+
 async function main() {
   check(siteUrl, "no site URL: pass it as the first argument or in SITE_URL (e.g. http://127.0.0.1:1111/)");
   check(/^https?:\/\/[^/]+\/(.*\/)?$/.test(siteUrl), `the site URL must end with a slash: ${siteUrl}`);
@@ -160,6 +177,7 @@ async function main() {
     await checkLedger(bare.page, "without JavaScript");
     check(bare.problems.length === 0, `without JavaScript: ${bare.problems.join("; ")}`);
     await noJs.close();
+    await checkPhoneWidth(browser);
   } finally {
     await browser.close();
   }
