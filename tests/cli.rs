@@ -11,42 +11,7 @@ fn mournival() -> Command {
 }
 
 /// The deal of `tests/sources.rs`: under Cotton, Ann +38, Ben -22, Cat -16 (worked out there).
-const PAGE: &str = "# A page
-
-Some prose.
-
-```gleek
-id: cli-deal
-title: Ben's four diamonds
-seats: [Ann, Ben, Cat]
-dealer: Ann
-hands:
-  Ann: AH KH QH JH AS KS QS JS TS 9S 8S 7S
-  Ben: AD KD QD JD TD 9D 8D 7D 6D 5D 4D 6S
-  Cat: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 5S
-turn-up: TH
-auction: Ben 12, Cat pass, Ann pass
-discard: 9H 8H 7H 6H 5H 4H 4S
-vie: Ben pass, Cat pass, Ann pass
-play:
-  - AD 4C 7S
-  - KD 5C 8S
-  - QD 6C 9S
-  - JD 7C TS
-  - TD 8C JH
-  - AS 6S 5S
-  - KS 9D 9C
-  - QS 8D TC
-  - JS 7D JC
-  - AH 6D QC
-  - KH 5D KC
-  - QH 4D AC
-expect:
-  cotton-1674: {Ann: +38, Ben: -22, Cat: -16}
-  du-coeur: unplayable minimum-bid
-  parlett: unplayable exchange-order
-```
-";
+const PAGE: &str = include_str!("fixtures/cotton-deal.md");
 
 fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
     let path = dir.join(name);
@@ -77,7 +42,7 @@ fn a_mismatch_is_located_and_exits_one() {
         .arg(&page)
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("page.md:32:32"))
+        .stderr(predicate::str::contains("page.md:35:32"))
         .stderr(predicate::str::contains("Ben's net differs"))
         .stderr(predicate::str::contains("expected: −20"))
         .stderr(predicate::str::contains("found:    −22"));

@@ -16,7 +16,7 @@ fn variants() -> VariantSet {
 }
 
 fn scenario(yaml: &str) -> Scenario {
-    let page = parse_page(Path::new("sources.yaml"), yaml.into())
+    let page = parse_page(Path::new("sources.md"), yaml.into())
         .unwrap_or_else(|e| panic!("{}", e.iter().map(|d| d.to_string()).collect::<String>()));
     page.scenarios.into_iter().next().unwrap()
 }
@@ -43,33 +43,7 @@ const CAT: Seat = Seat(2);
 /// Ann deals, so Ben is eldest. Trumps are hearts; Ann holds Tib, the King, Queen and Tom.
 /// Ben buys and, taking before he lays out (Cotton's order), puts the stock straight back.
 /// Nobody holds a gleek or a low trump (the 4, 5 and 6 of hearts are in the stock).
-const COTTON_DEAL: &str = r#"
-id: cotton-deal
-seats: [Ann, Ben, Cat]
-dealer: Ann
-hands:
-  Ann: AH KH QH JH AS KS QS JS TS 9S 8S 7S
-  Ben: AD KD QD JD TD 9D 8D 7D 6D 5D 4D 6S
-  Cat: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 5S
-turn-up: TH
-stock: 9H 8H 7H 6H 5H 4H 4S
-auction: Ben 12, Cat pass, Ann pass
-discard: 9H 8H 7H 6H 5H 4H 4S
-vie: Ben pass, Cat pass, Ann pass
-play:
-  - AD 4C 7S     # Ben leads his top diamonds; nobody else holds one or a trump to spare: Ben
-  - KD 5C 8S     #   wins tricks 1 to 4
-  - QD 6C 9S
-  - JD 7C TS
-  - TD 8C JH     # Ann trumps with Tom: Ann wins, and every trick after
-  - AS 6S 5S     # Ben and Cat must follow to spades
-  - KS 9D 9C
-  - QS 8D TC
-  - JS 7D JC
-  - AH 6D QC
-  - KH 5D KC
-  - QH 4D AC
-"#;
+const COTTON_DEAL: &str = include_str!("fixtures/cotton-deal.md");
 
 fn cotton_deal() -> Scenario {
     scenario(COTTON_DEAL)
@@ -78,7 +52,7 @@ fn cotton_deal() -> Scenario {
 #[test]
 fn a_card_played_twice_is_an_error_in_the_scenario() {
     let slip = COTTON_DEAL.replace("  - AS 6S 5S", "  - AS 6D 5S");
-    let err = parse_page(Path::new("sources.yaml"), slip.into()).unwrap_err();
+    let err = parse_page(Path::new("sources.md"), slip.into()).unwrap_err();
     let all: String = err.iter().map(|d| d.to_string()).collect();
     assert!(all.contains("6♦ is played twice"), "{all}");
 }
@@ -201,7 +175,7 @@ fn wikipedias_example_ruff_hand_is_rejected_for_its_twos_and_threes() {
         "Cat: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 5S",
         "Cat: 2♦ 3♦ 5♦ 6♦ 7♦ A♥ 3♥ 4♥ 5♣ 9♣ Q♣ 9♠",
     );
-    let err = parse_page(Path::new("wikipedia.yaml"), yaml.into()).unwrap_err();
+    let err = parse_page(Path::new("wikipedia.md"), yaml.into()).unwrap_err();
     let all: String = err.iter().map(|d| d.to_string()).collect();
     for card in ["2♦", "3♦", "3♥"] {
         assert!(
@@ -211,6 +185,6 @@ fn wikipedias_example_ruff_hand_is_rejected_for_its_twos_and_threes() {
             "{all}"
         );
     }
-    // Located at the card: line 8 of the file, after `  Cat: `.
-    assert!(all.contains("--> wikipedia.yaml:8:8"), "{all}");
+    // Located at the card: line 13 of the page, after `  Cat: `.
+    assert!(all.contains("--> wikipedia.md:13:8"), "{all}");
 }

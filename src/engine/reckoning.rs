@@ -71,36 +71,22 @@ impl Deal<'_> {
             };
             let amount = Money::units(d.abs());
             let me = Party::Player(seat);
-            match self.r.par_settlement() {
-                ParSettlement::Pot => {
-                    let (from, to) = if d < 0 {
-                        (me, Party::Pot)
-                    } else {
-                        (Party::Pot, me)
-                    };
-                    self.ledger.pay(
-                        Phase::Settlement,
-                        from,
-                        to,
-                        amount,
-                        Point::ParSettlement,
-                        reason,
-                    );
-                }
-                ParSettlement::EachOpponent => {
-                    for opp in Deal::opponents(seat) {
-                        let them = Party::Player(opp);
-                        let (from, to) = if d < 0 { (me, them) } else { (them, me) };
-                        self.ledger.pay(
-                            Phase::Settlement,
-                            from,
-                            to,
-                            amount,
-                            Point::ParSettlement,
-                            reason,
-                        );
-                    }
-                }
+            // Through the pot, once; or with each opponent, for the whole difference.
+            let opponents = Deal::opponents(seat).map(Party::Player);
+            let counterparties: &[Party] = match self.r.par_settlement() {
+                ParSettlement::Pot => &[Party::Pot],
+                ParSettlement::EachOpponent => &opponents,
+            };
+            for &them in counterparties {
+                let (from, to) = if d < 0 { (me, them) } else { (them, me) };
+                self.ledger.pay(
+                    Phase::Settlement,
+                    from,
+                    to,
+                    amount,
+                    Point::ParSettlement,
+                    reason,
+                );
             }
         }
     }
