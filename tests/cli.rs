@@ -155,7 +155,7 @@ fn explain_prints_a_ledger_that_cites_the_source() {
     let page = write(dir.path(), "page.md", PAGE);
     mournival()
         .arg("explain")
-        .arg(format!("{}#cli-deal", page.display()))
+        .arg(format!("{}#cotton-deal", page.display()))
         .args(["--variant", "cotton-1674"])
         .assert()
         .success()
@@ -170,7 +170,7 @@ fn explain_prints_a_ledger_that_cites_the_source() {
         .stdout(predicate::str::contains("Net: Ben −22, Cat −16, Ann +38."));
     mournival()
         .arg("explain")
-        .arg(format!("{}#cli-deal", page.display()))
+        .arg(format!("{}#cotton-deal", page.display()))
         .args(["--variant", "du-coeur"])
         .assert()
         .success()
@@ -186,7 +186,7 @@ fn explain_diff_names_the_points_that_differ() {
     let page = write(dir.path(), "page.md", PAGE);
     mournival()
         .arg("explain")
-        .arg(format!("{}#cli-deal", page.display()))
+        .arg(format!("{}#cotton-deal", page.display()))
         .args(["--diff", "cotton-1674", "cotgrave-1662"])
         .assert()
         .success()
