@@ -180,9 +180,9 @@ rule_points! {
         NotAllowed "not-allowed" "It is not allowed: the deal cannot be played so.",
     }
 
-    /// The ruff is the best suit in a hand after the exchange. Counted in points, the Ace is 11,
-    /// King, Queen and Knave 10 and the others their pips (as in Piquet's point); counted in
-    /// cards, it is the length of the longest suit.
+    /// The ruff is the best suit in a hand after the exchange (the turn-up is no part of the
+    /// dealer's hand). Counted in points, the Ace is 11, King, Queen and Knave 10 and the others
+    /// their pips (as in Piquet's point); counted in cards, it is the length of the longest suit.
     RuffCount ruff_count "ruff-count" ("B1", Ruff)
     "How is a hand's ruff counted?" {
         PipPoints "pip-points" "Points in the best suit: A 11, K Q J 10, others their pips.",
