@@ -188,7 +188,7 @@ fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<Diagnostic>>
         rel,
         title,
         description: front.description.clone(),
-        weight: front.weight.unwrap_or(i64::MAX / 2),
+        weight: front.weight.unwrap_or(0),
         page,
     })
 }
