@@ -141,6 +141,12 @@ impl std::str::FromStr for Card {
     type Err = CardError;
 
     /// Reads `A♠`, `10♥`, `AS`, `TH`, `10h`, `kd`: rank first, then suit, either case.
+    ///
+    /// ```
+    /// use mournival::cards::{Card, Pack};
+    /// assert_eq!("th".parse::<Card>().unwrap().to_string(), "10♥");
+    /// assert!(Pack::Gleek44.parse_card("3H").is_err());
+    /// ```
     fn from_str(token: &str) -> Result<Card, CardError> {
         let bad = || CardError::Unreadable(token.to_string());
         let mut chars = token.chars();

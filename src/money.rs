@@ -48,6 +48,13 @@ impl Money {
     }
 
     /// Reads `3`, `-2`, `+2½`, `2.5`, `-1 1/2`.
+    ///
+    /// ```
+    /// use mournival::money::Money;
+    /// assert_eq!(Money::parse("+2½"), Some(Money::halves(5)));
+    /// assert_eq!(Money::parse("-1 1/2").unwrap().to_string(), "−1½");
+    /// assert_eq!(Money::parse("2.25"), None);
+    /// ```
     pub fn parse(text: &str) -> Option<Money> {
         let t = text.trim().replace('−', "-");
         let (negative, body) = match t.strip_prefix('-') {
