@@ -4,16 +4,21 @@ use crate::diagnostic::Diagnostic;
 use crate::engine::{Outcome, play};
 use crate::ledger::Ledger;
 use crate::money::Money;
-use crate::scenario::{Expected, Figure, Scenario};
+use crate::scenario::{Expectation, Expected, Figure, Scenario};
 use crate::variant::{Variant, VariantSet};
 
-/// The verdict on one figure.
+/// The verdict on one expected figure, or on whether the deal is playable at all.
 #[derive(Clone, Debug)]
 pub struct Verdict {
     pub scenario: String,
     pub variant: String,
+    /// The figure judged; `None` for the deal as a whole (playable or not).
+    pub figure: Option<Figure>,
+    /// What the page expects and what the engine found, in words (`+3`, `not playable (bid-step)`).
+    pub expected: String,
+    pub found: String,
     pub passed: bool,
-    /// What is wrong, located at the expected figure.
+    /// What is wrong, located at the expectation.
     pub diagnostic: Option<Diagnostic>,
 }
 
@@ -95,68 +100,81 @@ pub fn unknown_variants<'a>(
         .collect()
 }
 
-fn check_one(
+/// "not playable (point)", or "not playable" when no point is named.
+fn unplayable_words(point: Option<crate::rules::Point>) -> String {
+    match point {
+        Some(p) => format!("not playable ({p})"),
+        None => "not playable".to_string(),
+    }
+}
+
+/// Judges one expectation against the outcome of its scenario under its variant.
+pub fn judge(
     scenario: &Scenario,
     variant: &Variant,
-    expected: &Expected,
-    location: &crate::diagnostic::Location,
-    report: &mut Report,
-) {
-    let outcome = play(scenario, &variant.rules);
-    let verdict = |passed: bool, diagnostic: Option<Diagnostic>| Verdict {
+    exp: &Expectation,
+    outcome: &Outcome,
+) -> Vec<Verdict> {
+    let verdict = |figure: Option<Figure>,
+                   expected: String,
+                   found: String,
+                   diagnostic: Option<Diagnostic>| Verdict {
         scenario: scenario.id.clone(),
         variant: variant.id.clone(),
-        passed,
+        figure,
+        expected,
+        found,
+        passed: diagnostic.is_none(),
         diagnostic,
     };
-    match (expected, &outcome) {
+    let whole = |title: String, expected: String| {
+        Diagnostic::new(exp.location.clone(), title)
+            .note(format!("expected: {expected}"))
+            .note(format!("found:    {}", describe(outcome, scenario)))
+    };
+    let found_deal = match outcome {
+        Outcome::Played(_) => "playable".to_string(),
+        Outcome::Unplayable(u) => unplayable_words(Some(u.point)),
+    };
+    match (&exp.expected, outcome) {
         (Expected::Unplayable(point), Outcome::Unplayable(u)) => {
-            let ok = point.is_none_or(|p| p == u.point);
-            let d = (!ok).then(|| {
-                Diagnostic::new(
-                    location.clone(),
+            let expected = unplayable_words(*point);
+            let wrong = point.is_some_and(|p| p != u.point);
+            let d = wrong.then(|| {
+                whole(
                     format!(
                         "scenario `{}` under `{}`: not playable for another reason",
                         scenario.id, variant.id
                     ),
+                    expected.clone(),
                 )
-                .note(format!(
-                    "expected: not playable ({})",
-                    point.map_or("any", |p| p.id())
-                ))
-                .note(format!("found:    {}", describe(&outcome, scenario)))
             });
-            report.verdicts.push(verdict(ok, d));
+            vec![verdict(None, expected, found_deal, d)]
         }
         (Expected::Unplayable(point), Outcome::Played(_)) => {
-            let d = Diagnostic::new(
-                location.clone(),
+            let expected = unplayable_words(*point);
+            let d = whole(
                 format!(
                     "scenario `{}` under `{}` is playable",
                     scenario.id, variant.id
                 ),
-            )
-            .note(format!(
-                "expected: not playable ({})",
-                point.map_or("any", |p| p.id())
-            ))
-            .note(format!("found:    {}", describe(&outcome, scenario)));
-            report.verdicts.push(verdict(false, Some(d)));
+                expected.clone(),
+            );
+            vec![verdict(None, expected, found_deal, Some(d))]
         }
         (Expected::Figures(figures), Outcome::Unplayable(_)) => {
-            let d = Diagnostic::new(
-                location.clone(),
+            let d = whole(
                 format!(
                     "scenario `{}` is not playable under `{}`",
                     scenario.id, variant.id
                 ),
-            )
-            .note(format!("expected: {} figure(s)", figures.len()))
-            .note(format!("found:    {}", describe(&outcome, scenario)));
-            report.verdicts.push(verdict(false, Some(d)));
+                format!("{} figure(s)", figures.len()),
+            );
+            vec![verdict(None, "playable".to_string(), found_deal, Some(d))]
         }
-        (Expected::Figures(figures), Outcome::Played(ledger)) => {
-            for (figure, want, at) in figures {
+        (Expected::Figures(figures), Outcome::Played(ledger)) => figures
+            .iter()
+            .map(|(figure, want, at)| {
                 let got = actual(figure, ledger);
                 let d = (got != *want).then(|| {
                     Diagnostic::new(
@@ -177,9 +195,14 @@ fn check_one(
                         variant.id
                     ))
                 });
-                report.verdicts.push(verdict(got == *want, d));
-            }
-        }
+                verdict(
+                    Some(figure.clone()),
+                    want.signed().to_string(),
+                    got.signed().to_string(),
+                    d,
+                )
+            })
+            .collect(),
     }
 }
 
@@ -195,7 +218,10 @@ pub fn check<'a>(
         report.evaluations += variants.variants.len();
         for exp in &scenario.expect {
             if let Some(variant) = variants.get(&exp.variant) {
-                check_one(scenario, variant, &exp.expected, &exp.location, &mut report);
+                let outcome = play(scenario, &variant.rules);
+                report
+                    .verdicts
+                    .extend(judge(scenario, variant, exp, &outcome));
             }
         }
     }

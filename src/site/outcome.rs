@@ -2,14 +2,14 @@
 //! cell, why the readings differ, and the page's expectations. Built from engine results only.
 
 use crate::cards::Card;
-use crate::check::{actual, figure_name};
+use crate::check::{Verdict, figure_name, judge};
 use crate::compare::{Evaluation, Result3, attribute};
 use crate::engine::Outcome;
 use crate::ledger::{Ledger, Party, Payment, Phase};
 use crate::money::Money;
 use crate::report::words;
 use crate::rules::Point;
-use crate::scenario::{Expected, Scenario, Seat};
+use crate::scenario::{Figure, Scenario, Seat};
 use crate::variant::{Evidence, Variant, VariantSet};
 use serde::Serialize;
 
@@ -172,6 +172,9 @@ pub struct ScenarioView {
     pub distinct: usize,
     pub largest_spread: String,
     pub page_url: String,
+    /// The verdicts behind `expectations`, with their located diagnostics.
+    #[serde(skip)]
+    pub verdicts: Vec<Verdict>,
 }
 
 /// The reading columns of every table, primary sources first.
@@ -310,88 +313,51 @@ pub fn scenario_view(
         .collect();
     let columns = columns(variants);
 
-    // The expectations, by variant and figure.
-    let mut expectations = Vec::new();
-    let mut marks: Vec<(String, crate::scenario::Figure, bool, Money)> = Vec::new();
-    let mut unplayable_marks: Vec<(String, bool, String)> = Vec::new();
-    for e in &s.expect {
-        let Some(k) = variants.variants.iter().position(|v| v.id == e.variant) else {
-            continue;
-        };
-        let outcome = &evals[k].outcome;
-        match (&e.expected, outcome) {
-            (Expected::Figures(figs), Outcome::Played(l)) => {
-                for (fig, want, _) in figs {
-                    let got = actual(fig, l);
-                    marks.push((e.variant.clone(), fig.clone(), got == *want, *want));
-                    expectations.push(ExpectView {
-                        variant: e.variant.clone(),
-                        figure: figure_name(fig, s),
-                        expected: want.signed().to_string(),
-                        actual: got.signed().to_string(),
-                        passed: got == *want,
-                    });
-                }
-            }
-            (Expected::Figures(figs), Outcome::Unplayable(_)) => {
-                unplayable_marks.push((
-                    e.variant.clone(),
-                    false,
-                    format!("{} figure(s)", figs.len()),
-                ));
-                expectations.push(ExpectView {
-                    variant: e.variant.clone(),
-                    figure: "the deal".into(),
-                    expected: "playable".into(),
-                    actual: "not playable".into(),
-                    passed: false,
-                });
-            }
-            (Expected::Unplayable(p), o) => {
-                let passed = matches!(o, Outcome::Unplayable(u) if p.is_none_or(|p| p == u.point));
-                let expected = format!(
-                    "not playable{}",
-                    p.map(|p| format!(" ({p})")).unwrap_or_default()
-                );
-                let found = match o {
-                    Outcome::Unplayable(u) => format!("not playable ({})", u.point),
-                    Outcome::Played(_) => "playable".to_string(),
-                };
-                unplayable_marks.push((e.variant.clone(), passed, expected.clone()));
-                expectations.push(ExpectView {
-                    variant: e.variant.clone(),
-                    figure: "the deal".into(),
-                    expected,
-                    actual: found,
-                    passed,
-                });
-            }
-        }
-    }
-    let mark_for = |variant: &str, fig: &crate::scenario::Figure| {
-        marks
+    // The page's expectations, judged on the outcomes already evaluated.
+    let verdicts: Vec<Verdict> = s
+        .expect
+        .iter()
+        .filter_map(|e| {
+            let k = variants.variants.iter().position(|v| v.id == e.variant)?;
+            Some(judge(s, &variants.variants[k], e, &evals[k].outcome))
+        })
+        .flatten()
+        .collect();
+    let expectations: Vec<ExpectView> = verdicts
+        .iter()
+        .map(|v| ExpectView {
+            variant: v.variant.clone(),
+            figure: v
+                .figure
+                .as_ref()
+                .map_or_else(|| "the deal".to_string(), |f| figure_name(f, s)),
+            expected: v.expected.clone(),
+            actual: v.found.clone(),
+            passed: v.passed,
+        })
+        .collect();
+    let mark = |variant: &str, figure: Option<&Figure>| {
+        verdicts
             .iter()
-            .find(|(v, f, _, _)| v == variant && f == fig)
-            .map(|(_, _, passed, want)| ExpectMark {
-                passed: *passed,
-                expected: want.signed().to_string(),
+            .find(|v| v.variant == variant && v.figure.as_ref() == figure)
+            .map(|v| ExpectMark {
+                passed: v.passed,
+                expected: v.expected.clone(),
             })
     };
+    let mark_for = |variant: &str, figure: &Figure| mark(variant, Some(figure));
 
     let mut rows: Vec<RowView> = Vec::new();
-    let cell = |v: &Variant, e: &Evaluation, text: String, lines: Vec<LineView>| {
-        CellView {
-            assumed: assumed(&lines),
-            text,
-            differs: false,
-            open: e.is_open(),
-            spread: None,
-            unplayable: None,
-            expect: None,
-            lines,
-            detail: None,
-        }
-        .with_variant(v)
+    let cell = |e: &Evaluation, text: String, lines: Vec<LineView>| CellView {
+        assumed: assumed(&lines),
+        text,
+        differs: false,
+        open: e.is_open(),
+        spread: None,
+        unplayable: None,
+        expect: None,
+        lines,
+        detail: None,
     };
     // One row per player's net.
     for &seat in &order {
@@ -403,7 +369,6 @@ pub fn scenario_view(
                 Outcome::Played(l) => {
                     let party = Party::Player(seat);
                     let mut c = cell(
-                        v,
                         e,
                         l.net(seat).signed().to_string(),
                         lines_where(l, s, v, |p| p.from == party || p.to == party),
@@ -413,18 +378,13 @@ pub fn scenario_view(
                         .map(|sp| sp[seat.index()])
                         .filter(|(lo, hi)| lo != hi)
                         .map(|(lo, hi)| format!("{} to {}", lo.signed(), hi.signed()));
-                    c.expect = mark_for(&v.id, &crate::scenario::Figure::Net(seat));
+                    c.expect = mark_for(&v.id, &Figure::Net(seat));
                     c
                 }
                 Outcome::Unplayable(_) => {
-                    let mut c = cell(v, e, "not playable".into(), Vec::new());
+                    let mut c = cell(e, "not playable".into(), Vec::new());
                     c.unplayable = unplayable_view(&e.outcome, s, v);
-                    c.expect = unplayable_marks.iter().find(|(id, _, _)| id == &v.id).map(
-                        |(_, passed, expected)| ExpectMark {
-                            passed: *passed,
-                            expected: expected.clone(),
-                        },
-                    );
+                    c.expect = mark(&v.id, None);
                     c
                 }
             })
@@ -450,13 +410,13 @@ pub fn scenario_view(
                     } else {
                         nets_text(&Seat::ALL.map(|x| l.phase_net(phase, x)), s)
                     };
-                    let mut c = cell(v, e, text, lines);
+                    let mut c = cell(e, text, lines);
                     c.expect = order
                         .iter()
-                        .find_map(|&x| mark_for(&v.id, &crate::scenario::Figure::Phase(phase, x)));
+                        .find_map(|&x| mark_for(&v.id, &Figure::Phase(phase, x)));
                     c
                 }
-                Outcome::Unplayable(_) => cell(v, e, "—".into(), Vec::new()),
+                Outcome::Unplayable(_) => cell(e, "—".into(), Vec::new()),
             })
             .collect();
         mark_differences(&mut cells);
@@ -480,14 +440,14 @@ pub fn scenario_view(
                             .map(|&x| format!("{} {}", s.name(x), pts.total(x)))
                             .collect::<Vec<_>>()
                             .join(", ");
-                        let mut c = cell(v, e, text, Vec::new());
+                        let mut c = cell(e, text, Vec::new());
                         c.detail = Some(points_detail(l, s));
                         c.expect = order
                             .iter()
-                            .find_map(|&x| mark_for(&v.id, &crate::scenario::Figure::Points(x)));
+                            .find_map(|&x| mark_for(&v.id, &Figure::Points(x)));
                         c
                     }
-                    Outcome::Unplayable(_) => cell(v, e, "—".into(), Vec::new()),
+                    Outcome::Unplayable(_) => cell(e, "—".into(), Vec::new()),
                 })
                 .collect();
             mark_differences(&mut cells);
@@ -512,11 +472,11 @@ pub fn scenario_view(
                 if !l.boxed().is_zero() {
                     text.push_str(&format!(" (box {})", l.boxed()));
                 }
-                let mut c = cell(v, e, text, lines);
-                c.expect = mark_for(&v.id, &crate::scenario::Figure::Pot);
+                let mut c = cell(e, text, lines);
+                c.expect = mark_for(&v.id, &Figure::Pot);
                 c
             }
-            Outcome::Unplayable(_) => cell(v, e, "—".into(), Vec::new()),
+            Outcome::Unplayable(_) => cell(e, "—".into(), Vec::new()),
         })
         .collect();
     mark_differences(&mut cells);
@@ -632,6 +592,7 @@ pub fn scenario_view(
         distinct: distinct.len(),
         largest_spread: spread,
         page_url: page_url.to_string(),
+        verdicts,
     }
 }
 
@@ -742,16 +703,5 @@ fn account(s: &Scenario, v: &Variant, e: &Evaluation) -> AccountView {
             alternatives,
             unplayable: unplayable_view(&e.outcome, s, v),
         },
-    }
-}
-
-trait WithVariant {
-    fn with_variant(self, v: &Variant) -> Self;
-}
-
-impl WithVariant for CellView {
-    /// Cells are built per variant; nothing variant-specific beyond the lines is needed yet.
-    fn with_variant(self, _v: &Variant) -> Self {
-        self
     }
 }
