@@ -237,7 +237,7 @@ pub struct Hand {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Figure {
     /// The game's name for it, as written in `expect:` (`net`, `turn-up`, `points`, `pot`, `score`);
-    /// a per-player key other than `net`, `points` and `score` is a stage's net.
+    /// a per-player key other than `net`, `points` and `score(s)` is a stage's net.
     pub key: &'static str,
     pub seat: Option<Seat>,
     /// Which deal of several it is taken after (counting from 0), for games of several deals.
@@ -256,7 +256,8 @@ impl Figure {
     /// How a figure is named in messages: "Ann's net", "Ann's score after deal 2", "the pot".
     pub fn name(&self, head: &Head) -> String {
         let what = match (self.seat, self.key) {
-            (Some(s), "net" | "points" | "score") => format!("{}'s {}", head.name(s), self.key),
+            (Some(s), "net" | "points") => format!("{}'s {}", head.name(s), self.key),
+            (Some(s), "score" | "scores") => format!("{}'s score", head.name(s)),
             (Some(s), stage) => format!("{}'s {stage} net", head.name(s)),
             (None, key) => format!("the {key}"),
         };
