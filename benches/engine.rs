@@ -2,8 +2,9 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mournival::cards::{Card, CardSet, Pack};
-use mournival::engine::play;
-use mournival::scenario::{Scenario, Seat};
+use mournival::games::gleek::engine::play;
+use mournival::games::gleek::points::TABLE;
+use mournival::games::gleek::scenario::{Scenario, Seat};
 use mournival::variant::VariantSet;
 use std::hint::black_box;
 use std::path::Path;
@@ -28,9 +29,11 @@ fn deal() -> Scenario {
 }
 
 fn bench(c: &mut Criterion) {
-    let variants =
-        VariantSet::load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/gleek"))
-            .expect("variants");
+    let variants = VariantSet::load_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/gleek"),
+        TABLE,
+    )
+    .expect("variants");
     let scenario = deal();
     for id in ["cotton-1674", "du-coeur", "parlett"] {
         let rules = variants.get(id).expect(id).rules;

@@ -1,11 +1,10 @@
 //! `check`: every expectation written in the pages against the engine.
 
 use crate::diagnostic::Diagnostic;
-use crate::engine::{Outcome, play};
-use crate::ledger::Ledger;
-use crate::money::Money;
-use crate::scenario::{Expectation, Expected, Figure, Scenario};
-use crate::variant::{Variant, VariantSet};
+use crate::game::{Expectation, Expected, Figure, Outcome, Scenario};
+use crate::rules::Point;
+use crate::variant::{Readings, Variant};
+use std::sync::Arc;
 
 /// The verdict on one expected figure, or on whether the deal is playable at all.
 #[derive(Clone, Debug)]
@@ -44,35 +43,15 @@ impl Report {
     }
 }
 
-/// The actual value of a figure in a ledger.
-pub fn actual(figure: &Figure, ledger: &Ledger) -> Money {
-    match *figure {
-        Figure::Net(s) => ledger.net(s),
-        Figure::Phase(ph, s) => ledger.phase_net(ph, s),
-        Figure::Points(s) => Money::units(ledger.points.total(s) as i64),
-        Figure::Pot => ledger.pot_change(),
-        Figure::Box => ledger.boxed(),
-    }
-}
-
-/// How a figure is named in messages.
-pub fn figure_name(figure: &Figure, scenario: &Scenario) -> String {
-    match *figure {
-        Figure::Net(s) => format!("{}'s net", scenario.name(s)),
-        Figure::Phase(ph, s) => format!("{}'s {} net", scenario.name(s), ph.id()),
-        Figure::Points(s) => format!("{}'s points", scenario.name(s)),
-        Figure::Pot => "the pot".to_string(),
-        Figure::Box => "the box".to_string(),
-    }
-}
-
 /// Describes an outcome in a few words, for "expected ... found ...".
-pub fn describe(outcome: &Outcome, scenario: &Scenario) -> String {
+pub fn describe(outcome: &Outcome, scenario: &dyn Scenario) -> String {
     match outcome {
         Outcome::Played(l) => {
-            let nets: Vec<String> = crate::scenario::Seat::ALL
-                .iter()
-                .map(|&s| format!("{} {}", scenario.name(s), l.net(s).signed()))
+            let nets = l.nets();
+            let h = scenario.head();
+            let nets: Vec<String> = h
+                .all_seats()
+                .map(|s| format!("{} {}", h.name(s), nets[s.index()].signed()))
                 .collect();
             format!("played: {}", nets.join(", "))
         }
@@ -82,26 +61,40 @@ pub fn describe(outcome: &Outcome, scenario: &Scenario) -> String {
 
 /// Unknown variant names in expectations: invalid input, reported before anything is checked.
 pub fn unknown_variants<'a>(
-    scenarios: impl IntoIterator<Item = &'a Scenario>,
-    variants: &VariantSet,
+    scenarios: impl IntoIterator<Item = &'a Arc<dyn Scenario>>,
+    readings: &Readings,
 ) -> Vec<Diagnostic> {
-    let ids = variants.ids();
-    scenarios
-        .into_iter()
-        .flat_map(|s| &s.expect)
-        .filter(|e| variants.get(&e.variant).is_none())
-        .map(|e| {
-            Diagnostic::new(
-                e.location.clone(),
-                format!("`{}` is not a variant", e.variant),
-            )
-            .note(format!("the variants are {}", ids.join(", ")))
-        })
-        .collect()
+    let mut errors = Vec::new();
+    for s in scenarios {
+        let game = s.game();
+        let variants = readings.of(game);
+        for e in &s.head().expect {
+            if variants.get(&e.variant).is_none() {
+                let ids = variants.ids();
+                let known = if ids.is_empty() {
+                    format!(
+                        "{} has no variants: add one under variants/{}/",
+                        game.name(),
+                        game.id()
+                    )
+                } else {
+                    format!("the {} variants are {}", game.name(), ids.join(", "))
+                };
+                errors.push(
+                    Diagnostic::new(
+                        e.location.clone(),
+                        format!("`{}` is not a variant", e.variant),
+                    )
+                    .note(known),
+                );
+            }
+        }
+    }
+    errors
 }
 
 /// "not playable (point)", or "not playable" when no point is named.
-fn unplayable_words(point: Option<crate::rules::Point>) -> String {
+fn unplayable_words(point: Option<Point>) -> String {
     match point {
         Some(p) => format!("not playable ({p})"),
         None => "not playable".to_string(),
@@ -110,16 +103,17 @@ fn unplayable_words(point: Option<crate::rules::Point>) -> String {
 
 /// Judges one expectation against the outcome of its scenario under its variant.
 pub fn judge(
-    scenario: &Scenario,
+    scenario: &dyn Scenario,
     variant: &Variant,
     exp: &Expectation,
     outcome: &Outcome,
 ) -> Vec<Verdict> {
+    let head = scenario.head();
     let verdict = |figure: Option<Figure>,
                    expected: String,
                    found: String,
                    diagnostic: Option<Diagnostic>| Verdict {
-        scenario: scenario.id.clone(),
+        scenario: head.id.clone(),
         variant: variant.id.clone(),
         figure,
         expected,
@@ -144,7 +138,7 @@ pub fn judge(
                 whole(
                     format!(
                         "scenario `{}` under `{}`: not playable for another reason",
-                        scenario.id, variant.id
+                        head.id, variant.id
                     ),
                     expected.clone(),
                 )
@@ -154,10 +148,7 @@ pub fn judge(
         (Expected::Unplayable(point), Outcome::Played(_)) => {
             let expected = unplayable_words(*point);
             let d = whole(
-                format!(
-                    "scenario `{}` under `{}` is playable",
-                    scenario.id, variant.id
-                ),
+                format!("scenario `{}` under `{}` is playable", head.id, variant.id),
                 expected.clone(),
             );
             vec![verdict(None, expected, found_deal, Some(d))]
@@ -166,41 +157,40 @@ pub fn judge(
             let d = whole(
                 format!(
                     "scenario `{}` is not playable under `{}`",
-                    scenario.id, variant.id
+                    head.id, variant.id
                 ),
                 format!("{} figure(s)", figures.len()),
             );
             vec![verdict(None, "playable".to_string(), found_deal, Some(d))]
         }
-        (Expected::Figures(figures), Outcome::Played(ledger)) => figures
+        (Expected::Figures(figures), Outcome::Played(played)) => figures
             .iter()
             .map(|(figure, want, at)| {
-                let got = actual(figure, ledger);
-                let d = (got != *want).then(|| {
+                let got = played.figure(figure);
+                let found = got.map_or_else(
+                    || "no such figure in this game".to_string(),
+                    |g| g.words(head),
+                );
+                let d = (got != Some(*want)).then(|| {
                     Diagnostic::new(
                         at.clone(),
                         format!(
                             "scenario `{}` under `{}`: {} differs",
-                            scenario.id,
+                            head.id,
                             variant.id,
-                            figure_name(figure, scenario)
+                            figure.name(head)
                         ),
                     )
-                    .note(format!("expected: {}", want.signed()))
-                    .note(format!("found:    {}", got.signed()))
+                    .note(format!("expected: {}", want.words(head)))
+                    .note(format!("found:    {found}"))
                     .note(format!(
                         "explain:  mournival explain {}#{} --variant {}",
-                        scenario.location.file.display(),
-                        scenario.id,
+                        head.location.file.display(),
+                        head.id,
                         variant.id
                     ))
                 });
-                verdict(
-                    Some(figure.clone()),
-                    want.signed().to_string(),
-                    got.signed().to_string(),
-                    d,
-                )
+                verdict(Some(figure.clone()), want.words(head), found, d)
             })
             .collect(),
     }
@@ -209,19 +199,20 @@ pub fn judge(
 /// Checks every expectation of every scenario. Expectations naming unknown variants must have
 /// been reported with [`unknown_variants`] first.
 pub fn check<'a>(
-    scenarios: impl IntoIterator<Item = &'a Scenario>,
-    variants: &VariantSet,
+    scenarios: impl IntoIterator<Item = &'a Arc<dyn Scenario>>,
+    readings: &Readings,
 ) -> Report {
     let mut report = Report::default();
     for scenario in scenarios {
+        let variants = readings.of(scenario.game());
         report.scenarios += 1;
         report.evaluations += variants.variants.len();
-        for exp in &scenario.expect {
+        for exp in &scenario.head().expect {
             if let Some(variant) = variants.get(&exp.variant) {
-                let outcome = play(scenario, &variant.rules);
+                let outcome = scenario.play(&variant.rules);
                 report
                     .verdicts
-                    .extend(judge(scenario, variant, exp, &outcome));
+                    .extend(judge(scenario.as_ref(), variant, exp, &outcome));
             }
         }
     }

@@ -1,24 +1,23 @@
 //! Comparisons built on the engine: a reading's open alternatives, and which rule points
 //! account for the difference between two readings on a scenario.
 
-use crate::engine::{Outcome, play};
+use crate::game::{Outcome, Scenario};
 use crate::money::Money;
 use crate::rules::{Point, Rules};
-use crate::scenario::Scenario;
 use crate::variant::Variant;
 
 /// What a result comes to, for comparing outcomes: each player's net, or not playable.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Result3 {
-    Nets([Money; 3]),
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Summary {
+    Nets(Vec<Money>),
     Unplayable(Point),
 }
 
-impl Result3 {
-    pub fn of(outcome: &Outcome) -> Result3 {
+impl Summary {
+    pub fn of(outcome: &Outcome) -> Summary {
         match outcome {
-            Outcome::Played(l) => Result3::Nets(l.nets()),
-            Outcome::Unplayable(u) => Result3::Unplayable(u.point),
+            Outcome::Played(l) => Summary::Nets(l.nets()),
+            Outcome::Unplayable(u) => Summary::Unplayable(u.point),
         }
     }
 }
@@ -41,12 +40,12 @@ pub struct Evaluation {
 
 impl Evaluation {
     /// Each player's lowest and highest net across the main reading and its alternatives.
-    pub fn spread(&self) -> Option<[(Money, Money); 3]> {
+    pub fn spread(&self) -> Option<Vec<(Money, Money)>> {
         let mut nets = std::iter::once(&self.outcome)
             .chain(self.alternatives.iter().map(|a| &a.outcome))
-            .filter_map(|o| o.ledger().map(|l| l.nets()));
+            .filter_map(|o| o.played().map(|l| l.nets()));
         let first = nets.next()?;
-        let mut spread = first.map(|m| (m, m));
+        let mut spread: Vec<(Money, Money)> = first.into_iter().map(|m| (m, m)).collect();
         for n in nets {
             for (s, m) in spread.iter_mut().zip(n) {
                 *s = (s.0.min(m), s.1.max(m));
@@ -62,14 +61,14 @@ impl Evaluation {
 }
 
 /// Plays a scenario under a variant and under each alternative it lists.
-pub fn evaluate(scenario: &Scenario, variant: &Variant) -> Evaluation {
-    let outcome = play(scenario, &variant.rules);
-    let main = Result3::of(&outcome);
+pub fn evaluate(scenario: &dyn Scenario, variant: &Variant) -> Evaluation {
+    let outcome = scenario.play(&variant.rules);
+    let main = Summary::of(&outcome);
     let mut alternatives = Vec::new();
-    for &point in Point::ALL {
+    for point in variant.rules.table().all() {
         for &choice in &variant.choice(point).alternatives {
-            let o = play(scenario, &variant.rules.with(point, choice));
-            if Result3::of(&o) != main {
+            let o = scenario.play(&variant.rules.with(point, choice));
+            if Summary::of(&o) != main {
                 alternatives.push(Alternative {
                     point,
                     choice,
@@ -88,22 +87,22 @@ pub fn evaluate(scenario: &Scenario, variant: &Variant) -> Evaluation {
 #[derive(Clone, Debug)]
 pub struct Attribution {
     pub point: Point,
-    pub from: Result3,
-    pub to: Result3,
+    pub from: Summary,
+    pub to: Summary,
 }
 
 /// The rule points that account for the difference between two readings on a scenario: each
 /// point on which they differ is switched alone, from A's choice to B's, and kept if it changes
 /// A's result. The effects need not add up when points interact.
-pub fn attribute(scenario: &Scenario, a: &Rules, b: &Rules) -> Vec<Attribution> {
-    let base = Result3::of(&play(scenario, a));
+pub fn attribute(scenario: &dyn Scenario, a: &Rules, b: &Rules) -> Vec<Attribution> {
+    let base = Summary::of(&scenario.play(a));
     a.differences(b)
         .into_iter()
         .filter_map(|point| {
-            let to = Result3::of(&play(scenario, &a.with(point, b.get(point))));
-            (to != base).then_some(Attribution {
+            let to = Summary::of(&scenario.play(&a.with(point, b.get(point))));
+            (to != base).then(|| Attribution {
                 point,
-                from: base,
+                from: base.clone(),
                 to,
             })
         })

@@ -3,16 +3,17 @@
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use mournival::diagnostic::Diagnostic;
+use mournival::diagnostic::Location;
+use mournival::game::Scenario;
 use mournival::project::{Page, load_pages, load_variants, parse_page};
 use mournival::report::{explain, matrix};
-use mournival::scenario::Scenario;
 use mournival::site::{BuildError, BuildOptions};
-use mournival::variant::{Override, VariantSet};
+use mournival::variant::{Override, Readings};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Lays several readings of the rules of Gleek side by side.
+/// Lays several readings of the rules of Gleek, Put and their relatives side by side.
 #[derive(Parser)]
 #[command(name = "mournival", version, about)]
 struct Cli {
@@ -101,9 +102,14 @@ fn print_invalid(errors: &[Diagnostic], not_done: &str) {
     eprintln!("{} error(s); {not_done}", errors.len());
 }
 
-fn variants(root: &Path, set: &[Override]) -> Result<VariantSet, Invalid> {
+fn variants(root: &Path, set: &[Override]) -> Result<Readings, Invalid> {
     let mut v = load_variants(root).map_err(Invalid)?;
-    v.apply(set);
+    v.apply(set).map_err(|m| {
+        Invalid(vec![Diagnostic::new(
+            Location::file_start(Path::new("--set"), ""),
+            m,
+        )])
+    })?;
     Ok(v)
 }
 
@@ -135,8 +141,14 @@ fn main() -> ExitCode {
             out,
             set,
         } => Ok(serve_cmd(&cli.root, path, port, out, set)),
-        Command::Variants { set } => variants(&cli.root, &set).map(|v| {
-            print!("{}", matrix::render(&v));
+        Command::Variants { set } => variants(&cli.root, &set).map(|readings| {
+            let texts: Vec<String> = readings
+                .sets
+                .iter()
+                .filter(|(_, set)| !set.variants.is_empty())
+                .map(|(game, set)| matrix::render(*game, set))
+                .collect();
+            print!("{}", texts.join("\n"));
             ExitCode::SUCCESS
         }),
     };
@@ -168,7 +180,7 @@ fn check(root: &Path, path: Option<PathBuf>, set: &[Override]) -> Result<ExitCod
     println!(
         "checked {} scenario(s) under {} variant(s): {} passed, {} failed",
         report.scenarios,
-        variants.variants.len(),
+        variants.all().count(),
         report.passed(),
         report.failed()
     );
@@ -270,7 +282,7 @@ fn serve_cmd(
 }
 
 /// Loads the scenarios a target names: `page.md` or `page.md#id`.
-fn scenarios_of(target: &str) -> Result<Vec<Scenario>> {
+fn scenarios_of(target: &str) -> Result<Vec<std::sync::Arc<dyn Scenario>>> {
     let (file, id) = match target.split_once('#') {
         Some((f, i)) => (f, Some(i)),
         None => (target, None),
@@ -280,10 +292,10 @@ fn scenarios_of(target: &str) -> Result<Vec<Scenario>> {
         print_invalid(&errs, "nothing was evaluated");
         anyhow::anyhow!("{file} has errors")
     })?;
-    let found: Vec<Scenario> = page
+    let found: Vec<_> = page
         .scenarios
         .into_iter()
-        .filter(|s| id.is_none_or(|i| s.id == i))
+        .filter(|s| id.is_none_or(|i| s.head().id == i))
         .collect();
     if found.is_empty() {
         match id {
@@ -301,24 +313,27 @@ fn explain_cmd(
     diff: Option<Vec<String>>,
     set: &[Override],
 ) -> Result<ExitCode, Invalid> {
-    let variants = variants(root, set)?;
+    let readings = variants(root, set)?;
     let run = || -> Result<()> {
-        let pick = |id: &str| {
-            variants.get(id).with_context(|| {
-                format!(
-                    "`{id}` is not a variant; the variants are {}",
-                    variants.ids().join(", ")
-                )
-            })
-        };
         for s in scenarios_of(target)? {
+            let variants = readings.of(s.game());
+            let pick = |id: &str| {
+                variants.get(id).with_context(|| {
+                    format!(
+                        "`{id}` is not a {} variant; the variants are {}",
+                        s.game().name(),
+                        variants.ids().join(", ")
+                    )
+                })
+            };
+            let s = s.as_ref();
             if let Some(pair) = &diff {
-                print!("{}", explain::diff(&s, pick(&pair[0])?, pick(&pair[1])?));
+                print!("{}", explain::diff(s, pick(&pair[0])?, pick(&pair[1])?));
             } else if let Some(id) = &variant {
-                print!("{}", explain::explain(&s, pick(id)?));
+                print!("{}", explain::explain(s, pick(id)?));
             } else {
                 for v in &variants.variants {
-                    print!("{}", explain::explain(&s, v));
+                    print!("{}", explain::explain(s, v));
                     println!();
                 }
             }

@@ -1,8 +1,10 @@
 //! A project on disk: the variants and the pages with their scenarios.
 
+use crate::blocks::extract_blocks;
 use crate::diagnostic::{Diagnostic, Location};
-use crate::scenario::{Scenario, extract_blocks, parse_scenario};
-use crate::variant::VariantSet;
+use crate::game::{Game, Scenario};
+use crate::games::GAMES;
+use crate::variant::{Readings, VariantSet};
 use crate::yaml::YamlText;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -13,7 +15,7 @@ use std::sync::Arc;
 pub struct Page {
     pub path: PathBuf,
     pub text: Arc<str>,
-    pub scenarios: Vec<Scenario>,
+    pub scenarios: Vec<Arc<dyn Scenario>>,
     /// The byte range of each scenario's fence in the page (Markdown pages only).
     pub ranges: Vec<std::ops::Range<usize>>,
 }
@@ -63,12 +65,39 @@ pub fn load_config(root: &Path) -> Result<ProjectConfig, Diagnostic> {
 }
 
 /// Where a project keeps its variants for a game.
-pub fn variants_dir(root: &Path) -> PathBuf {
-    root.join("variants").join("gleek")
+pub fn variants_dir(root: &Path, game: &dyn Game) -> PathBuf {
+    root.join("variants").join(game.id())
 }
 
-pub fn load_variants(root: &Path) -> Result<VariantSet, Vec<Diagnostic>> {
-    VariantSet::load_dir(&variants_dir(root))
+/// The readings of every game: `variants/<game>/*.yaml`; a game without the folder has none.
+pub fn load_variants(root: &Path) -> Result<Readings, Vec<Diagnostic>> {
+    let mut sets = Vec::new();
+    let mut errors = Vec::new();
+    for &game in GAMES {
+        let dir = variants_dir(root, game);
+        if !dir.exists() {
+            sets.push((game, VariantSet::empty(game.points())));
+            continue;
+        }
+        match VariantSet::load_dir(&dir, game.points()) {
+            Ok(set) => sets.push((game, set)),
+            Err(mut e) => errors.append(&mut e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(Readings { sets })
+    } else {
+        Err(errors)
+    }
+}
+
+/// The game of a whole-file scenario: `deal.put.yaml` is Put's; any other `.yaml` is the first
+/// game's (Gleek's).
+fn game_of_file(path: &Path) -> &'static dyn Game {
+    path.file_stem()
+        .and_then(|stem| Path::new(stem).extension())
+        .and_then(|x| crate::games::by_id(&x.to_string_lossy()))
+        .unwrap_or(GAMES[0])
 }
 
 /// Every Markdown and YAML file under a path (or the file itself), sorted.
@@ -100,19 +129,25 @@ pub fn parse_page(path: &Path, text: Arc<str>) -> Result<Page, Vec<Diagnostic>> 
     let mut errors = Vec::new();
     let mut scenarios = Vec::new();
     let mut ranges = Vec::new();
-    let blocks: Vec<(YamlText, std::ops::Range<usize>)> =
+    let blocks: Vec<(&'static dyn Game, YamlText, std::ops::Range<usize>)> =
         if path.extension().is_some_and(|x| x == "md") {
-            extract_blocks(path, &text)
+            let languages: Vec<&str> = GAMES.iter().map(|g| g.id()).collect();
+            extract_blocks(path, &text, &languages)
                 .into_iter()
-                .map(|b| (b.yaml, b.range))
+                .filter_map(|b| Some((crate::games::by_id(&b.language)?, b.yaml, b.range)))
                 .collect()
         } else {
-            vec![(YamlText::whole_file(path, text.clone()), 0..text.len())]
+            let game = game_of_file(path);
+            vec![(
+                game,
+                YamlText::whole_file(path, text.clone()),
+                0..text.len(),
+            )]
         };
-    for (yaml, range) in blocks {
-        match parse_scenario(&yaml) {
+    for (game, yaml, range) in blocks {
+        match game.parse(&yaml) {
             Ok(s) => {
-                scenarios.push(s);
+                scenarios.push(Arc::from(s));
                 ranges.push(range);
             }
             Err(mut e) => errors.append(&mut e),
@@ -165,15 +200,18 @@ pub fn load_pages(path: &Path) -> Result<Vec<Page>, Vec<Diagnostic>> {
 }
 
 /// Scenario ids used twice: every one after the first, pointing back at it.
-pub fn duplicate_ids<'a>(scenarios: impl IntoIterator<Item = &'a Scenario>) -> Vec<Diagnostic> {
+pub fn duplicate_ids<'a>(
+    scenarios: impl IntoIterator<Item = &'a Arc<dyn Scenario>>,
+) -> Vec<Diagnostic> {
     let mut first: HashMap<&str, &Location> = HashMap::new();
     let mut errors = Vec::new();
     for s in scenarios {
-        if let Some(at) = first.insert(&s.id, &s.location) {
+        let h = s.head();
+        if let Some(at) = first.insert(&h.id, &h.location) {
             errors.push(
                 Diagnostic::new(
-                    s.location.clone(),
-                    format!("scenario id `{}` is used twice", s.id),
+                    h.location.clone(),
+                    format!("scenario id `{}` is used twice", h.id),
                 )
                 .note(format!("first used at {at}")),
             );

@@ -4,7 +4,8 @@
 //! data: the engine sees only the resulting [`Rules`], never a variant's name.
 
 use crate::diagnostic::{Diagnostic, Location};
-use crate::rules::{Point, Rules};
+use crate::game::Game;
+use crate::rules::{AsPoint, Point, PointTable, Rules};
 use crate::yaml::YamlText;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
@@ -114,20 +115,20 @@ pub struct Variant {
     pub based_on: Option<String>,
     pub summary: Option<String>,
     pub rules: Rules,
-    /// One entry per rule point, in the order of [`Point::ALL`].
+    /// One entry per rule point, in the order of the game's declaration.
     pub choices: Vec<Choice>,
     pub path: PathBuf,
 }
 
 impl Variant {
-    pub fn choice(&self, point: Point) -> &Choice {
-        &self.choices[point as usize]
+    pub fn choice(&self, point: impl AsPoint) -> &Choice {
+        &self.choices[point.point().index()]
     }
 
     /// Overrides a point (from `--set`), marking it as the user's own assumption.
     pub fn set(&mut self, point: Point, choice: u8) {
         self.rules.set(point, choice);
-        self.choices[point as usize] = Choice {
+        self.choices[point.index()] = Choice {
             choice,
             evidence: Evidence::Assumed,
             quote: String::new(),
@@ -139,41 +140,50 @@ impl Variant {
     }
 }
 
-/// A `--set point=choice` override.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A `--set point=choice` override, as written; each game's readings take it if the point is
+/// theirs.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Override {
-    pub point: Point,
-    pub choice: u8,
+    pub point: String,
+    pub choice: String,
 }
 
 impl std::str::FromStr for Override {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Override, String> {
-        let (point_id, choice_id) = text.split_once('=').ok_or_else(|| {
+        let (point, choice) = text.split_once('=').ok_or_else(|| {
             format!("`{text}` should read point=choice, as in tiddy-held=two-each")
         })?;
-        let point = Point::from_id(point_id.trim()).ok_or_else(|| {
-            format!(
-                "unknown rule point `{}`; the rule points are {}",
-                point_id.trim(),
-                Point::allowed()
-            )
-        })?;
-        let choice = point.def().choice_index(choice_id.trim()).ok_or_else(|| {
+        Ok(Override {
+            point: point.trim().to_string(),
+            choice: choice.trim().to_string(),
+        })
+    }
+}
+
+impl Override {
+    /// The point and choice in a game's table; `Ok(None)` when the point is another game's.
+    pub fn resolve(&self, table: PointTable) -> Result<Option<(Point, u8)>, String> {
+        let Some(point) = table.find(&self.point) else {
+            return Ok(None);
+        };
+        let choice = point.def().choice_index(&self.choice).ok_or_else(|| {
             format!(
                 "`{}` is not a choice of `{point}`; allowed: {}",
-                choice_id.trim(),
+                self.choice,
                 point.def().allowed()
             )
         })?;
-        Ok(Override { point, choice })
+        Ok(Some((point, choice)))
     }
 }
 
 /// Every variant of a game, in display order: primary sources first, then by date.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct VariantSet {
+    /// The game's rule points.
+    pub table: PointTable,
     pub variants: Vec<Variant>,
 }
 
@@ -186,17 +196,28 @@ impl VariantSet {
         self.variants.iter().map(|v| v.id.as_str()).collect()
     }
 
-    /// Applies `--set` overrides to every variant.
-    pub fn apply(&mut self, overrides: &[Override]) {
-        for v in &mut self.variants {
-            for o in overrides {
-                v.set(o.point, o.choice);
-            }
+    /// No readings yet, for a game's points.
+    pub fn empty(table: PointTable) -> VariantSet {
+        VariantSet {
+            table,
+            variants: Vec::new(),
         }
     }
 
-    /// Loads every `*.yaml` file in a directory.
-    pub fn load_dir(dir: &Path) -> Result<VariantSet, Vec<Diagnostic>> {
+    /// Applies the `--set` overrides that name this game's points to every variant.
+    pub fn apply(&mut self, overrides: &[Override]) -> Result<(), String> {
+        for o in overrides {
+            if let Some((point, choice)) = o.resolve(self.table)? {
+                for v in &mut self.variants {
+                    v.set(point, choice);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Loads every `*.yaml` file in a directory, for a game's points.
+    pub fn load_dir(dir: &Path, table: PointTable) -> Result<VariantSet, Vec<Diagnostic>> {
         let mut paths: Vec<PathBuf> = match std::fs::read_dir(dir) {
             Ok(entries) => entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
@@ -222,11 +243,14 @@ impl VariantSet {
                 }
             }
         }
-        VariantSet::from_files(files)
+        VariantSet::from_files(files, table)
     }
 
     /// Builds the set from file contents; every problem in every file is reported.
-    pub fn from_files(files: Vec<(PathBuf, Arc<str>)>) -> Result<VariantSet, Vec<Diagnostic>> {
+    pub fn from_files(
+        files: Vec<(PathBuf, Arc<str>)>,
+        table: PointTable,
+    ) -> Result<VariantSet, Vec<Diagnostic>> {
         let mut errors = Vec::new();
         let mut raws = Vec::new();
         for (path, text) in files {
@@ -239,7 +263,7 @@ impl VariantSet {
         let mut partials: HashMap<String, Partial> = HashMap::new();
         let mut order = Vec::new();
         for (yaml, raw) in &raws {
-            match Partial::check(yaml, raw) {
+            match Partial::check(yaml, raw, table) {
                 Ok(p) => {
                     if let Some(previous) = partials.get(&p.id) {
                         errors.push(
@@ -259,7 +283,7 @@ impl VariantSet {
         }
         let mut variants = Vec::new();
         for id in &order {
-            match resolve(id, &partials, &mut Vec::new()) {
+            match resolve(id, &partials, table, &mut Vec::new()) {
                 Ok(v) => variants.push(v),
                 Err(d) => errors.push(d),
             }
@@ -270,7 +294,53 @@ impl VariantSet {
         variants.sort_by(|a, b| {
             (a.kind, year_of(&a.date), &a.id).cmp(&(b.kind, year_of(&b.date), &b.id))
         });
-        Ok(VariantSet { variants })
+        Ok(VariantSet { table, variants })
+    }
+}
+
+/// The readings of every game in a project, one set per game, in the order of the games.
+#[derive(Clone, Debug)]
+pub struct Readings {
+    pub sets: Vec<(&'static dyn Game, VariantSet)>,
+}
+
+impl Readings {
+    /// A game's readings.
+    pub fn of(&self, game: &dyn Game) -> &VariantSet {
+        self.sets
+            .iter()
+            .find(|(g, _)| g.id() == game.id())
+            .map(|(_, s)| s)
+            .expect("every game has a set of readings")
+    }
+
+    /// Every reading of every game.
+    pub fn all(&self) -> impl Iterator<Item = (&'static dyn Game, &Variant)> {
+        self.sets
+            .iter()
+            .flat_map(|(g, s)| s.variants.iter().map(move |v| (*g, v)))
+    }
+
+    /// Applies `--set` overrides; a point no game declares is an error listing them all.
+    pub fn apply(&mut self, overrides: &[Override]) -> Result<(), String> {
+        for o in overrides {
+            if !self
+                .sets
+                .iter()
+                .any(|(_, s)| s.table.find(&o.point).is_some())
+            {
+                let all: Vec<String> = self.sets.iter().map(|(_, s)| s.table.allowed()).collect();
+                return Err(format!(
+                    "unknown rule point `{}`; the rule points are {}",
+                    o.point,
+                    all.join(", ")
+                ));
+            }
+        }
+        for (_, set) in &mut self.sets {
+            set.apply(overrides)?;
+        }
+        Ok(())
     }
 }
 
@@ -331,7 +401,11 @@ struct Partial {
 }
 
 impl Partial {
-    fn check(yaml: &YamlText, raw: &RawVariant) -> Result<Partial, Vec<Diagnostic>> {
+    fn check(
+        yaml: &YamlText,
+        raw: &RawVariant,
+        table: PointTable,
+    ) -> Result<Partial, Vec<Diagnostic>> {
         let mut errors = Vec::new();
         let id = raw.id.value.trim().to_string();
         if id.is_empty()
@@ -357,17 +431,17 @@ impl Partial {
                 ));
                 Kind::PrimarySource
             });
-        let mut choices: Vec<Option<Choice>> = vec![None; Point::COUNT];
+        let mut choices: Vec<Option<Choice>> = vec![None; table.len()];
         let mut entries: Vec<(&Spanned<String>, &RawChoice)> = raw.rules.iter().collect();
         entries.sort_by_key(|(k, _)| k.referenced.span().offset());
         for (key, entry) in entries {
-            let Some(point) = Point::from_id(key.value.trim()) else {
+            let Some(point) = table.find(key.value.trim()) else {
                 errors.push(
                     Diagnostic::new(
                         yaml.location_of(key),
                         format!("unknown rule point `{}`", key.value),
                     )
-                    .note(format!("the rule points are {}", Point::allowed())),
+                    .note(format!("the rule points are {}", table.allowed())),
                 );
                 continue;
             };
@@ -431,7 +505,7 @@ impl Partial {
                         ),
                     ));
                 }
-                choices[point as usize] = Some(Choice {
+                choices[point.index()] = Some(Choice {
                     choice,
                     evidence,
                     quote: entry.quote.trim().to_string(),
@@ -468,6 +542,7 @@ impl Partial {
 fn resolve(
     id: &str,
     partials: &HashMap<String, Partial>,
+    table: PointTable,
     chain: &mut Vec<String>,
 ) -> Result<Variant, Diagnostic> {
     let p = &partials[id];
@@ -495,7 +570,7 @@ fn resolve(
                 ),
             ));
         }
-        let base = resolve(parent, partials, chain)?;
+        let base = resolve(parent, partials, table, chain)?;
         for (slot, inherited) in choices.iter_mut().zip(base.choices) {
             if slot.is_none() {
                 let from = inherited
@@ -509,9 +584,9 @@ fn resolve(
             }
         }
     }
-    let missing: Vec<&str> = Point::ALL
-        .iter()
-        .filter(|pt| choices[**pt as usize].is_none())
+    let missing: Vec<&str> = table
+        .all()
+        .filter(|pt| choices[pt.index()].is_none())
         .map(|pt| pt.id())
         .collect();
     if !missing.is_empty() {
@@ -527,9 +602,9 @@ fn resolve(
         .note("every rule point needs a choice, or a `based-on` variant to inherit it from"));
     }
     let choices: Vec<Choice> = choices.into_iter().flatten().collect();
-    let mut rules = Rules::first_choices();
-    for (point, c) in Point::ALL.iter().zip(&choices) {
-        rules.set(*point, c.choice);
+    let mut rules = Rules::first_choices(table);
+    for (point, c) in table.all().zip(&choices) {
+        rules.set(point, c.choice);
     }
     Ok(Variant {
         id: p.id.clone(),
@@ -550,21 +625,24 @@ fn resolve(
 mod tests {
     use super::*;
 
+    use crate::games::gleek::points::{Point as GleekPoint, TABLE};
+
     fn load(files: &[(&str, &str)]) -> Result<VariantSet, Vec<Diagnostic>> {
         VariantSet::from_files(
             files
                 .iter()
                 .map(|(p, t)| (PathBuf::from(p), Arc::<str>::from(*t)))
                 .collect(),
+            TABLE,
         )
     }
 
     #[test]
     fn bundled_variants_load_and_set_every_point() {
-        let set = VariantSet::load_dir(Path::new(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/variants/gleek"
-        )))
+        let set = VariantSet::load_dir(
+            Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/gleek")),
+            TABLE,
+        )
         .unwrap_or_else(|e| panic!("{}", e.iter().map(|d| d.to_string()).collect::<String>()));
         let mut ids = set.ids();
         ids.sort();
@@ -624,8 +702,13 @@ mod tests {
     #[test]
     fn overrides_parse_and_explain_mistakes() {
         let o: Override = "tiddy-held=two-each".parse().unwrap();
-        assert_eq!(o.point, Point::TiddyHeld);
-        let err = "tiddy-held=lots".parse::<Override>().unwrap_err();
+        let (point, choice) = o.resolve(TABLE).unwrap().unwrap();
+        assert_eq!(point, GleekPoint::TiddyHeld.point());
+        assert_eq!(point.def().choices[choice as usize].id, "two-each");
+        let other: Override = "game-target=seven".parse().unwrap();
+        assert_eq!(other.resolve(TABLE), Ok(None), "another game's point");
+        let lots: Override = "tiddy-held=lots".parse().unwrap();
+        let err = lots.resolve(TABLE).unwrap_err();
         assert!(
             err.contains("allowed: `none`, `two-each` or `four-each`"),
             "{err}"

@@ -1,10 +1,13 @@
 //! Invariants over random legal deals and actions, under every variant and under random readings.
 
 use mournival::cards::{Card, CardSet, Pack, Rank, Suit};
-use mournival::engine::{AuctionView, Outcome, Policy, SimplePolicy, VieView, play_with};
+use mournival::games::gleek::engine::{
+    AuctionView, Outcome, Policy, SimplePolicy, VieView, play_with,
+};
+use mournival::games::gleek::points::{GleekRules, Point, TABLE};
+use mournival::games::gleek::scenario::{Agreement, Bid, Carried, Scenario, Seat, VieCall};
 use mournival::money::Money;
-use mournival::rules::{Point, Rules};
-use mournival::scenario::{Agreement, Bid, Carried, Scenario, Seat, VieCall};
+use mournival::rules::Rules;
 use mournival::variant::VariantSet;
 use proptest::prelude::*;
 use std::path::Path;
@@ -75,8 +78,11 @@ impl Policy for RandomPolicy {
 }
 
 fn variants() -> VariantSet {
-    VariantSet::load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/gleek"))
-        .expect("bundled variants load")
+    VariantSet::load_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/gleek"),
+        TABLE,
+    )
+    .expect("bundled variants load")
 }
 
 /// A random deal from a shuffled pack.
@@ -112,7 +118,7 @@ fn deal(
 
 fn random_rules(seed: u64) -> Rules {
     let mut rng = RandomPolicy::new(seed);
-    let mut rules = Rules::first_choices();
+    let mut rules = Rules::first_choices(TABLE);
     for &p in Point::ALL {
         rules.set(p, rng.next(p.def().choices.len() as u64) as u8);
     }
@@ -160,7 +166,8 @@ fn assert_invariants(s: &Scenario, rules: &Rules, outcome: &Outcome) -> Result<(
     let trump = s.turn_up.suit();
     let out_of_play = l.laid_out.intersection(honours(trump));
     let turned_unscored = honours(trump).contains(s.turn_up)
-        && rules.honour_turned_up() == mournival::rules::choice::HonourTurnedUp::NotScored;
+        && rules.honour_turned_up()
+            == mournival::games::gleek::points::choice::HonourTurnedUp::NotScored;
     if out_of_play.is_empty() && !turned_unscored {
         prop_assert_eq!(l.points.in_play(), 66);
     } else {
@@ -208,7 +215,7 @@ proptest! {
     /// The engine's fast test of which cards would win a trick agrees with playing each card out.
     #[test]
     fn winning_cards_agree_with_trick_winner(seed in any::<u64>(), n_played in 1usize..3, trump_i in 0usize..4, eq in any::<bool>()) {
-        use mournival::engine::{trick_winner, winning_cards};
+        use mournival::games::gleek::engine::{trick_winner, winning_cards};
         let mut rng = RandomPolicy::new(seed);
         let mut cards: Vec<Card> = Pack::Gleek44.cards().iter().collect();
         for i in (1..cards.len()).rev() {
@@ -218,7 +225,7 @@ proptest! {
         let played = &cards[..n_played];
         let legal = CardSet::from_cards(cards[3..15].iter().copied());
         let trump = Suit::ALL[trump_i];
-        let rules = Rules::first_choices().with(Point::TrumpRank, eq as u8);
+        let rules = Rules::first_choices(TABLE).with(Point::TrumpRank, eq as u8);
         let fast = winning_cards(played, legal, trump, &rules);
         let slow: CardSet = legal
             .iter()

@@ -1,24 +1,31 @@
 //! The numbers the sources state, checked on hand-made deals. Every expected figure below is
 //! worked out by hand from the source text, with the arithmetic beside it.
 
-use mournival::engine::{Outcome, play};
-use mournival::ledger::{Ledger, Phase};
+use mournival::blocks::extract_blocks;
+use mournival::games::gleek::engine::{Outcome, play};
+use mournival::games::gleek::ledger::{Ledger, Phase};
+use mournival::games::gleek::parse_scenario;
+use mournival::games::gleek::points::{Point, TABLE};
+use mournival::games::gleek::scenario::{Scenario, Seat};
 use mournival::money::Money;
 use mournival::project::parse_page;
-use mournival::rules::{Point, Rules};
-use mournival::scenario::{Scenario, Seat};
+use mournival::rules::Rules;
 use mournival::variant::VariantSet;
 use std::path::Path;
 
 fn variants() -> VariantSet {
-    VariantSet::load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/gleek"))
-        .expect("bundled variants load")
+    VariantSet::load_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/gleek"),
+        TABLE,
+    )
+    .expect("bundled variants load")
 }
 
-fn scenario(yaml: &str) -> Scenario {
-    let page = parse_page(Path::new("sources.md"), yaml.into())
-        .unwrap_or_else(|e| panic!("{}", e.iter().map(|d| d.to_string()).collect::<String>()));
-    page.scenarios.into_iter().next().unwrap()
+/// The first ```gleek block of a page.
+fn scenario(page: &str) -> Scenario {
+    let blocks = extract_blocks(Path::new("sources.md"), &page.into(), &["gleek"]);
+    parse_scenario(&blocks.first().expect("a gleek block").yaml)
+        .unwrap_or_else(|e| panic!("{}", e.iter().map(|d| d.to_string()).collect::<String>()))
 }
 
 fn ledger(s: &Scenario, rules: &Rules) -> Ledger {

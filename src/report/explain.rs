@@ -1,11 +1,9 @@
 //! `explain`: a scenario's ledger under a reading, as a table for the terminal.
 
-use super::words;
-use crate::compare::{Result3, attribute, evaluate};
-use crate::engine::Outcome;
-use crate::ledger::{Ledger, Phase};
+use crate::check::describe;
+use crate::compare::{Summary, attribute, evaluate};
+use crate::game::{Outcome, Played, Scenario};
 use crate::rules::Point;
-use crate::scenario::{Scenario, Seat};
 use crate::variant::Variant;
 use std::fmt::Write;
 
@@ -62,53 +60,47 @@ pub fn evidence_line(variant: &Variant, point: Point) -> String {
     t
 }
 
-fn deal(s: &Scenario, out: &mut String) {
-    let _ = writeln!(
-        out,
-        "The deal: {} deals; {} is eldest. Trumps are {} (the turn-up, {}).",
-        s.name(s.dealer),
-        s.name(s.eldest()),
-        s.turn_up.suit().name(),
-        s.turn_up
-    );
-    let rows: Vec<Vec<String>> = s
-        .speaking_order()
-        .iter()
-        .map(|&seat| vec![s.name(seat).to_string(), s.hands[seat.index()].to_string()])
-        .chain(std::iter::once(vec![
-            "stock".to_string(),
-            s.stock.to_string(),
-        ]))
-        .collect();
-    out.push_str(&table(&rows));
+fn deal(s: &dyn Scenario, out: &mut String) {
+    let view = s.deal();
+    let _ = writeln!(out, "The deal: {}", view.summary);
+    for group in &view.groups {
+        if let Some(c) = &group.caption {
+            let _ = writeln!(out, "{c}:");
+        }
+        let rows: Vec<Vec<String>> = group
+            .hands
+            .iter()
+            .map(|h| {
+                let cards: Vec<String> = h.cards.iter().map(|(c, _)| c.to_string()).collect();
+                vec![h.label.clone(), cards.join(" ")]
+            })
+            .collect();
+        out.push_str(&table(&rows));
+    }
 }
 
-fn ledger_text(s: &Scenario, variant: &Variant, l: &Ledger, out: &mut String) {
-    for phase in Phase::ALL {
-        let events: Vec<String> = l
-            .events
-            .iter()
-            .filter(|e| e.phase == phase)
-            .map(|e| words::event(&e.event, s))
-            .collect();
-        if !events.is_empty() {
-            let _ = writeln!(out, "{}: {}.", phase.title(), events.join(", "));
-        }
+fn ledger_text(s: &dyn Scenario, variant: &Variant, l: &dyn Played, out: &mut String) {
+    let head = s.head();
+    let account = l.account(head);
+    for (stage, events) in &account.stages {
+        let _ = writeln!(out, "{stage}: {}.", events.join(", "));
     }
-    if !l.tricks.is_empty() {
+    if !account.tricks.is_empty() {
         out.push_str("Tricks:\n");
-        let rows: Vec<Vec<String>> = l
+        let rows: Vec<Vec<String>> = account
             .tricks
             .iter()
-            .enumerate()
-            .map(|(i, t)| {
-                let mut row = vec![format!("{:>2}.", i + 1)];
+            .map(|t| {
+                let mut row = vec![format!("{:>2}.", t.label)];
                 row.extend(
-                    t.cards
+                    t.plays
                         .iter()
-                        .map(|&(seat, c)| format!("{} {c}", s.name(seat))),
+                        .map(|&(seat, c)| format!("{} {c}", head.name(seat))),
                 );
-                row.push(format!("won by {}", s.name(t.winner)));
+                row.push(match t.winner {
+                    Some(w) => format!("won by {}", head.name(w)),
+                    None => "tied".to_string(),
+                });
                 row
             })
             .collect();
@@ -124,79 +116,48 @@ fn ledger_text(s: &Scenario, variant: &Variant, l: &Ledger, out: &mut String) {
         "rule point".into(),
     ]];
     let mut cited: Vec<Point> = Vec::new();
-    for (i, p) in l.payments.iter().enumerate() {
+    for (i, p) in l.payments(head).iter().enumerate() {
         if !cited.contains(&p.point) {
             cited.push(p.point);
         }
         rows.push(vec![
             (i + 1).to_string(),
-            p.phase.id().to_string(),
-            format!("{} → {}", words::party(p.from, s), words::party(p.to, s)),
+            p.phase.to_string(),
+            format!("{} → {}", p.from.name(head), p.to.name(head)),
             p.amount.to_string(),
-            words::reason(p, s),
+            p.reason.clone(),
             format!("{} = {}", p.point, variant.rules.choice_id(p.point)),
         ]);
     }
     out.push_str(&table(&rows));
-    for e in &l.events {
-        if let Some(p) = e.point.filter(|p| !cited.contains(p)) {
-            cited.push(p);
-        }
-    }
     if !cited.is_empty() {
         let _ = writeln!(out, "\nEvidence ({}):", variant.id);
         for p in cited {
             let _ = writeln!(out, "  {}", evidence_line(variant, p));
         }
     }
-    let pts = &l.points;
-    let scores: Vec<String> = s
-        .speaking_order()
-        .iter()
-        .map(|&seat| {
-            format!(
-                "{} {} ({} in cards, {} in honours)",
-                s.name(seat),
-                pts.total(seat),
-                pts.cards[seat.index()],
-                pts.honours[seat.index()]
-            )
-        })
-        .collect();
-    let _ = writeln!(
-        out,
-        "\nPoints: {}; {} in play, par {}.",
-        scores.join(", "),
-        pts.in_play(),
-        pts.par
-    );
+    let _ = writeln!(out, "\nPoints: {}", account.summary);
+    let nets = l.nets();
     let nets: Vec<String> = s
-        .speaking_order()
+        .order()
         .iter()
-        .map(|&seat| format!("{} {}", s.name(seat), l.net(seat).signed()))
+        .map(|&seat| format!("{} {}", head.name(seat), nets[seat.index()].signed()))
         .collect();
     let _ = writeln!(out, "Net: {}.", nets.join(", "));
-    if !l.pot_before.is_zero() || !l.pot_after().is_zero() {
-        let _ = writeln!(
-            out,
-            "Pot: {} before the deal, {} after.",
-            l.pot_before,
-            l.pot_after()
-        );
-    }
-    if !l.boxed().is_zero() {
-        let _ = writeln!(out, "To the box: {}.", l.boxed());
-    }
-    if l.was_filled() {
-        let steps: Vec<String> = l.filled.iter().map(words::filled).collect();
-        let _ = writeln!(out, "Filled by the engine: {}.", steps.join("; "));
+    if !account.filled.is_empty() {
+        let _ = writeln!(out, "Filled by the engine: {}.", account.filled.join("; "));
     }
 }
 
 /// The full explanation of a scenario under one reading.
-pub fn explain(s: &Scenario, variant: &Variant) -> String {
+pub fn explain(s: &dyn Scenario, variant: &Variant) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "Scenario {}: {}  ({})", s.id, s.title, s.location);
+    let head = s.head();
+    let _ = writeln!(
+        out,
+        "Scenario {}: {}  ({})",
+        head.id, head.title, head.location
+    );
     let _ = writeln!(
         out,
         "Reading: {}, {} ({}, {})\n",
@@ -206,12 +167,12 @@ pub fn explain(s: &Scenario, variant: &Variant) -> String {
     out.push('\n');
     let eval = evaluate(s, variant);
     match &eval.outcome {
-        Outcome::Played(l) => ledger_text(s, variant, l, &mut out),
+        Outcome::Played(l) => ledger_text(s, variant, l.as_ref(), &mut out),
         Outcome::Unplayable(u) => {
             let _ = writeln!(out, "Not playable under this reading: {}.", u.action);
             let _ = writeln!(out, "  {}.", capitalise(&u.reason));
-            if let Some(at) = u.at {
-                let _ = writeln!(out, "  at {}", s.location_of(at));
+            if let Some(loc) = u.at.and_then(|at| head.location_of(at)) {
+                let _ = writeln!(out, "  at {loc}");
             }
             let _ = writeln!(out, "  {}", evidence_line(variant, u.point));
         }
@@ -227,15 +188,15 @@ pub fn explain(s: &Scenario, variant: &Variant) -> String {
                 "  {} = {}: {}",
                 alt.point,
                 choice,
-                words::outcome_line(&alt.outcome, s)
+                describe(&alt.outcome, s)
             );
         }
         if let Some(spread) = eval.spread() {
-            let parts: Vec<String> = Seat::ALL
-                .iter()
-                .map(|&seat| {
+            let parts: Vec<String> = head
+                .all_seats()
+                .map(|seat| {
                     let (lo, hi) = spread[seat.index()];
-                    format!("{} {} to {}", s.name(seat), lo.signed(), hi.signed())
+                    format!("{} {} to {}", head.name(seat), lo.signed(), hi.signed())
                 })
                 .collect();
             let _ = writeln!(out, "  Spread: {}.", parts.join(", "));
@@ -244,23 +205,24 @@ pub fn explain(s: &Scenario, variant: &Variant) -> String {
     out
 }
 
-fn result_words(r: &Result3, s: &Scenario) -> String {
+fn result_words(r: &Summary, s: &dyn Scenario) -> String {
     match r {
-        Result3::Nets(n) => Seat::ALL
-            .iter()
-            .map(|&x| format!("{} {}", s.name(x), n[x.index()].signed()))
+        Summary::Nets(n) => s
+            .head()
+            .all_seats()
+            .map(|x| format!("{} {}", s.head().name(x), n[x.index()].signed()))
             .collect::<Vec<_>>()
             .join(", "),
-        Result3::Unplayable(p) => format!("not playable ({p})"),
+        Summary::Unplayable(p) => format!("not playable ({p})"),
     }
 }
 
 /// Two readings side by side, and the rule points that account for the difference.
-pub fn diff(s: &Scenario, a: &Variant, b: &Variant) -> String {
+pub fn diff(s: &dyn Scenario, a: &Variant, b: &Variant) -> String {
     let mut out = String::new();
-    let ra = Result3::of(&crate::engine::play(s, &a.rules));
-    let rb = Result3::of(&crate::engine::play(s, &b.rules));
-    let _ = writeln!(out, "Scenario {}: {}\n", s.id, s.title);
+    let ra = Summary::of(&s.play(&a.rules));
+    let rb = Summary::of(&s.play(&b.rules));
+    let _ = writeln!(out, "Scenario {}: {}\n", s.head().id, s.head().title);
     let _ = writeln!(out, "  {}: {}", a.id, result_words(&ra, s));
     let _ = writeln!(out, "  {}: {}", b.id, result_words(&rb, s));
     let differing = a.rules.differences(&b.rules);

@@ -1,6 +1,6 @@
 //! `variants`: the readings, and the matrix of rule points by reading with evidence levels.
 
-use crate::rules::{Point, Section};
+use crate::game::Game;
 use crate::variant::{Evidence, VariantSet};
 use std::fmt::Write;
 
@@ -14,10 +14,10 @@ pub fn evidence_mark(e: Evidence) -> char {
     }
 }
 
-/// The list of variants and the matrix, as text.
-pub fn render(set: &VariantSet) -> String {
+/// The list of a game's variants and the matrix, as text.
+pub fn render(game: &dyn Game, set: &VariantSet) -> String {
     let mut out = String::new();
-    out.push_str("Variants (primary sources first):\n");
+    let _ = writeln!(out, "{} variants (primary sources first):", game.name());
     for v in &set.variants {
         let _ = writeln!(
             out,
@@ -30,24 +30,25 @@ pub fn render(set: &VariantSet) -> String {
         );
     }
     out.push_str("\nRule points by variant (S stated, R reported, I inferred, A assumed; + alternatives open):\n");
-    let id_width = Point::ALL.iter().map(|p| p.id().len()).max().unwrap_or(0);
-    let col = |i: usize| {
+    let table = set.table;
+    let id_width = table.all().map(|p| p.id().len()).max().unwrap_or(0);
+    let col = |p| {
         set.variants
             .iter()
-            .map(|v| v.rules.choice_id(Point::ALL[i]).len() + 4)
+            .map(|v| v.rules.choice_id(p).len() + 4)
             .max()
             .unwrap_or(0)
             .max(set.variants.iter().map(|v| v.id.len()).max().unwrap_or(0))
     };
-    let width = (0..Point::COUNT).map(col).max().unwrap_or(12).min(22);
+    let width = table.all().map(col).max().unwrap_or(12).min(22);
     let mut header = format!("  {:<id_width$}", "");
     for v in &set.variants {
         let _ = write!(header, "  {:<width$}", v.id);
     }
     let _ = writeln!(out, "{}", header.trim_end());
-    for section in Section::ALL {
-        let _ = writeln!(out, "  {}", section.title());
-        for &p in Point::ALL.iter().filter(|p| p.def().section == section) {
+    for section in table.sections() {
+        let _ = writeln!(out, "  {section}");
+        for p in table.all().filter(|p| p.def().section == section) {
             let mut line = format!("  {:<id_width$}", p.id());
             for v in &set.variants {
                 let c = v.choice(p);

@@ -1,6 +1,4 @@
-//! Renderers: they only read results. [`words`] turns ledger entries into sentences that the
-//! terminal reports and the site share.
+//! Renderers for the terminal: they only read results.
 
 pub mod explain;
 pub mod matrix;
-pub mod words;

@@ -2,10 +2,9 @@
 //! readings, and the index of scenarios. Views only: every figure comes from the engine.
 
 use super::outcome::ScenarioView;
-use crate::compare::{Evaluation, Result3};
-use crate::engine::play;
-use crate::rules::{Point, Section};
-use crate::scenario::Scenario;
+use crate::compare::{Evaluation, Summary};
+use crate::game::Scenario;
+use crate::rules::Point;
 use crate::variant::{Evidence, Variant, VariantSet};
 use serde::Serialize;
 
@@ -34,6 +33,9 @@ pub struct ChoiceSection {
 #[derive(Serialize)]
 pub struct VariantView {
     pub id: String,
+    /// The game's name, and where its generated pages live.
+    pub game: &'static str,
+    pub prefix: String,
     pub title: String,
     pub author: String,
     pub date: String,
@@ -53,20 +55,23 @@ fn alternatives(v: &Variant, p: Point) -> Vec<&'static str> {
         .collect()
 }
 
-pub fn variant_view(v: &Variant) -> VariantView {
-    let sections = Section::ALL
-        .iter()
-        .map(|&section| ChoiceSection {
-            id: crate::site::markdown::slug(section.title()),
-            title: section.title(),
-            choices: Point::ALL
-                .iter()
+/// The page of one reading; `prefix` is where its game's generated pages live.
+pub fn variant_view(game: &'static str, v: &Variant, prefix: &str) -> VariantView {
+    let table = v.rules.table();
+    let sections = table
+        .sections()
+        .into_iter()
+        .map(|section| ChoiceSection {
+            id: crate::site::markdown::slug(section),
+            title: section,
+            choices: table
+                .all()
                 .filter(|p| p.def().section == section)
-                .map(|&p| {
+                .map(|p| {
                     let c = v.choice(p);
                     ChoiceRow {
                         point: p.id(),
-                        url: format!("rules/{}/", p.id()),
+                        url: format!("{prefix}rules/{}/", p.id()),
                         question: p.def().question,
                         choice: v.rules.choice_id(p),
                         summary: p.def().choices[c.choice as usize].summary,
@@ -83,6 +88,8 @@ pub fn variant_view(v: &Variant) -> VariantView {
         .collect();
     VariantView {
         id: v.id.clone(),
+        game,
+        prefix: prefix.to_string(),
         title: v.title.clone(),
         author: v.author.clone(),
         date: v.date.clone(),
@@ -142,7 +149,7 @@ pub struct RuleView {
 /// first such change in words.
 pub fn telling_scenarios(
     point: Point,
-    scenarios: &[(&Scenario, String, &[Evaluation])],
+    scenarios: &[(&dyn Scenario, String, &[Evaluation])],
     variants: &VariantSet,
 ) -> Vec<RuleScenario> {
     let mut out = Vec::new();
@@ -152,11 +159,11 @@ pub fn telling_scenarios(
             .iter()
             .zip(evals.iter())
             .find_map(|(v, e)| {
-                let base = Result3::of(&e.outcome);
+                let base = Summary::of(&e.outcome);
                 (0..point.def().choices.len() as u8)
                     .filter(|&c| c != v.rules.get(point))
                     .find_map(|c| {
-                        let to = Result3::of(&play(s, &v.rules.with(point, c)));
+                        let to = Summary::of(&s.play(&v.rules.with(point, c)));
                         (to != base).then(|| {
                             format!(
                                 "under {}, {} instead of {} changes the result",
@@ -169,7 +176,7 @@ pub fn telling_scenarios(
             });
         if let Some(effect) = found {
             out.push(RuleScenario {
-                title: s.title.clone(),
+                title: s.head().title.clone(),
                 url: url.clone(),
                 effect,
             });
@@ -190,7 +197,7 @@ pub fn rule_view(
         id: def.id,
         question: def.question,
         research: def.research,
-        section: def.section.title(),
+        section: def.section,
         doc_html,
         notebook_url,
         choices: def
@@ -250,15 +257,17 @@ pub struct MatrixSection {
     pub rows: Vec<MatrixRow>,
 }
 
-pub fn matrix(variants: &VariantSet) -> Vec<MatrixSection> {
-    Section::ALL
-        .iter()
-        .map(|&section| MatrixSection {
-            title: section.title(),
-            rows: Point::ALL
-                .iter()
+pub fn matrix(variants: &VariantSet, prefix: &str) -> Vec<MatrixSection> {
+    let table = variants.table;
+    table
+        .sections()
+        .into_iter()
+        .map(|section| MatrixSection {
+            title: section,
+            rows: table
+                .all()
                 .filter(|p| p.def().section == section)
-                .map(|&p| {
+                .map(|p| {
                     let picks: Vec<u8> = variants.variants.iter().map(|v| v.rules.get(p)).collect();
                     let mode = picks
                         .iter()
@@ -272,7 +281,7 @@ pub fn matrix(variants: &VariantSet) -> Vec<MatrixSection> {
                         .unwrap_or(0);
                     MatrixRow {
                         point: p.id(),
-                        url: format!("rules/{}/", p.id()),
+                        url: format!("{prefix}rules/{}/", p.id()),
                         cells: variants
                             .variants
                             .iter()
@@ -293,6 +302,7 @@ pub fn matrix(variants: &VariantSet) -> Vec<MatrixSection> {
 #[derive(Serialize)]
 pub struct ScenarioIndexRow {
     pub title: String,
+    pub game: &'static str,
     pub url: String,
     pub page_url: String,
     pub page_title: String,
@@ -305,6 +315,7 @@ pub struct ScenarioIndexRow {
 pub fn index_row(view: &ScenarioView, page_title: &str) -> ScenarioIndexRow {
     ScenarioIndexRow {
         title: view.title.clone(),
+        game: view.game,
         url: format!("{}#{}", view.page_url, view.id),
         page_url: view.page_url.clone(),
         page_title: page_title.to_string(),

@@ -1,6 +1,6 @@
 //! Syntax highlighting at build time, as CSS classes (one stylesheet, light and dark).
 //!
-//! Scenarios use the small `gleek` grammar, compiled into its own set by `build.rs`; other fenced
+//! Scenarios use the small scenario grammar, compiled into its own set by `build.rs`; other fenced
 //! code uses syntect's default grammars, loaded once and only if a page needs them. The regex
 //! engine is the pure-Rust one.
 //!
@@ -21,14 +21,14 @@ use syntect::util::LinesWithEndings;
 
 const STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "hl-" };
 
-fn gleek_set() -> &'static SyntaxSet {
+fn scenario_set() -> &'static SyntaxSet {
     static SET: OnceLock<SyntaxSet> = OnceLock::new();
     SET.get_or_init(|| {
         syntect::dumps::from_uncompressed_data(include_bytes!(concat!(
             env!("OUT_DIR"),
-            "/gleek.packdump"
+            "/scenario.packdump"
         )))
-        .expect("the gleek grammar dump is valid")
+        .expect("the scenario grammar dump is valid")
     })
 }
 
@@ -113,13 +113,17 @@ fn classed(code: &str, syntax: &SyntaxReference, set: &SyntaxSet, which: usize) 
     })
 }
 
+/// The inner HTML of a scenario's YAML, highlighted with the scenario grammar.
+pub fn highlight_scenario(code: &str) -> String {
+    let set = scenario_set();
+    set.find_syntax_by_extension("scenario")
+        .and_then(|s| classed(code, s, set, 0))
+        .unwrap_or_else(|| escape(code))
+}
+
 /// The inner HTML of a code block: highlighted when the language is known, escaped otherwise.
 pub fn highlight(code: &str, language: &str) -> String {
-    let highlighted = if language == "gleek" {
-        let set = gleek_set();
-        set.find_syntax_by_extension("gleek")
-            .and_then(|s| classed(code, s, set, 0))
-    } else if language.is_empty() {
+    let highlighted = if language.is_empty() {
         None
     } else {
         let set = default_set();
@@ -145,11 +149,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn gleek_blocks_are_highlighted_with_their_own_grammar() {
-        let html = highlight(
-            "hands:\n  Ann: AS 10♥ kd # a comment\nvie: Ann vie\n",
-            "gleek",
-        );
+    fn scenarios_are_highlighted_with_their_own_grammar() {
+        let html = highlight_scenario("hands:\n  Ann: AS 10♥ kd # a comment\nvie: Ann vie\n");
         assert!(html.contains("hl-constant hl-other hl-rank"), "{html}");
         assert!(html.contains("hl-comment"), "{html}");
         assert!(html.contains("hl-keyword"), "{html}");

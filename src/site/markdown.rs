@@ -4,7 +4,6 @@
 
 use super::glossary::Glossary;
 use super::highlight::highlight;
-use crate::scenario::markdown::INFO;
 use pulldown_cmark::{
     CodeBlockKind, CowStr, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd, html,
 };
@@ -55,6 +54,8 @@ pub struct Context<'a> {
     pub resolve: &'a dyn Fn(&str) -> Option<String>,
     /// The prefix from this page back to the site root (`../../`).
     pub root: &'a str,
+    /// The fence languages of scenario blocks (the games' ids).
+    pub languages: &'a [&'a str],
     /// The HTML of the page's n-th scenario block.
     pub scenario: &'a dyn Fn(usize) -> String,
     pub glossary: Option<&'a Glossary>,
@@ -201,7 +202,7 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
                 let Some((lang, body)) = code.take() else {
                     continue;
                 };
-                let html = if lang == INFO {
+                let html = if cx.languages.contains(&lang.as_str()) {
                     scenario_no += 1;
                     (cx.scenario)(scenario_no - 1)
                 } else {
@@ -348,6 +349,7 @@ mod tests {
         Context {
             resolve,
             root: "../",
+            languages: &["gleek"],
             scenario,
             glossary: None,
         }

@@ -1,10 +1,11 @@
 //! `build`: the reference site. Content pages, variants and templates in; a static site out.
 //!
-//! The pipeline: load templates, readings and pages; evaluate every scenario under every reading
-//! (in parallel); render each page (Markdown, with each scenario replaced by its outcome table);
-//! add the generated pages (readings, rule points, matrix, scenarios, search, 404, sitemap);
-//! check every internal link and anchor; then write the whole site to a fresh folder and swap it
-//! in, so a failed build never leaves a half-written site.
+//! The pipeline, one function per stage: load the project (templates, every game's readings,
+//! pages); evaluate every scenario under every reading of its game (in parallel); lay out the
+//! navigation; render the pages (Markdown, with each scenario replaced by its outcome table) and
+//! the generated ones (readings, rule points and matrix per game, scenarios, search, 404,
+//! sitemap); check every internal link and anchor; then write the whole site to a fresh folder
+//! and swap it in, so a failed build never leaves a half-written site.
 
 pub mod generated;
 pub mod glossary;
@@ -17,15 +18,16 @@ pub mod templates;
 
 use crate::compare::{Evaluation, evaluate};
 use crate::diagnostic::{Diagnostic, Location};
-use crate::project::load_variants;
-use crate::rules::Point;
-use crate::variant::{Override, VariantSet};
+use crate::game::{Game, Scenario};
+use crate::project::{ProjectConfig, load_variants};
+use crate::variant::{Override, Readings, VariantSet};
 use glossary::Glossary;
 use pages::{ContentPage, Section};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use templates::{TemplateError, Templates};
 
 /// What to build, from where, to where.
@@ -123,62 +125,167 @@ fn section_url(section: &Section, pages: &[&ContentPage]) -> Option<String> {
 
 /// Builds the site.
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
-    let config =
-        crate::project::load_config(&opts.root).map_err(|d| BuildError::Invalid(vec![d]))?;
-    let base_url = if opts.base_url.is_empty() {
-        config.base_url.clone()
-    } else {
-        opts.base_url.clone()
+    let project = Project::load(opts)?;
+    let evals = evaluate_all(&project);
+    let nav = navigation(&project);
+    let site = SiteView {
+        title: &project.config.title,
+        nav: &nav.sections,
     };
-    let templates = Templates::load(&opts.root)?;
-    let mut variants = load_variants(&opts.root).map_err(BuildError::Invalid)?;
-    variants.apply(&opts.overrides);
-    let mut content = pages::load(&opts.content).map_err(BuildError::Invalid)?;
-    content.sort_by(|a, b| (&a.section, a.weight, &a.title).cmp(&(&b.section, b.weight, &b.title)));
-    let scenarios = || content.iter().flat_map(|p| &p.page.scenarios);
-    let unknown = crate::check::unknown_variants(scenarios(), &variants);
-    if !unknown.is_empty() {
-        return Err(BuildError::Invalid(unknown));
-    }
-    let scenario_count = scenarios().count();
+    let mut out = Rendered::default();
+    render_content(&project, &evals, &site, &mut out)?;
+    render_generated(&project, &evals, &site, &nav, &mut out)?;
+    check_links(&project, &out)?;
+    add_indexes(&project, &mut out)?;
+    let pages_written = out
+        .files
+        .iter()
+        .filter(|o| o.path.ends_with(".html"))
+        .count();
+    let files = out.files.len();
+    let failing = out
+        .views
+        .iter()
+        .flat_map(|(v, _)| &v.verdicts)
+        .filter_map(|v| v.diagnostic.clone())
+        .collect();
+    write_site(&opts.out, out.files)?;
+    Ok(BuildReport {
+        pages: pages_written,
+        scenarios: project.scenarios().count(),
+        evaluations: project
+            .scenarios()
+            .map(|s| project.readings.of(s.game()).variants.len())
+            .sum(),
+        failing,
+        files,
+    })
+}
 
-    // Every scenario under every reading, in parallel.
-    let evals: Vec<Vec<Vec<Evaluation>>> = content
+/// Everything a build reads: the project file, the templates, every game's readings, the pages.
+struct Project {
+    config: ProjectConfig,
+    templates: Templates,
+    readings: Readings,
+    content: Vec<ContentPage>,
+    glossary: Option<Glossary>,
+}
+
+impl Project {
+    fn load(opts: &BuildOptions) -> Result<Project, BuildError> {
+        let mut config =
+            crate::project::load_config(&opts.root).map_err(|d| BuildError::Invalid(vec![d]))?;
+        if !opts.base_url.is_empty() {
+            config.base_url = opts.base_url.clone();
+        }
+        let templates = Templates::load(&opts.root)?;
+        let mut readings = load_variants(&opts.root).map_err(BuildError::Invalid)?;
+        readings.apply(&opts.overrides).map_err(|m| {
+            BuildError::Invalid(vec![Diagnostic::new(
+                Location::file_start(Path::new("--set"), ""),
+                m,
+            )])
+        })?;
+        let mut content = pages::load(&opts.content).map_err(BuildError::Invalid)?;
+        content.sort_by(|a, b| {
+            (&a.section, a.weight, &a.title).cmp(&(&b.section, b.weight, &b.title))
+        });
+        let unknown = crate::check::unknown_variants(
+            content.iter().flat_map(|p| &p.page.scenarios),
+            &readings,
+        );
+        if !unknown.is_empty() {
+            return Err(BuildError::Invalid(unknown));
+        }
+        let glossary = content
+            .iter()
+            .find(|p| p.rel == "glossary.md")
+            .map(|p| Glossary::parse(&p.page.text, &p.url));
+        Ok(Project {
+            config,
+            templates,
+            readings,
+            content,
+            glossary,
+        })
+    }
+
+    fn scenarios(&self) -> impl Iterator<Item = &Arc<dyn Scenario>> {
+        self.content.iter().flat_map(|p| &p.page.scenarios)
+    }
+
+    /// Where a game's generated pages live: the first game's at the root (the site's URLs
+    /// predate the other games), every other game's under its id.
+    fn prefix(&self, game: &dyn Game) -> String {
+        match self.readings.sets.first() {
+            Some((first, _)) if first.id() == game.id() => String::new(),
+            _ => format!("{}/", game.id()),
+        }
+    }
+
+    fn by_rel(&self) -> HashMap<&str, &str> {
+        self.content
+            .iter()
+            .map(|p| (p.rel.as_str(), p.url.as_str()))
+            .collect()
+    }
+}
+
+/// Every scenario of every page under every reading of its game: `[page][scenario][reading]`.
+type Evaluations = Vec<Vec<Vec<Evaluation>>>;
+
+fn evaluate_all(project: &Project) -> Evaluations {
+    project
+        .content
         .par_iter()
         .map(|p| {
             p.page
                 .scenarios
                 .par_iter()
-                .map(|s| variants.variants.iter().map(|v| evaluate(s, v)).collect())
+                .map(|s| {
+                    let variants = project.readings.of(s.game());
+                    variants
+                        .variants
+                        .iter()
+                        .map(|v| evaluate(s.as_ref(), v))
+                        .collect()
+                })
                 .collect()
         })
-        .collect();
+        .collect()
+}
 
-    let glossary = content
-        .iter()
-        .find(|p| p.rel == "glossary.md")
-        .map(|p| Glossary::parse(&p.page.text, &p.url));
-    let by_rel: HashMap<&str, &str> = content
-        .iter()
-        .map(|p| (p.rel.as_str(), p.url.as_str()))
-        .collect();
-    let site_title = config.title.clone();
+/// The navigation, and the section index pages that no content page provides.
+struct Navigation {
+    sections: Vec<NavSection>,
+    section_indexes: Vec<(String, String, Vec<NavItem>)>,
+}
 
-    // Navigation and section index pages.
+fn navigation(project: &Project) -> Navigation {
+    let by_rel = project.by_rel();
     let mut sections: Vec<(Section, Vec<&ContentPage>)> = Vec::new();
-    for p in &content {
+    for p in &project.content {
         match sections.iter_mut().find(|(s, _)| *s == p.section) {
             Some((_, list)) => list.push(p),
             None => sections.push((p.section.clone(), vec![p])),
         }
     }
     let mut nav: Vec<NavSection> = Vec::new();
-    let mut section_indexes: Vec<(String, String, Vec<NavItem>)> = Vec::new();
-    let reference_extra = vec![
-        NavItem {
-            title: "Rule points by reading".into(),
-            url: "matrix/".into(),
-        },
+    let mut section_indexes = Vec::new();
+    let mut reference_extra = Vec::new();
+    for (game, _) in &project.readings.sets {
+        let prefix = project.prefix(*game);
+        let suffix = if prefix.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", game.name())
+        };
+        reference_extra.push(NavItem {
+            title: format!("Rule points by reading{suffix}"),
+            url: format!("{prefix}matrix/"),
+        });
+    }
+    reference_extra.extend([
         NavItem {
             title: "All scenarios".into(),
             url: "scenarios/".into(),
@@ -187,16 +294,25 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             title: "Search".into(),
             url: "search/".into(),
         },
-    ];
+    ]);
     let readings = NavSection {
         title: Section::Readings.title(),
         url: None,
-        pages: variants
-            .variants
+        pages: project
+            .readings
+            .sets
             .iter()
-            .map(|v| NavItem {
-                title: format!("{} ({})", v.author, v.date),
-                url: format!("variants/{}/", v.id),
+            .flat_map(|(game, set)| {
+                let prefix = project.prefix(*game);
+                let tag = if prefix.is_empty() {
+                    String::new()
+                } else {
+                    format!("{}: ", game.name())
+                };
+                set.variants.iter().map(move |v| NavItem {
+                    title: format!("{tag}{} ({})", v.author, v.date),
+                    url: format!("{prefix}variants/{}/", v.id),
+                })
             })
             .collect(),
     };
@@ -243,206 +359,125 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             pages: reference_extra,
         });
     }
-    let site = SiteView {
-        title: &site_title,
-        nav: &nav,
-    };
+    Navigation {
+        sections: nav,
+        section_indexes,
+    }
+}
 
-    // Content pages, rendered in parallel.
-    let rendered: Vec<Result<RenderedPage, TemplateError>> = content
+/// What the render stages produce: the files, and what the later stages read back.
+#[derive(Default)]
+struct Rendered {
+    files: Vec<Output>,
+    /// Each content page's Markdown as rendered (headings, links, text), in content order.
+    markdown: Vec<markdown::Rendered>,
+    /// Every scenario's view, with its page's title.
+    views: Vec<(outcome::ScenarioView, String)>,
+    generated_urls: Vec<String>,
+    /// Anchors on generated pages, by URL.
+    generated_anchors: Vec<(String, Vec<String>)>,
+}
+
+impl Rendered {
+    fn page(&mut self, url: String, html: String) {
+        self.generated_urls.push(url.clone());
+        self.files.push(Output {
+            path: format!("{url}index.html"),
+            bytes: html.into_bytes(),
+        });
+    }
+}
+
+/// Content pages, rendered in parallel.
+fn render_content(
+    project: &Project,
+    evals: &Evaluations,
+    site: &SiteView,
+    out: &mut Rendered,
+) -> Result<(), BuildError> {
+    let by_rel = project.by_rel();
+    let rendered: Vec<Result<RenderedPage, TemplateError>> = project
+        .content
         .par_iter()
         .zip(evals.par_iter())
         .map(|(p, evals)| {
             render_page(
                 p,
                 evals,
-                &variants,
-                &templates,
-                &site,
+                project,
+                site,
                 &by_rel,
-                glossary.as_ref().filter(|g| g.url != p.url),
+                project.glossary.as_ref().filter(|g| g.url != p.url),
             )
         })
         .collect();
-    let mut outputs = Vec::new();
-    let mut renders = Vec::new();
-    let mut views: Vec<(outcome::ScenarioView, String)> = Vec::new();
-    let mut failing: Vec<Diagnostic> = Vec::new();
-    for (r, p) in rendered.into_iter().zip(&content) {
-        let (out, md, vs) = r?;
-        failing.extend(
-            vs.iter()
-                .flat_map(|v| &v.verdicts)
-                .filter_map(|v| v.diagnostic.clone()),
-        );
-        outputs.push(out);
-        views.extend(vs.into_iter().map(|v| (v, p.title.clone())));
-        renders.push(md);
+    for (r, p) in rendered.into_iter().zip(&project.content) {
+        let (file, md, views) = r?;
+        out.files.push(file);
+        out.views
+            .extend(views.into_iter().map(|v| (v, p.title.clone())));
+        out.markdown.push(md);
     }
+    Ok(())
+}
 
-    // Generated pages.
-    let mut generated_urls: Vec<String> = Vec::new();
-    let mut push = |outputs: &mut Vec<Output>, url: String, html: String| {
-        generated_urls.push(url.clone());
-        outputs.push(Output {
-            path: format!("{url}index.html"),
-            bytes: html.into_bytes(),
-        });
-    };
-    for v in &variants.variants {
-        let url = format!("variants/{}/", v.id);
-        let title = format!("{}: {}", v.author, v.title);
+/// The pages the generator adds: per game its readings, rule points and matrix; then the index
+/// of scenarios, search, section indexes and the 404 page.
+fn render_generated(
+    project: &Project,
+    evals: &Evaluations,
+    site: &SiteView,
+    nav: &Navigation,
+    out: &mut Rendered,
+) -> Result<(), BuildError> {
+    let templates = &project.templates;
+    for (game, variants) in &project.readings.sets {
+        let prefix = project.prefix(*game);
+        render_readings(project, *game, variants, &prefix, site, out)?;
+        render_rules(project, evals, *game, variants, &prefix, site, out)?;
+        let url = format!("{prefix}matrix/");
+        let title = if prefix.is_empty() {
+            "Rule points by reading".to_string()
+        } else {
+            format!("{}: rule points by reading", game.name())
+        };
         let page = root_page(
             &url,
             &title,
-            vec![
-                Crumb {
-                    title: Section::Readings.title(),
-                    url: None,
-                },
-                Crumb {
-                    title: v.author.clone(),
-                    url: None,
-                },
-            ],
+            vec![Crumb {
+                title: title.clone(),
+                url: None,
+            }],
         );
         let html = templates.render(
-            "variant.html",
+            "matrix.html",
             &[
-                ("site", &site),
+                ("site", site),
                 ("page", &page),
                 ("root", &root_of(&url)),
-                ("v", &generated::variant_view(v)),
+                ("columns", &outcome::columns(variants, &prefix)),
+                ("sections", &generated::matrix(variants, &prefix)),
             ],
         )?;
-        push(&mut outputs, url, html);
+        out.page(url, html);
     }
-    let all_scenarios: Vec<(&crate::scenario::Scenario, String, &[Evaluation])> = content
-        .iter()
-        .zip(&evals)
-        .flat_map(|(p, es)| {
-            p.page
-                .scenarios
-                .iter()
-                .zip(es)
-                .map(move |(s, e)| (s, format!("{}#{}", p.url, s.id), e.as_slice()))
-        })
-        .collect();
-    let rule_pages: Vec<Result<(String, String), TemplateError>> = Point::ALL
-        .par_iter()
-        .map(|&point| {
-            let url = format!("rules/{}/", point.id());
-            let notebook = format!("notebook/{}.md", point.id());
-            let notebook_url = by_rel.get(notebook.as_str()).map(|u| u.to_string());
-            let resolve = |_: &str| None;
-            let no_scenario = |_| String::new();
-            let doc = markdown::render(
-                point.def().doc,
-                &markdown::Context {
-                    resolve: &resolve,
-                    root: "",
-                    scenario: &no_scenario,
-                    glossary: None,
-                },
-            );
-            let view = generated::rule_view(
-                point,
-                &variants,
-                doc.html,
-                notebook_url,
-                generated::telling_scenarios(point, &all_scenarios, &variants),
-            );
-            let page = root_page(
-                &url,
-                point.def().question,
-                vec![
-                    Crumb {
-                        title: "Rule points".into(),
-                        url: Some("matrix/".into()),
-                    },
-                    Crumb {
-                        title: point.id().to_string(),
-                        url: None,
-                    },
-                ],
-            );
-            let html = templates.render(
-                "rule.html",
-                &[
-                    ("site", &site),
-                    ("page", &page),
-                    ("root", &root_of(&url)),
-                    ("r", &view),
-                ],
-            )?;
-            Ok((url, html))
-        })
-        .collect();
-    for r in rule_pages {
-        let (url, html) = r?;
-        push(&mut outputs, url, html);
-    }
-    let columns = outcome::columns(&variants);
-    let page = root_page(
-        "matrix/",
-        "Rule points by reading",
-        vec![Crumb {
-            title: "Rule points by reading".into(),
-            url: None,
-        }],
-    );
-    let html = templates.render(
-        "matrix.html",
-        &[
-            ("site", &site),
-            ("page", &page),
-            ("root", &root_of("matrix/")),
-            ("columns", &columns),
-            ("sections", &generated::matrix(&variants)),
-        ],
-    )?;
-    push(&mut outputs, "matrix/".into(), html);
-    let index_rows: Vec<generated::ScenarioIndexRow> = views
+    let index_rows: Vec<generated::ScenarioIndexRow> = out
+        .views
         .iter()
         .map(|(v, t)| generated::index_row(v, t))
         .collect();
-    let page = root_page(
+    let html = render_root(
+        templates,
+        site,
         "scenarios/",
         "All scenarios",
-        vec![Crumb {
-            title: "All scenarios".into(),
-            url: None,
-        }],
-    );
-    let html = templates.render(
         "scenarios.html",
-        &[
-            ("site", &site),
-            ("page", &page),
-            ("root", &root_of("scenarios/")),
-            ("scenarios", &index_rows),
-            ("variant_count", &variants.variants.len()),
-        ],
+        &[("scenarios", &index_rows)],
     )?;
-    push(&mut outputs, "scenarios/".into(), html);
-    let page = root_page(
-        "search/",
-        "Search",
-        vec![Crumb {
-            title: "Search".into(),
-            url: None,
-        }],
-    );
-    let html = templates.render(
-        "search.html",
-        &[
-            ("site", &site),
-            ("page", &page),
-            ("root", &root_of("search/")),
-        ],
-    )?;
-    push(&mut outputs, "search/".into(), html);
-    for (url, title, items) in &section_indexes {
+    out.page("scenarios/".into(), html);
+    let html = render_root(templates, site, "search/", "Search", "search.html", &[])?;
+    out.page("search/".into(), html);
+    for (url, title, items) in &nav.section_indexes {
         let mut content_html = String::from("<ul class=\"section-index\">\n");
         for i in items {
             content_html.push_str(&format!(
@@ -465,44 +500,204 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         page.has_h1 = false;
         let html = templates.render(
             "page.html",
-            &[("site", &site), ("page", &page), ("root", &root_of(url))],
+            &[("site", site), ("page", &page), ("root", &root_of(url))],
         )?;
-        push(&mut outputs, url.clone(), html);
+        out.page(url.clone(), html);
     }
     // The 404 page is served from any depth: its links are root-relative.
     let page = root_page("", "Not found", Vec::new());
     let html = templates.render(
         "404.html",
-        &[("site", &site), ("page", &page), ("root", &"/")],
+        &[("site", site), ("page", &page), ("root", &"/")],
     )?;
-    outputs.push(Output {
+    out.files.push(Output {
         path: "404.html".into(),
         bytes: html.into_bytes(),
     });
+    Ok(())
+}
 
-    // Every internal link and anchor must resolve.
-    let mut anchors: HashMap<String, HashSet<String>> = HashMap::new();
-    for (p, md) in content.iter().zip(&renders) {
-        let set = anchors.entry(p.url.clone()).or_default();
-        set.extend(md.headings.iter().map(|h| h.id.clone()));
-        set.extend(
+/// A generated page at the root of a section of its own (scenarios, search).
+fn render_root(
+    templates: &Templates,
+    site: &SiteView,
+    url: &str,
+    title: &str,
+    template: &str,
+    values: &[(&str, &dyn templates::erased::Value)],
+) -> Result<String, TemplateError> {
+    let page = root_page(
+        url,
+        title,
+        vec![Crumb {
+            title: title.to_string(),
+            url: None,
+        }],
+    );
+    let root = root_of(url);
+    let mut all: Vec<(&str, &dyn templates::erased::Value)> =
+        vec![("site", site), ("page", &page), ("root", &root)];
+    all.extend_from_slice(values);
+    templates.render(template, &all)
+}
+
+/// A page per reading of a game.
+fn render_readings(
+    project: &Project,
+    game: &'static dyn Game,
+    variants: &VariantSet,
+    prefix: &str,
+    site: &SiteView,
+    out: &mut Rendered,
+) -> Result<(), BuildError> {
+    for v in &variants.variants {
+        let url = format!("{prefix}variants/{}/", v.id);
+        let title = format!("{}: {}", v.author, v.title);
+        let page = root_page(
+            &url,
+            &title,
+            vec![
+                Crumb {
+                    title: Section::Readings.title(),
+                    url: None,
+                },
+                Crumb {
+                    title: v.author.clone(),
+                    url: None,
+                },
+            ],
+        );
+        let html = project.templates.render(
+            "variant.html",
+            &[
+                ("site", site),
+                ("page", &page),
+                ("root", &root_of(&url)),
+                ("v", &generated::variant_view(game.name(), v, prefix)),
+            ],
+        )?;
+        out.page(url, html);
+    }
+    Ok(())
+}
+
+/// A page per rule point of a game, with the scenarios that tell its choices apart.
+fn render_rules(
+    project: &Project,
+    evals: &Evaluations,
+    game: &'static dyn Game,
+    variants: &VariantSet,
+    prefix: &str,
+    site: &SiteView,
+    out: &mut Rendered,
+) -> Result<(), BuildError> {
+    let by_rel = project.by_rel();
+    let scenarios: Vec<(&dyn Scenario, String, &[Evaluation])> = project
+        .content
+        .iter()
+        .zip(evals)
+        .flat_map(|(p, es)| {
             p.page
                 .scenarios
                 .iter()
-                .flat_map(|s| [s.id.clone(), format!("{}-title", s.id)]),
-        );
+                .zip(es)
+                .filter(|(s, _)| s.game().id() == game.id())
+                .map(move |(s, e)| {
+                    (
+                        s.as_ref(),
+                        format!("{}#{}", p.url, s.head().id),
+                        e.as_slice(),
+                    )
+                })
+        })
+        .collect();
+    let points: Vec<_> = variants.table.all().collect();
+    let pages: Vec<Result<(String, String), TemplateError>> = points
+        .par_iter()
+        .map(|&point| {
+            let url = format!("{prefix}rules/{}/", point.id());
+            let notebook = format!("{prefix}notebook/{}.md", point.id());
+            let notebook_url = by_rel.get(notebook.as_str()).map(|u| u.to_string());
+            let resolve = |_: &str| None;
+            let no_scenario = |_| String::new();
+            let doc = markdown::render(
+                point.def().doc,
+                &markdown::Context {
+                    resolve: &resolve,
+                    root: "",
+                    languages: &[],
+                    scenario: &no_scenario,
+                    glossary: None,
+                },
+            );
+            let view = generated::rule_view(
+                point,
+                variants,
+                doc.html,
+                notebook_url,
+                generated::telling_scenarios(point, &scenarios, variants),
+            );
+            let page = root_page(
+                &url,
+                point.def().question,
+                vec![
+                    Crumb {
+                        title: "Rule points".into(),
+                        url: Some(format!("{prefix}matrix/")),
+                    },
+                    Crumb {
+                        title: point.id().to_string(),
+                        url: None,
+                    },
+                ],
+            );
+            let html = project.templates.render(
+                "rule.html",
+                &[
+                    ("site", site),
+                    ("page", &page),
+                    ("root", &root_of(&url)),
+                    ("r", &view),
+                ],
+            )?;
+            Ok((url, html))
+        })
+        .collect();
+    for r in pages {
+        let (url, html) = r?;
+        out.generated_anchors.push((
+            url.clone(),
+            ["choices", "readings", "scenarios"]
+                .map(String::from)
+                .to_vec(),
+        ));
+        out.page(url, html);
     }
-    for url in &generated_urls {
+    Ok(())
+}
+
+/// Every internal link and anchor must resolve.
+fn check_links(project: &Project, out: &Rendered) -> Result<(), BuildError> {
+    let mut anchors: HashMap<String, HashSet<String>> = HashMap::new();
+    for (p, md) in project.content.iter().zip(&out.markdown) {
+        let set = anchors.entry(p.url.clone()).or_default();
+        set.extend(md.headings.iter().map(|h| h.id.clone()));
+        set.extend(p.page.scenarios.iter().flat_map(|s| {
+            let id = &s.head().id;
+            [id.clone(), format!("{id}-title")]
+        }));
+    }
+    for url in &out.generated_urls {
         anchors.entry(url.clone()).or_default();
     }
-    for point in Point::ALL {
+    for (url, ids) in &out.generated_anchors {
         anchors
-            .entry(format!("rules/{}/", point.id()))
+            .entry(url.clone())
             .or_default()
-            .extend(["choices", "readings", "scenarios"].map(String::from));
+            .extend(ids.iter().cloned());
     }
     let mut link_errors = Vec::new();
-    for (p, md) in content.iter().zip(&renders) {
+    for (p, md) in project.content.iter().zip(&out.markdown) {
         let at = |range: &std::ops::Range<usize>| {
             Location::at(&p.page.path, &p.page.text, range.start, range.len())
         };
@@ -536,14 +731,54 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             }
         }
     }
-    if !link_errors.is_empty() {
-        return Err(BuildError::Invalid(link_errors));
+    if link_errors.is_empty() {
+        Ok(())
+    } else {
+        Err(BuildError::Invalid(link_errors))
     }
+}
 
-    // Search, sitemap and static files.
-    let mut entries: Vec<search::Entry> = content
+/// The search index, the sitemap and the static files.
+fn add_indexes(project: &Project, out: &mut Rendered) -> Result<(), BuildError> {
+    let search_index = search_index(project, out);
+    out.files.push(Output {
+        path: "search-index.json".into(),
+        bytes: search_index.into_bytes(),
+    });
+    let mut urls: Vec<String> = project
+        .content
         .iter()
-        .zip(&renders)
+        .map(|p| p.url.clone())
+        .chain(out.generated_urls.iter().cloned())
+        .collect();
+    urls.sort();
+    let sitemap = project.templates.render(
+        "sitemap.xml",
+        &[("urls", &urls), ("base_url", &project.config.base_url)],
+    )?;
+    out.files.push(Output {
+        path: "sitemap.xml".into(),
+        bytes: sitemap.into_bytes(),
+    });
+    for (name, bytes) in &project.templates.statics {
+        out.files.push(Output {
+            path: format!("static/{name}"),
+            bytes: bytes.clone(),
+        });
+    }
+    out.files.push(Output {
+        path: "static/highlight.css".into(),
+        bytes: highlight::stylesheet().into_bytes(),
+    });
+    Ok(())
+}
+
+/// The search index over content pages, readings and rule points of every game.
+fn search_index(project: &Project, out: &Rendered) -> String {
+    let mut entries: Vec<search::Entry> = project
+        .content
+        .iter()
+        .zip(&out.markdown)
         .map(|(p, md)| search::Entry {
             url: &p.url,
             title: &p.title,
@@ -551,104 +786,44 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             text: &md.text,
         })
         .collect();
-    let variant_texts: Vec<(String, String, String)> = variants
-        .variants
-        .iter()
-        .map(|v| {
+    // (url, title, text) of each reading and each rule point.
+    let mut extra: Vec<(String, String, String, &'static str)> = Vec::new();
+    for (game, set) in &project.readings.sets {
+        let prefix = project.prefix(*game);
+        for v in &set.variants {
+            let quotes: Vec<&str> = v.choices.iter().map(|c| c.quote.as_str()).collect();
+            let notes: Vec<&str> = v.choices.iter().filter_map(|c| c.note.as_deref()).collect();
             let text = format!(
                 "{} {} {} {}",
                 v.citation,
                 v.summary.clone().unwrap_or_default(),
-                v.choices
-                    .iter()
-                    .map(|c| c.quote.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                v.choices
-                    .iter()
-                    .filter_map(|c| c.note.as_deref())
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                quotes.join(" "),
+                notes.join(" ")
             );
-            (
-                format!("variants/{}/", v.id),
+            extra.push((
+                format!("{prefix}variants/{}/", v.id),
                 format!("{}: {}", v.author, v.title),
                 text,
-            )
-        })
-        .collect();
-    entries.extend(variant_texts.iter().map(|(u, t, x)| search::Entry {
+                "The readings",
+            ));
+        }
+        for p in set.table.all() {
+            let summaries: Vec<&str> = p.def().choices.iter().map(|c| c.summary).collect();
+            extra.push((
+                format!("{prefix}rules/{}/", p.id()),
+                p.def().question.to_string(),
+                format!("{} {} {}", p.id(), p.def().doc, summaries.join(" ")),
+                "Rule points",
+            ));
+        }
+    }
+    entries.extend(extra.iter().map(|(u, t, x, s)| search::Entry {
         url: u,
         title: t,
-        section: "The readings",
+        section: s,
         text: x,
     }));
-    let rule_texts: Vec<(String, String)> = Point::ALL
-        .iter()
-        .map(|p| {
-            (
-                format!("rules/{}/", p.id()),
-                format!(
-                    "{} {} {}",
-                    p.id(),
-                    p.def().doc,
-                    p.def()
-                        .choices
-                        .iter()
-                        .map(|c| c.summary)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ),
-            )
-        })
-        .collect();
-    entries.extend(
-        Point::ALL
-            .iter()
-            .zip(&rule_texts)
-            .map(|(p, (u, x))| search::Entry {
-                url: u,
-                title: p.def().question,
-                section: "Rule points",
-                text: x,
-            }),
-    );
-    outputs.push(Output {
-        path: "search-index.json".into(),
-        bytes: search::build(&entries).into_bytes(),
-    });
-    let mut urls: Vec<String> = content
-        .iter()
-        .map(|p| p.url.clone())
-        .chain(generated_urls.iter().cloned())
-        .collect();
-    urls.sort();
-    let sitemap = templates.render("sitemap.xml", &[("urls", &urls), ("base_url", &base_url)])?;
-    outputs.push(Output {
-        path: "sitemap.xml".into(),
-        bytes: sitemap.into_bytes(),
-    });
-    for (name, bytes) in &templates.statics {
-        outputs.push(Output {
-            path: format!("static/{name}"),
-            bytes: bytes.clone(),
-        });
-    }
-    outputs.push(Output {
-        path: "static/highlight.css".into(),
-        bytes: highlight::stylesheet().into_bytes(),
-    });
-
-    let pages_written = outputs.iter().filter(|o| o.path.ends_with(".html")).count();
-    let files = outputs.len();
-    write_site(&opts.out, outputs)?;
-    Ok(BuildReport {
-        pages: pages_written,
-        scenarios: scenario_count,
-        evaluations: scenario_count * variants.variants.len(),
-        failing,
-        files,
-    })
+    search::build(&entries)
 }
 
 fn section_name(s: &Section) -> &'static str {
@@ -682,12 +857,12 @@ type RenderedPage = (Output, markdown::Rendered, Vec<outcome::ScenarioView>);
 fn render_page(
     p: &ContentPage,
     evals: &[Vec<Evaluation>],
-    variants: &VariantSet,
-    templates: &Templates,
+    project: &Project,
     site: &SiteView,
     by_rel: &HashMap<&str, &str>,
     glossary: Option<&Glossary>,
 ) -> Result<RenderedPage, TemplateError> {
+    let templates = &project.templates;
     let root = root_of(&p.url);
     let views: Vec<outcome::ScenarioView> = p
         .page
@@ -695,12 +870,17 @@ fn render_page(
         .iter()
         .zip(evals)
         .map(|(s, e)| {
+            let game = s.game();
+            let prefix = project.prefix(game);
             outcome::scenario_view(
-                s,
-                variants,
+                s.as_ref(),
                 e,
-                &p.url,
-                highlight::highlight(&s.yaml, "gleek"),
+                outcome::Context {
+                    variants: project.readings.of(game),
+                    prefix: &prefix,
+                    page_url: &p.url,
+                    yaml_html: highlight::highlight_scenario(&s.head().yaml),
+                },
             )
         })
         .collect();
@@ -718,11 +898,13 @@ fn render_page(
             by_rel.get(joined.as_str()).map(|u| u.to_string())
         };
         let scenario = |n: usize| scenario_html.get(n).cloned().unwrap_or_default();
+        let languages: Vec<&str> = project.readings.sets.iter().map(|(g, _)| g.id()).collect();
         markdown::render(
             &p.page.text,
             &markdown::Context {
                 resolve: &resolve,
                 root: &root,
+                languages: &languages,
                 scenario: &scenario,
                 glossary,
             },

@@ -2,14 +2,11 @@
 //! cell, why the readings differ, and the page's expectations. Built from engine results only.
 
 use crate::cards::Card;
-use crate::check::{Verdict, figure_name, judge};
-use crate::compare::{Evaluation, Result3, attribute};
-use crate::engine::Outcome;
-use crate::ledger::{Ledger, Party, Payment, Phase};
+use crate::check::{Verdict, describe, judge};
+use crate::compare::{Evaluation, Summary, attribute};
+use crate::game::{Figure, Head, Line, Outcome, Party, Row, Scenario, Seat};
 use crate::money::Money;
-use crate::report::words;
 use crate::rules::Point;
-use crate::scenario::{Figure, Scenario, Seat};
 use crate::variant::{Evidence, Variant, VariantSet};
 use serde::Serialize;
 
@@ -22,21 +19,27 @@ pub struct CardView {
     pub trump: bool,
 }
 
-pub fn card_view(card: Card, trump: crate::cards::Suit) -> CardView {
+pub fn card_view(card: Card, trump: bool) -> CardView {
     CardView {
         rank: card.rank().label(),
         suit: card.suit().symbol(),
         suit_name: card.suit().name(),
         red: card.suit().is_red(),
-        trump: card.suit() == trump,
+        trump,
     }
 }
 
 #[derive(Serialize, Clone, Debug)]
 pub struct HandView {
-    pub name: String,
-    pub role: &'static str,
+    pub label: String,
+    pub role: Option<&'static str>,
     pub cards: Vec<CardView>,
+}
+
+#[derive(Serialize, Clone, Debug)]
+pub struct GroupView {
+    pub caption: Option<String>,
+    pub hands: Vec<HandView>,
 }
 
 #[derive(Serialize, Clone, Debug)]
@@ -120,7 +123,7 @@ pub struct AccountView {
 
 #[derive(Serialize, Clone, Debug)]
 pub struct TrickView {
-    pub n: usize,
+    pub n: String,
     pub plays: Vec<(String, CardView)>,
     pub winner: String,
 }
@@ -153,13 +156,14 @@ pub struct ExpectView {
 pub struct ScenarioView {
     pub id: String,
     pub title: String,
+    /// The game's name, and its id (the fence language).
+    pub game: &'static str,
+    pub game_id: &'static str,
     pub notes: Option<String>,
-    pub dealer: String,
-    pub eldest: String,
-    pub trumps: &'static str,
-    pub hands: Vec<HandView>,
-    pub turn_up: CardView,
-    pub stock: Vec<CardView>,
+    pub deal_summary: String,
+    pub deal: Vec<GroupView>,
+    /// The most plays in a trick, for the tricks table's columns.
+    pub trick_width: usize,
     pub columns: Vec<ColumnView>,
     pub rows: Vec<RowView>,
     pub accounts: Vec<AccountView>,
@@ -177,8 +181,8 @@ pub struct ScenarioView {
     pub verdicts: Vec<Verdict>,
 }
 
-/// The reading columns of every table, primary sources first.
-pub fn columns(variants: &VariantSet) -> Vec<ColumnView> {
+/// The reading columns of a game's tables, primary sources first.
+pub fn columns(variants: &VariantSet, prefix: &str) -> Vec<ColumnView> {
     variants
         .variants
         .iter()
@@ -188,26 +192,26 @@ pub fn columns(variants: &VariantSet) -> Vec<ColumnView> {
             author: v.author.clone(),
             date: v.date.clone(),
             kind: v.kind.label(),
-            url: format!("variants/{}/", v.id),
+            url: format!("{prefix}variants/{}/", v.id),
         })
         .collect()
 }
 
-fn point_url(point: Point) -> String {
-    format!("rules/{}/", point.id())
+fn point_url(prefix: &str, point: Point) -> String {
+    format!("{prefix}rules/{}/", point.id())
 }
 
-fn line_view(n: usize, p: &Payment, s: &Scenario, v: &Variant) -> LineView {
+fn line_view(n: usize, p: &Line, s: &Head, v: &Variant, prefix: &str) -> LineView {
     let c = v.choice(p.point);
     LineView {
         n,
-        phase: p.phase.title(),
-        from: words::party(p.from, s),
-        to: words::party(p.to, s),
+        phase: p.phase,
+        from: p.from.name(s),
+        to: p.to.name(s),
         amount: p.amount.to_string(),
-        reason: words::reason(p, s),
+        reason: p.reason.clone(),
         point: p.point.id(),
-        point_url: point_url(p.point),
+        point_url: point_url(prefix, p.point),
         choice: v.rules.choice_id(p.point),
         evidence: c.evidence.id(),
         quote: c.quote.clone(),
@@ -215,19 +219,20 @@ fn line_view(n: usize, p: &Payment, s: &Scenario, v: &Variant) -> LineView {
     }
 }
 
-fn unplayable_view(o: &Outcome, s: &Scenario, v: &Variant) -> Option<UnplayableView> {
+fn unplayable_view(o: &Outcome, s: &Head, v: &Variant, prefix: &str) -> Option<UnplayableView> {
     let Outcome::Unplayable(u) = o else {
         return None;
     };
     let c = v.choice(u.point);
     let at =
-        u.at.map(|a| format!(" (written at line {})", s.location_of(a).line))
+        u.at.and_then(|a| s.location_of(a))
+            .map(|l| format!(" (written at line {})", l.line))
             .unwrap_or_default();
     Some(UnplayableView {
         action: format!("{}{at}", u.action),
         reason: u.reason.clone(),
         point: u.point.id(),
-        point_url: point_url(u.point),
+        point_url: point_url(prefix, u.point),
         evidence: c.evidence.id(),
         quote: c.quote.clone(),
         cite: c.cite.clone(),
@@ -235,16 +240,17 @@ fn unplayable_view(o: &Outcome, s: &Scenario, v: &Variant) -> Option<UnplayableV
 }
 
 fn lines_where(
-    l: &Ledger,
-    s: &Scenario,
+    lines: &[Line],
+    s: &Head,
     v: &Variant,
-    keep: impl Fn(&Payment) -> bool,
+    prefix: &str,
+    keep: impl Fn(usize, &Line) -> bool,
 ) -> Vec<LineView> {
-    l.payments
+    lines
         .iter()
         .enumerate()
-        .filter(|(_, p)| keep(p))
-        .map(|(i, p)| line_view(i + 1, p, s, v))
+        .filter(|(i, p)| keep(*i, p))
+        .map(|(i, p)| line_view(i + 1, p, s, v, prefix))
         .collect()
 }
 
@@ -279,42 +285,37 @@ fn mark_differences(cells: &mut [CellView]) {
     }
 }
 
-fn nets_text(n: &[Money; 3], s: &Scenario) -> String {
-    s.speaking_order()
-        .iter()
-        .map(|&x| format!("{} {}", s.name(x), n[x.index()].signed()))
-        .collect::<Vec<_>>()
-        .join(", ")
+/// Where a game's generated pages live, and everything a scenario's view is built from.
+pub struct Context<'a> {
+    pub variants: &'a VariantSet,
+    /// `""` for the first game, `put/` for another: the prefix of its generated pages' URLs.
+    pub prefix: &'a str,
+    pub page_url: &'a str,
+    pub yaml_html: String,
 }
 
 /// Builds the view of a scenario from its evaluations, one per variant in display order.
-pub fn scenario_view(
-    s: &Scenario,
-    variants: &VariantSet,
-    evals: &[Evaluation],
-    page_url: &str,
-    yaml_html: String,
-) -> ScenarioView {
-    let trump = s.turn_up.suit();
-    let order = s.speaking_order();
-    let roles = ["eldest", "middle hand", "dealer"];
-    let hands = order
+pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> ScenarioView {
+    let head = s.head();
+    let variants = cx.variants;
+    let deal = s.deal();
+    let groups = deal
+        .groups
         .iter()
-        .zip(roles)
-        .map(|(&seat, role)| HandView {
-            name: s.name(seat).to_string(),
-            role,
-            cards: s.hands[seat.index()]
-                .sorted()
-                .into_iter()
-                .map(|c| card_view(c, trump))
+        .map(|g| GroupView {
+            caption: g.caption.clone(),
+            hands: g
+                .hands
+                .iter()
+                .map(|h| HandView {
+                    label: h.label.clone(),
+                    role: h.role,
+                    cards: h.cards.iter().map(|&(c, t)| card_view(c, t)).collect(),
+                })
                 .collect(),
         })
         .collect();
-    let columns = columns(variants);
-
-    // The page's expectations, judged on the outcomes already evaluated.
-    let verdicts: Vec<Verdict> = s
+    let verdicts: Vec<Verdict> = head
         .expect
         .iter()
         .filter_map(|e| {
@@ -330,198 +331,231 @@ pub fn scenario_view(
             figure: v
                 .figure
                 .as_ref()
-                .map_or_else(|| "the deal".to_string(), |f| figure_name(f, s)),
+                .map_or_else(|| "the deal".to_string(), |f| f.name(head)),
             expected: v.expected.clone(),
             actual: v.found.clone(),
             passed: v.passed,
         })
         .collect();
-    let mark = |variant: &str, figure: Option<&Figure>| {
-        verdicts
+    let table = Table {
+        s,
+        variants,
+        evals,
+        verdicts: &verdicts,
+        prefix: cx.prefix,
+    };
+    let rows = table.rows();
+    let accounts = variants
+        .variants
+        .iter()
+        .zip(evals)
+        .map(|(v, e)| account(s, v, e, cx.prefix))
+        .collect();
+    let results: Vec<Summary> = evals.iter().map(|e| Summary::of(&e.outcome)).collect();
+    let reference = results.iter().position(|r| matches!(r, Summary::Nets(_)));
+    let why = reference.map_or_else(Vec::new, |rk| {
+        why_rows(s, variants, &results, rk, cx.prefix)
+    });
+    let mut distinct: Vec<&Summary> = Vec::new();
+    for r in &results {
+        if !distinct.contains(&r) {
+            distinct.push(r);
+        }
+    }
+    let spread = largest_spread(&results, s);
+    let failures = expectations.iter().filter(|e| !e.passed).count();
+    let accounts: Vec<AccountView> = accounts;
+    let trick_width = accounts
+        .iter()
+        .flat_map(|a| a.tricks.iter().map(|t| t.plays.len()))
+        .max()
+        .unwrap_or(0);
+    ScenarioView {
+        id: head.id.clone(),
+        title: head.title.clone(),
+        game: s.game().name(),
+        game_id: s.game().id(),
+        notes: head.notes.clone(),
+        deal_summary: deal.summary,
+        deal: groups,
+        trick_width,
+        columns: columns(variants, cx.prefix),
+        rows,
+        accounts,
+        reference: reference.map(|k| variants.variants[k].id.clone()),
+        why,
+        expectations,
+        failures,
+        yaml_html: cx.yaml_html,
+        distinct: distinct.len(),
+        largest_spread: spread,
+        page_url: cx.page_url.to_string(),
+        verdicts,
+    }
+}
+
+/// The outcome table of one scenario: a row per player's net, then the game's rows.
+struct Table<'a> {
+    s: &'a dyn Scenario,
+    variants: &'a VariantSet,
+    evals: &'a [Evaluation],
+    verdicts: &'a [Verdict],
+    prefix: &'a str,
+}
+
+impl Table<'_> {
+    fn mark(&self, variant: &str, figure: Option<&Figure>) -> Option<ExpectMark> {
+        self.verdicts
             .iter()
             .find(|v| v.variant == variant && v.figure.as_ref() == figure)
             .map(|v| ExpectMark {
                 passed: v.passed,
                 expected: v.expected.clone(),
             })
-    };
-    let mark_for = |variant: &str, figure: &Figure| mark(variant, Some(figure));
+    }
 
-    let mut rows: Vec<RowView> = Vec::new();
-    let cell = |e: &Evaluation, text: String, lines: Vec<LineView>| CellView {
-        assumed: assumed(&lines),
-        text,
-        differs: false,
-        open: e.is_open(),
-        spread: None,
-        unplayable: None,
-        expect: None,
-        lines,
-        detail: None,
-    };
-    // One row per player's net.
-    for &seat in &order {
-        let mut cells: Vec<CellView> = variants
+    fn cell(e: &Evaluation, text: String, lines: Vec<LineView>) -> CellView {
+        CellView {
+            assumed: assumed(&lines),
+            text,
+            differs: false,
+            open: e.is_open(),
+            spread: None,
+            unplayable: None,
+            expect: None,
+            lines,
+            detail: None,
+        }
+    }
+
+    fn rows(&self) -> Vec<RowView> {
+        let head = self.s.head();
+        let mut rows: Vec<RowView> = self
+            .s
+            .order()
+            .into_iter()
+            .map(|seat| self.net_row(seat))
+            .collect();
+        // The game's own rows, the same under every reading: taken from the first played one.
+        let game_rows: Option<usize> = self
+            .evals
+            .iter()
+            .find_map(|e| e.outcome.played().map(|p| p.rows(head).len()));
+        for k in 0..game_rows.unwrap_or(0) {
+            rows.push(self.game_row(k));
+        }
+        rows
+    }
+
+    fn net_row(&self, seat: Seat) -> RowView {
+        let head = self.s.head();
+        let mut cells: Vec<CellView> = self
+            .variants
             .variants
             .iter()
-            .zip(evals)
+            .zip(self.evals)
             .map(|(v, e)| match &e.outcome {
                 Outcome::Played(l) => {
                     let party = Party::Player(seat);
-                    let mut c = cell(
-                        e,
-                        l.net(seat).signed().to_string(),
-                        lines_where(l, s, v, |p| p.from == party || p.to == party),
-                    );
+                    let lines = lines_where(&l.payments(head), head, v, self.prefix, |_, p| {
+                        p.from == party || p.to == party
+                    });
+                    let mut c = Self::cell(e, l.nets()[seat.index()].signed().to_string(), lines);
                     c.spread = e
                         .spread()
                         .map(|sp| sp[seat.index()])
                         .filter(|(lo, hi)| lo != hi)
                         .map(|(lo, hi)| format!("{} to {}", lo.signed(), hi.signed()));
-                    c.expect = mark_for(&v.id, &Figure::Net(seat));
+                    c.expect = self.mark(&v.id, Some(&Figure::net(seat)));
                     c
                 }
                 Outcome::Unplayable(_) => {
-                    let mut c = cell(e, "not playable".into(), Vec::new());
-                    c.unplayable = unplayable_view(&e.outcome, s, v);
-                    c.expect = mark(&v.id, None);
+                    let mut c = Self::cell(e, "not playable".into(), Vec::new());
+                    c.unplayable = unplayable_view(&e.outcome, head, v, self.prefix);
+                    c.expect = self.mark(&v.id, None);
                     c
                 }
             })
             .collect();
         mark_differences(&mut cells);
-        rows.push(RowView {
-            label: format!("{} net", s.name(seat)),
+        RowView {
+            label: format!("{} net", head.name(seat)),
             group: "net",
             cells,
-        });
+        }
     }
-    // One row per phase.
-    for phase in Phase::ALL {
-        let mut cells: Vec<CellView> = variants
+
+    fn game_row(&self, k: usize) -> RowView {
+        let head = self.s.head();
+        let mut label = String::new();
+        let mut group = "phase";
+        let mut cells: Vec<CellView> = self
+            .variants
             .variants
             .iter()
-            .zip(evals)
-            .map(|(v, e)| match &e.outcome {
-                Outcome::Played(l) => {
-                    let lines = lines_where(l, s, v, |p| p.phase == phase);
-                    let text = if lines.is_empty() {
-                        "—".to_string()
-                    } else {
-                        nets_text(&Seat::ALL.map(|x| l.phase_net(phase, x)), s)
-                    };
-                    let mut c = cell(e, text, lines);
-                    c.expect = order
-                        .iter()
-                        .find_map(|&x| mark_for(&v.id, &Figure::Phase(phase, x)));
+            .zip(self.evals)
+            .map(|(v, e)| match e.outcome.played() {
+                Some(l) => {
+                    let row: Row = l.rows(head).swap_remove(k);
+                    label = row.label;
+                    group = row.group;
+                    let payments = l.payments(head);
+                    let lines = lines_where(&payments, head, v, self.prefix, |i, _| {
+                        row.lines.contains(&i)
+                    });
+                    let mut c = Self::cell(e, row.text, lines);
+                    c.detail = row.detail;
+                    c.expect = row.figures.iter().find_map(|f| self.mark(&v.id, Some(f)));
                     c
                 }
-                Outcome::Unplayable(_) => cell(e, "—".into(), Vec::new()),
+                None => Self::cell(e, "—".into(), Vec::new()),
             })
             .collect();
         mark_differences(&mut cells);
-        rows.push(RowView {
-            label: phase.title().to_string(),
-            group: "phase",
+        RowView {
+            label,
+            group,
             cells,
-        });
-        if phase == Phase::LowTrumps {
-            // The points made in play, before they are settled against the par.
-            let mut cells: Vec<CellView> = variants
-                .variants
-                .iter()
-                .zip(evals)
-                .map(|(v, e)| match &e.outcome {
-                    Outcome::Played(l) => {
-                        let pts = &l.points;
-                        let text = s
-                            .speaking_order()
-                            .iter()
-                            .map(|&x| format!("{} {}", s.name(x), pts.total(x)))
-                            .collect::<Vec<_>>()
-                            .join(", ");
-                        let mut c = cell(e, text, Vec::new());
-                        c.detail = Some(points_detail(l, s));
-                        c.expect = order
-                            .iter()
-                            .find_map(|&x| mark_for(&v.id, &Figure::Points(x)));
-                        c
-                    }
-                    Outcome::Unplayable(_) => cell(e, "—".into(), Vec::new()),
-                })
-                .collect();
-            mark_differences(&mut cells);
-            rows.push(RowView {
-                label: "Points in play".to_string(),
-                group: "points",
-                cells,
-            });
         }
     }
-    // What the deal leaves in the pot.
-    let mut cells: Vec<CellView> = variants
+}
+
+/// Why they differ: each point switched alone from a reference reading to each other reading.
+fn why_rows(
+    s: &dyn Scenario,
+    variants: &VariantSet,
+    results: &[Summary],
+    rk: usize,
+    prefix: &str,
+) -> Vec<WhyRow> {
+    let head = s.head();
+    let order = s.order();
+    let rv = &variants.variants[rk];
+    let per_column: Vec<Vec<(Point, Summary)>> = variants
         .variants
         .iter()
-        .zip(evals)
-        .map(|(v, e)| match &e.outcome {
-            Outcome::Played(l) => {
-                let lines = lines_where(l, s, v, |p| {
-                    p.from == Party::Pot || p.to == Party::Pot || p.to == Party::Box
-                });
-                let mut text = l.pot_change().signed().to_string();
-                if !l.boxed().is_zero() {
-                    text.push_str(&format!(" (box {})", l.boxed()));
-                }
-                let mut c = cell(e, text, lines);
-                c.expect = mark_for(&v.id, &Figure::Pot);
-                c
+        .zip(results)
+        .map(|(v, r)| {
+            if *r == results[rk] {
+                Vec::new()
+            } else {
+                attribute(s, &rv.rules, &v.rules)
+                    .into_iter()
+                    .map(|a| (a.point, a.to))
+                    .collect()
             }
-            Outcome::Unplayable(_) => cell(e, "—".into(), Vec::new()),
         })
         .collect();
-    mark_differences(&mut cells);
-    rows.push(RowView {
-        label: "Left in the pot".into(),
-        group: "pot",
-        cells,
-    });
-
-    let accounts = variants
-        .variants
-        .iter()
-        .zip(evals)
-        .map(|(v, e)| account(s, v, e))
-        .collect();
-
-    // Why they differ: each point switched alone from a reference reading to each other reading.
-    let results: Vec<Result3> = evals.iter().map(|e| Result3::of(&e.outcome)).collect();
-    let reference = results.iter().position(|r| matches!(r, Result3::Nets(_)));
-    let mut why: Vec<WhyRow> = Vec::new();
-    if let Some(rk) = reference {
-        let rv = &variants.variants[rk];
-        let per_column: Vec<Vec<(Point, Result3)>> = variants
-            .variants
-            .iter()
-            .zip(&results)
-            .map(|(v, r)| {
-                if *r == results[rk] {
-                    Vec::new()
-                } else {
-                    attribute(s, &rv.rules, &v.rules)
-                        .into_iter()
-                        .map(|a| (a.point, a.to))
-                        .collect()
-                }
-            })
-            .collect();
-        let mut points: Vec<Point> = per_column.iter().flatten().map(|(p, _)| *p).collect();
-        points.sort();
-        points.dedup();
-        let base = match results[rk] {
-            Result3::Nets(n) => n,
-            Result3::Unplayable(_) => [Money::ZERO; 3],
-        };
-        for p in points {
+    let mut points: Vec<Point> = per_column.iter().flatten().map(|(p, _)| *p).collect();
+    points.sort();
+    points.dedup();
+    let base = match &results[rk] {
+        Summary::Nets(n) => n.clone(),
+        Summary::Unplayable(_) => vec![Money::ZERO; head.seats.len()],
+    };
+    points
+        .into_iter()
+        .map(|p| {
             let cells = variants
                 .variants
                 .iter()
@@ -532,85 +566,45 @@ pub fn scenario_view(
                         .iter()
                         .find(|(q, _)| *q == p)
                         .map(|(_, to)| match to {
-                            Result3::Nets(n) => {
-                                let deltas: Vec<String> = order
-                                    .iter()
-                                    .filter(|x| n[x.index()] != base[x.index()])
-                                    .map(|&x| {
-                                        format!(
-                                            "{} {}",
-                                            s.name(x),
-                                            (n[x.index()] - base[x.index()]).signed()
-                                        )
-                                    })
-                                    .collect();
-                                deltas.join(", ")
-                            }
-                            Result3::Unplayable(q) => format!("not playable ({q})"),
+                            Summary::Nets(n) => order
+                                .iter()
+                                .filter(|x| n[x.index()] != base[x.index()])
+                                .map(|&x| {
+                                    format!(
+                                        "{} {}",
+                                        head.name(x),
+                                        (n[x.index()] - base[x.index()]).signed()
+                                    )
+                                })
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                            Summary::Unplayable(q) => format!("not playable ({q})"),
                         }),
                 })
                 .collect();
-            why.push(WhyRow {
+            WhyRow {
                 point: p.id(),
-                url: point_url(p),
+                url: point_url(prefix, p),
                 question: p.def().question,
                 cells,
-            });
-        }
-    }
-    let mut distinct: Vec<Result3> = Vec::new();
-    for r in &results {
-        if !distinct.contains(r) {
-            distinct.push(*r);
-        }
-    }
-    let spread = largest_spread(&results, s);
-    let failures = expectations.iter().filter(|e| !e.passed).count();
-    ScenarioView {
-        id: s.id.clone(),
-        title: s.title.clone(),
-        notes: s.notes.clone(),
-        dealer: s.name(s.dealer).to_string(),
-        eldest: s.name(s.eldest()).to_string(),
-        trumps: trump.name(),
-        hands,
-        turn_up: card_view(s.turn_up, trump),
-        stock: s
-            .stock
-            .sorted()
-            .into_iter()
-            .map(|c| card_view(c, trump))
-            .collect(),
-        columns,
-        rows,
-        accounts,
-        reference: reference.map(|k| variants.variants[k].id.clone()),
-        why,
-        expectations,
-        failures,
-        yaml_html,
-        distinct: distinct.len(),
-        largest_spread: spread,
-        page_url: page_url.to_string(),
-        verdicts,
-    }
+            }
+        })
+        .collect()
 }
 
 /// The widest gap between readings in any player's net: "Cat +4 to +26".
-fn largest_spread(results: &[Result3], s: &Scenario) -> String {
-    let nets: Vec<[Money; 3]> = results
+fn largest_spread(results: &[Summary], s: &dyn Scenario) -> String {
+    let nets: Vec<&Vec<Money>> = results
         .iter()
-        .filter_map(|r| {
-            if let Result3::Nets(n) = r {
-                Some(*n)
-            } else {
-                None
-            }
+        .filter_map(|r| match r {
+            Summary::Nets(n) => Some(n),
+            Summary::Unplayable(_) => None,
         })
         .collect();
-    let best = Seat::ALL
-        .iter()
-        .filter_map(|&x| {
+    let best = s
+        .order()
+        .into_iter()
+        .filter_map(|x| {
             let lo = nets.iter().map(|n| n[x.index()]).min()?;
             let hi = nets.iter().map(|n| n[x.index()]).max()?;
             Some((hi - lo, x, lo, hi))
@@ -618,36 +612,14 @@ fn largest_spread(results: &[Result3], s: &Scenario) -> String {
         .max_by_key(|t| t.0);
     match best {
         Some((gap, x, lo, hi)) if !gap.is_zero() => {
-            format!("{} {} to {}", s.name(x), lo.signed(), hi.signed())
+            format!("{} {} to {}", s.head().name(x), lo.signed(), hi.signed())
         }
         _ => "none".to_string(),
     }
 }
 
-fn points_detail(l: &Ledger, s: &Scenario) -> String {
-    let pts = &l.points;
-    let each: Vec<String> = s
-        .speaking_order()
-        .iter()
-        .map(|&x| {
-            format!(
-                "{} {} in cards and {} in honours",
-                s.name(x),
-                pts.cards[x.index()],
-                pts.honours[x.index()]
-            )
-        })
-        .collect();
-    format!(
-        "{}; {} in play, par {}.",
-        each.join("; "),
-        pts.in_play(),
-        pts.par
-    )
-}
-
-fn account(s: &Scenario, v: &Variant, e: &Evaluation) -> AccountView {
-    let trump = s.turn_up.suit();
+fn account(s: &dyn Scenario, v: &Variant, e: &Evaluation, prefix: &str) -> AccountView {
+    let head = s.head();
     let alternatives = e
         .alternatives
         .iter()
@@ -656,44 +628,46 @@ fn account(s: &Scenario, v: &Variant, e: &Evaluation) -> AccountView {
                 "{} = {}: {}",
                 a.point,
                 a.point.def().choices[a.choice as usize].id,
-                words::outcome_line(&a.outcome, s)
+                describe(&a.outcome, s)
             )
         })
         .collect();
     match &e.outcome {
-        Outcome::Played(l) => AccountView {
-            variant: v.id.clone(),
-            events: Phase::ALL
-                .iter()
-                .filter_map(|&ph| {
-                    let evs: Vec<String> = l
-                        .events
-                        .iter()
-                        .filter(|n| n.phase == ph)
-                        .map(|n| words::event(&n.event, s))
-                        .collect();
-                    (!evs.is_empty()).then(|| (ph.title().to_string(), evs))
-                })
-                .collect(),
-            tricks: l
-                .tricks
-                .iter()
-                .enumerate()
-                .map(|(i, t)| TrickView {
-                    n: i + 1,
-                    plays: t
-                        .cards
-                        .iter()
-                        .map(|&(x, c)| (s.name(x).to_string(), card_view(c, trump)))
-                        .collect(),
-                    winner: s.name(t.winner).to_string(),
-                })
-                .collect(),
-            points: points_detail(l, s),
-            filled: l.filled.iter().map(words::filled).collect(),
-            alternatives,
-            unplayable: None,
-        },
+        Outcome::Played(l) => {
+            let acc = l.account(head);
+            let trumps = s.deal();
+            let is_trump = |c: Card| {
+                trumps
+                    .groups
+                    .iter()
+                    .flat_map(|g| &g.hands)
+                    .flat_map(|h| &h.cards)
+                    .any(|&(d, t)| d == c && t)
+            };
+            AccountView {
+                variant: v.id.clone(),
+                events: acc.stages,
+                tricks: acc
+                    .tricks
+                    .iter()
+                    .map(|t| TrickView {
+                        n: t.label.clone(),
+                        plays: t
+                            .plays
+                            .iter()
+                            .map(|&(x, c)| (head.name(x).to_string(), card_view(c, is_trump(c))))
+                            .collect(),
+                        winner: t
+                            .winner
+                            .map_or_else(|| "tied".to_string(), |w| head.name(w).to_string()),
+                    })
+                    .collect(),
+                points: acc.summary,
+                filled: acc.filled,
+                alternatives,
+                unplayable: None,
+            }
+        }
         Outcome::Unplayable(_) => AccountView {
             variant: v.id.clone(),
             events: Vec::new(),
@@ -701,7 +675,7 @@ fn account(s: &Scenario, v: &Variant, e: &Evaluation) -> AccountView {
             points: String::new(),
             filled: Vec::new(),
             alternatives,
-            unplayable: unplayable_view(&e.outcome, s, v),
+            unplayable: unplayable_view(&e.outcome, head, v, prefix),
         },
     }
 }

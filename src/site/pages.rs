@@ -173,7 +173,7 @@ fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<Diagnostic>>
         .clone()
         .or_else(|| {
             (!markdown)
-                .then(|| page.scenarios.first().map(|s| s.title.clone()))
+                .then(|| page.scenarios.first().map(|s| s.head().title.clone()))
                 .flatten()
         })
         .or_else(|| first_h1(&page.text))

@@ -1,4 +1,5 @@
-//! Finds the ```gleek blocks in a Markdown page, keeping where each line came from.
+//! Finds the scenario blocks in a Markdown page (```gleek, ```put...), keeping where each line
+//! came from.
 
 use crate::yaml::YamlText;
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
@@ -6,30 +7,31 @@ use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
-/// A scenario block in a page: its YAML and the byte range of the whole fence.
+/// A scenario block in a page: its game's fence language, its YAML and the byte range of the
+/// whole fence.
 #[derive(Clone, Debug)]
 pub struct ScenarioBlock {
+    pub language: String,
     pub yaml: YamlText,
     pub range: Range<usize>,
 }
 
-/// The info string that marks a scenario block.
-pub const INFO: &str = "gleek";
-
-/// Every ```gleek block of a page, in order.
-pub fn extract_blocks(path: &Path, text: &Arc<str>) -> Vec<ScenarioBlock> {
+/// Every block of a page fenced with one of `languages`, in order.
+pub fn extract_blocks(path: &Path, text: &Arc<str>, languages: &[&str]) -> Vec<ScenarioBlock> {
     let mut blocks = Vec::new();
     let lines = Arc::new(crate::diagnostic::LineIndex::new(text));
-    let mut current: Option<(Range<usize>, Vec<Range<usize>>)> = None;
+    let mut current: Option<(String, Range<usize>, Vec<Range<usize>>)> = None;
     for (event, range) in Parser::new_ext(text, Options::all()).into_offset_iter() {
         match event {
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
-                if info.split_whitespace().next() == Some(INFO) =>
-            {
-                current = Some((range, Vec::new()));
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+                current = info
+                    .split_whitespace()
+                    .next()
+                    .filter(|l| languages.contains(l))
+                    .map(|l| (l.to_string(), range, Vec::new()));
             }
             Event::Text(t) => {
-                if let Some((_, pieces)) = current.as_mut() {
+                if let Some((_, _, pieces)) = current.as_mut() {
                     // Where the text sits in the source; a fence in a list item comes line by
                     // line with its indentation removed, so each piece is found in its range.
                     let start = text[range.clone()]
@@ -39,14 +41,18 @@ pub fn extract_blocks(path: &Path, text: &Arc<str>) -> Vec<ScenarioBlock> {
                 }
             }
             Event::End(TagEnd::CodeBlock) => {
-                if let Some((range, pieces)) = current.take() {
+                if let Some((language, range, pieces)) = current.take() {
                     let yaml = YamlText::from_pieces_indexed(
                         path,
                         text.clone(),
                         lines.clone(),
                         pieces.iter().map(|r| (&text[r.clone()], r.start)),
                     );
-                    blocks.push(ScenarioBlock { yaml, range });
+                    blocks.push(ScenarioBlock {
+                        language,
+                        yaml,
+                        range,
+                    });
                 }
             }
             _ => {}
@@ -60,10 +66,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn finds_gleek_blocks_and_skips_others() {
+    fn finds_scenario_blocks_and_skips_others() {
         let text: Arc<str> = "# Page\n\n```yaml\na: 1\n```\n\n```gleek\nid: one\n```\n\n- item\n\n  ```gleek\n  id: two\n  x: y\n  ```\n".into();
-        let blocks = extract_blocks(Path::new("p.md"), &text);
+        let blocks = extract_blocks(Path::new("p.md"), &text, &["gleek", "put"]);
         assert_eq!(blocks.len(), 2);
+        assert_eq!(blocks[0].language, "gleek");
         assert_eq!(blocks[0].yaml.yaml, "id: one\n");
         assert_eq!(blocks[1].yaml.yaml, "id: two\nx: y\n");
         let x = blocks[1].yaml.yaml.find("x:").unwrap();

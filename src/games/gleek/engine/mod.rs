@@ -19,22 +19,12 @@ pub use ruff::ruff_value;
 pub use tricks::{trick_winner, winning_cards};
 
 use crate::cards::{Card, CardSet, Suit};
-use crate::ledger::Ledger;
-use crate::rules::{Point, Rules};
-use crate::scenario::{Scenario, Seat};
+use crate::games::gleek::ledger::Ledger;
+use crate::games::gleek::points::Point;
+use crate::games::gleek::scenario::{Clockwise, Scenario, Seat};
+use crate::rules::{AsPoint, Rules};
 
-/// Why a reading cannot play a scripted action.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Unplayable {
-    /// The rule point that forbids it.
-    pub point: Point,
-    /// The scripted action, in words ("Ann bids 12").
-    pub action: String,
-    /// What the reading requires instead.
-    pub reason: String,
-    /// Where the action is written (an index into the scenario's locations).
-    pub at: Option<u16>,
-}
+pub use crate::game::Unplayable;
 
 /// The result of one scenario under one reading.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,6 +84,7 @@ impl<'a> Deal<'a> {
             short_discard: false,
             held: s.hands,
             ledger: Ledger {
+                order: s.speaking_order(),
                 payments: Vec::with_capacity(24),
                 events: Vec::with_capacity(16),
                 tricks: Vec::with_capacity(12),
@@ -133,10 +124,10 @@ impl<'a> Deal<'a> {
         point: Point,
         action: String,
         reason: String,
-        at: Option<u16>,
+        at: Option<u32>,
     ) -> Unplayable {
         Unplayable {
-            point,
+            point: point.point(),
             action,
             reason,
             at,

@@ -11,7 +11,7 @@
 //!   lowest legal card, plain suits before trumps.
 
 use crate::cards::{Card, CardSet, Suit};
-use crate::scenario::{Bid, Seat, VieCall};
+use crate::games::gleek::scenario::{Bid, Seat, VieCall};
 
 /// What a player may call in the auction.
 #[derive(Clone, Copy, Debug)]

@@ -2,11 +2,11 @@
 
 use super::Deal;
 use crate::cards::{Card, Rank};
-use crate::ledger::{Event, Filled, Party, Phase, Reason};
+use crate::games::gleek::ledger::{Event, Filled, Party, Phase, Reason};
+use crate::games::gleek::points::choice::{LowTrumpsOptional, TiddyHeld, TowserTumblerHeld};
+use crate::games::gleek::points::{GleekRules, Point};
+use crate::games::gleek::scenario::{SEATS, Seat};
 use crate::money::Money;
-use crate::rules::Point;
-use crate::rules::choice::{LowTrumpsOptional, TiddyHeld, TowserTumblerHeld};
-use crate::scenario::Seat;
 
 impl Deal<'_> {
     /// Whether a payment for this low trump is made, given the table's agreement. A scenario that
@@ -45,7 +45,7 @@ impl Deal<'_> {
     }
 
     pub(super) fn low_trumps(&mut self) {
-        for seat in Seat::ALL {
+        for seat in SEATS {
             for rank in [Rank::FOUR, Rank::FIVE, Rank::SIX] {
                 if !self.held[seat.index()].contains(Card::new(self.trump, rank)) {
                     continue;

@@ -2,9 +2,9 @@
 
 use super::{Deal, Policy, Step};
 use crate::cards::CardSet;
-use crate::ledger::{Event, Filled, Phase};
-use crate::rules::Point;
-use crate::rules::choice::{ExchangeOrder, ShortDiscard};
+use crate::games::gleek::ledger::{Event, Filled, Phase};
+use crate::games::gleek::points::choice::{ExchangeOrder, ShortDiscard};
+use crate::games::gleek::points::{GleekRules, Point};
 
 impl Deal<'_> {
     pub(super) fn exchange<P: Policy>(&mut self, policy: &mut P) -> Step {

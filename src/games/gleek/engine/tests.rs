@@ -3,11 +3,13 @@
 
 use super::{Outcome, play, trick_winner};
 use crate::cards::{Card, Suit};
-use crate::ledger::{Ledger, Phase};
+use crate::games::gleek::ledger::{Ledger, Phase};
+use crate::games::gleek::parse_scenario;
+use crate::games::gleek::points::{Point, TABLE};
+use crate::games::gleek::scenario::{SEATS, Scenario, Seat};
 use crate::money::Money;
-use crate::project::parse_page;
-use crate::rules::{Point, Rules};
-use crate::scenario::{Scenario, Seat};
+use crate::rules::Rules;
+use crate::yaml::YamlText;
 use std::path::Path;
 
 const ANN: Seat = Seat(0);
@@ -32,14 +34,13 @@ vie: Ben pass, Cat pass, Ann pass
 ";
 
 fn scenario(yaml: &str) -> Scenario {
-    let page = parse_page(Path::new("t.yaml"), yaml.into())
-        .unwrap_or_else(|e| panic!("{}", e.iter().map(|d| d.to_string()).collect::<String>()));
-    page.scenarios.into_iter().next().expect("one scenario")
+    parse_scenario(&YamlText::whole_file(Path::new("t.yaml"), yaml.into()))
+        .unwrap_or_else(|e| panic!("{}", e.iter().map(|d| d.to_string()).collect::<String>()))
 }
 
 /// The base reading with some points set: `&[("tiddy-held", "two-each")]`.
 fn rules(set: &[(&str, &str)]) -> Rules {
-    let mut r = Rules::first_choices();
+    let mut r = Rules::first_choices(TABLE);
     for (p, c) in set {
         let point = Point::from_id(p).expect(p);
         r.set(
@@ -62,13 +63,13 @@ fn ledger(yaml: &str, r: &Rules) -> Ledger {
 
 fn unplayable(yaml: &str, r: &Rules) -> Point {
     match play(&scenario(yaml), r) {
-        Outcome::Unplayable(u) => u.point,
+        Outcome::Unplayable(u) => Point::of(u.point).expect("a Gleek point"),
         Outcome::Played(l) => panic!("played: {:?}", l.nets()),
     }
 }
 
 fn phase(l: &Ledger, ph: Phase) -> [i64; 3] {
-    Seat::ALL.map(|s| l.phase_net(ph, s).as_halves())
+    SEATS.map(|s| l.phase_net(ph, s).as_halves())
 }
 
 /// Halves, for comparing with `phase`.
@@ -145,7 +146,7 @@ fn low_trumps_are_paid_only_by_agreement_where_optional() {
     assert!(
         silent
             .filled
-            .contains(&crate::ledger::Filled::TiddyAgreement)
+            .contains(&crate::games::gleek::ledger::Filled::TiddyAgreement)
     );
     let left_out = format!("{BASE}agreed: {{tiddy: no}}\n");
     assert_eq!(
@@ -592,7 +593,7 @@ fn the_par_is_settled_through_a_pot_or_with_each_opponent() {
     let each = ledger(BASE, &rules(&[("par-settlement", "each-opponent")]));
     assert_eq!(pot.points, each.points);
     let par = pot.points.par as i64;
-    for s in Seat::ALL {
+    for s in SEATS {
         let d = pot.points.total(s) as i64 - par;
         assert_eq!(pot.phase_net(Phase::Settlement, s), Money::units(d));
         // With every honour in play the differences sum to nothing, so each net is 3 × d.
@@ -628,7 +629,7 @@ fn a_discarded_honour_keeps_or_rebases_the_par() {
 
 impl Ledger {
     fn ledger_pot_from_settlement(&self) -> Money {
-        -Seat::ALL
+        -SEATS
             .into_iter()
             .map(|s| self.phase_net(Phase::Settlement, s))
             .sum::<Money>()

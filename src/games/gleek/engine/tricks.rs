@@ -2,10 +2,11 @@
 
 use super::{Deal, Policy, Step};
 use crate::cards::{Card, CardSet, Suit};
-use crate::ledger::{Filled, Trick};
-use crate::rules::choice::{FollowRule, MustTrump, TrumpRank};
-use crate::rules::{Point, Rules};
-use crate::scenario::Seat;
+use crate::games::gleek::ledger::{Filled, Trick};
+use crate::games::gleek::points::choice::{FollowRule, MustTrump, TrumpRank};
+use crate::games::gleek::points::{GleekRules, Point};
+use crate::games::gleek::scenario::{Clockwise, Seat};
+use crate::rules::Rules;
 
 /// The card that wins a trick (complete or not), given the cards played so far in order.
 pub fn trick_winner(played: &[Card], trump: Suit, rules: &Rules) -> usize {

@@ -4,31 +4,26 @@
 //! (every card once, twelve a hand, names that exist). Whether its actions are legal under a
 //! reading is the engine's question, and "not playable" is one of its answers.
 
-pub mod markdown;
-mod parse;
-
-pub use markdown::{ScenarioBlock, extract_blocks};
-pub use parse::parse_scenario;
+pub use crate::game::Seat;
 
 use crate::cards::{Card, CardSet};
 use crate::diagnostic::Location;
+use crate::game::Head;
 use crate::money::Money;
 use std::fmt;
 
-/// A seat at the table: an index into [`Scenario::seats`], which run clockwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Seat(pub u8);
+/// The three seats of a Gleek table.
+pub const SEATS: [Seat; 3] = [Seat(0), Seat(1), Seat(2)];
 
-impl Seat {
-    pub const ALL: [Seat; 3] = [Seat(0), Seat(1), Seat(2)];
-
+/// Gleek is played by three, clockwise.
+pub trait Clockwise {
     /// The next seat clockwise.
-    pub fn next(self) -> Seat {
-        Seat((self.0 + 1) % 3)
-    }
+    fn next(self) -> Seat;
+}
 
-    pub fn index(self) -> usize {
-        self.0 as usize
+impl Clockwise for Seat {
+    fn next(self) -> Seat {
+        Seat((self.0 + 1) % 3)
     }
 }
 
@@ -96,14 +91,14 @@ impl fmt::Display for Set {
 pub struct Scripted<T> {
     pub seat: Seat,
     pub what: T,
-    /// Index into [`Scenario::locations`].
-    pub at: u16,
+    /// Index into [`Head::locations`].
+    pub at: u32,
 }
 
 /// Each player's cards in the order he plays them; shorter lists are completed by the engine.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayScript {
-    pub cards: [Vec<(Card, u16)>; 3],
+    pub cards: [Vec<(Card, u32)>; 3],
 }
 
 impl PlayScript {
@@ -112,46 +107,11 @@ impl PlayScript {
     }
 }
 
-/// One figure a page expects under a variant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Figure {
-    /// A player's net over the whole deal.
-    Net(Seat),
-    /// A player's net in one phase.
-    Phase(crate::ledger::Phase, Seat),
-    /// A player's card and honour points.
-    Points(Seat),
-    /// What lies in the pot at the end, beyond what was carried in.
-    Pot,
-    /// What went to the box.
-    Box,
-}
-
-/// What a page says a variant does with the scenario.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Expected {
-    /// Figures, each with where it is written.
-    Figures(Vec<(Figure, Money, Location)>),
-    /// Not playable, optionally because of a named rule point.
-    Unplayable(Option<crate::rules::Point>),
-}
-
-/// The expectations of one variant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Expectation {
-    pub variant: String,
-    pub expected: Expected,
-    pub location: Location,
-}
-
 /// A deal and the actions taken in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scenario {
-    pub id: String,
-    pub title: String,
-    pub notes: Option<String>,
-    /// Names, clockwise.
-    pub seats: [String; 3],
+    /// Id, title, names, expectations and where it is written.
+    pub head: Head,
     pub dealer: Seat,
     /// The hands as dealt.
     pub hands: [CardSet; 3],
@@ -161,17 +121,10 @@ pub struct Scenario {
     pub carried: Carried,
     pub auction: Option<Vec<Scripted<Bid>>>,
     /// The buyer's discards (the buyer is whoever the auction makes him).
-    pub discard: Option<Vec<(Card, u16)>>,
+    pub discard: Option<Vec<(Card, u32)>>,
     pub vie: Option<Vec<Scripted<VieCall>>>,
     pub false_claims: Vec<Scripted<Set>>,
     pub play: PlayScript,
-    pub expect: Vec<Expectation>,
-    /// Where each scripted action is written, indexed by `at`.
-    pub locations: Vec<Location>,
-    /// Where the scenario starts.
-    pub location: Location,
-    /// The scenario's YAML as written, for the site.
-    pub yaml: String,
 }
 
 impl Scenario {
@@ -181,14 +134,11 @@ impl Scenario {
     }
 
     pub fn name(&self, seat: Seat) -> &str {
-        &self.seats[seat.index()]
+        self.head.name(seat)
     }
 
     pub fn seat_of(&self, name: &str) -> Option<Seat> {
-        self.seats
-            .iter()
-            .position(|s| s.eq_ignore_ascii_case(name))
-            .map(|i| Seat(i as u8))
+        self.head.seat_of(name)
     }
 
     /// Seats in order of speaking: eldest, middle, youngest (the dealer).
@@ -197,8 +147,8 @@ impl Scenario {
         [e, e.next(), e.next().next()]
     }
 
-    pub fn location_of(&self, at: u16) -> &Location {
-        &self.locations[at as usize]
+    pub fn location_of(&self, at: u32) -> &Location {
+        &self.head.locations[at as usize]
     }
 }
 
@@ -211,10 +161,16 @@ impl Scenario {
             .union(hands[2])
             .union(CardSet::from_cards([turn_up]));
         Scenario {
-            id: "dealt".to_string(),
-            title: "A dealt hand".to_string(),
-            notes: None,
-            seats: seats.map(str::to_string),
+            head: Head {
+                id: "dealt".to_string(),
+                title: "A dealt hand".to_string(),
+                notes: None,
+                seats: seats.map(str::to_string).to_vec(),
+                expect: Vec::new(),
+                locations: Vec::new(),
+                location: Location::file_start(std::path::Path::new("(dealt)"), ""),
+                yaml: String::new(),
+            },
             dealer,
             hands,
             turn_up,
@@ -226,10 +182,6 @@ impl Scenario {
             vie: None,
             false_claims: Vec::new(),
             play: PlayScript::default(),
-            expect: Vec::new(),
-            locations: Vec::new(),
-            location: Location::file_start(std::path::Path::new("(dealt)"), ""),
-            yaml: String::new(),
         }
     }
 }

@@ -3,64 +3,35 @@
 //! specification: a scenario's expected figures are worked out by hand from these words and the
 //! sources, never from the engine's output.
 
-use super::{ChoiceDef, PointDef, Rules, Section};
-
-/// Declares the rule points: for each, a typed choice enum in [`choice`], a [`Point`] variant,
-/// a [`PointDef`] in [`POINTS`] and a typed accessor on [`Rules`].
-macro_rules! rule_points {
-    ($(
-        $(#[doc = $doc:literal])*
-        $Name:ident $getter:ident $id:literal ($research:literal, $section:ident)
-        $question:literal {
-            $( $Choice:ident $cid:literal $summary:literal, )+
-        }
-    )*) => {
-        /// The choice enums, one per rule point, that the engine matches on.
-        pub mod choice {
-            $(
-                #[doc = concat!("Choices for `", $id, "`.")]
-                #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-                pub enum $Name { $( #[doc = $summary] $Choice, )+ }
-
-                impl $Name {
-                    pub(crate) const ALL: &'static [$Name] = &[$($Name::$Choice),+];
-                }
-            )*
-        }
-
-        /// A rule point, as an index into [`POINTS`].
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum Point { $( $Name, )* }
-
-        impl Point {
-            pub const ALL: &'static [Point] = &[$(Point::$Name),*];
-            pub const COUNT: usize = Point::ALL.len();
-        }
-
-        /// Every rule point, in the order of [`Point`].
-        pub static POINTS: &[PointDef] = &[$(
-            PointDef {
-                id: $id,
-                research: $research,
-                section: Section::$section,
-                question: $question,
-                doc: concat!($($doc, "\n"),*),
-                choices: &[$( ChoiceDef { id: $cid, summary: $summary } ),+],
-            }
-        ),*];
-
-        impl Rules {
-            $(
-                #[doc = $question]
-                pub fn $getter(&self) -> choice::$Name {
-                    choice::$Name::ALL[self.get(Point::$Name) as usize]
-                }
-            )*
-        }
-    };
+/// Where in the deal a point bites; the site groups points by it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Section {
+    TurnUp,
+    Stock,
+    Ruff,
+    Sets,
+    LowTrumps,
+    Tricks,
+    Reckoning,
 }
 
-rule_points! {
+impl Section {
+    pub const fn title(self) -> &'static str {
+        match self {
+            Section::TurnUp => "The deal and the turn-up",
+            Section::Stock => "Buying the stock",
+            Section::Ruff => "Vying for the ruff",
+            Section::Sets => "Gleeks and mournivals",
+            Section::LowTrumps => "Low trumps in hand",
+            Section::Tricks => "The tricks",
+            Section::Reckoning => "The reckoning",
+        }
+    }
+}
+
+crate::rule_points! {
+    accessors GleekRules;
+
     /// When the card turned up for trumps is Tiddy, the four of trumps, the dealer is paid at
     /// once. Cotgrave glosses Tiddy's "four" as "two apiece"; Cotton writes "four apiece from each".
     /// Subject to `low-trumps-optional`: where Tiddy is played by agreement and the table left it
@@ -356,5 +327,63 @@ rule_points! {
     "What is the par when an honour is out of play?" {
         ParUnchanged "par-unchanged" "Still 22.",
         ParRebased "par-rebased" "A third of the points in play.",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{AsPoint, Rules};
+
+    #[test]
+    fn every_point_and_choice_id_is_unique_and_documented() {
+        let mut ids = std::collections::HashSet::new();
+        for def in &POINTS {
+            assert!(ids.insert(def.id), "duplicate point {}", def.id);
+            assert!(
+                !def.question.is_empty() && def.question.ends_with('?'),
+                "{}",
+                def.id
+            );
+            assert!(def.doc.len() > 40, "{} needs documentation", def.id);
+            assert!(!def.choices.is_empty());
+            let mut cids = std::collections::HashSet::new();
+            for c in def.choices {
+                assert!(cids.insert(c.id), "duplicate choice {} in {}", c.id, def.id);
+                assert!(!c.summary.is_empty());
+            }
+        }
+        assert_eq!(POINTS.len(), Point::COUNT);
+        assert_eq!(TABLE.len(), Point::COUNT);
+    }
+
+    #[test]
+    fn ids_round_trip_through_the_shared_table() {
+        for &p in Point::ALL {
+            assert_eq!(Point::from_id(p.id()), Some(p));
+            assert_eq!(TABLE.find(p.id()), Some(p.point()));
+            assert_eq!(Point::of(p.point()), Some(p));
+        }
+        assert_eq!(Point::from_id("no-such-point"), None);
+        assert_eq!(TABLE.find("no-such-point"), None);
+    }
+
+    #[test]
+    fn typed_accessors_follow_the_choice_index() {
+        let rules = Rules::first_choices(TABLE).with(
+            Point::TiddyTurnedUp,
+            Point::TiddyTurnedUp
+                .def()
+                .choice_index("four-each")
+                .unwrap(),
+        );
+        assert_eq!(rules.tiddy_turned_up(), choice::TiddyTurnedUp::FourEach);
+        assert_eq!(rules.choice_id(Point::TiddyTurnedUp), "four-each");
+        assert_eq!(Point::MinimumBid.def().allowed(), "`twelve` or `thirteen`");
+        assert_eq!(
+            rules.differences(&Rules::first_choices(TABLE)),
+            vec![Point::TiddyTurnedUp.point()]
+        );
+        assert_eq!(TABLE.sections().first(), Some(&"The deal and the turn-up"));
     }
 }

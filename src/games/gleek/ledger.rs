@@ -5,9 +5,9 @@
 //! itself holds no text, so building one allocates little.
 
 use crate::cards::{Card, CardSet, Rank, Suit};
+use crate::games::gleek::points::Point;
+use crate::games::gleek::scenario::{Bid, SEATS, Seat, Set, VieCall};
 use crate::money::Money;
-use crate::rules::Point;
-use crate::scenario::{Bid, Seat, Set, VieCall};
 
 /// The phases of a deal, in the order they are settled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -58,15 +58,7 @@ impl Phase {
     }
 }
 
-/// Who pays or receives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Party {
-    Player(Seat),
-    /// The pot on the table, which may carry over to the next deal.
-    Pot,
-    /// The box: money that leaves the players.
-    Box,
-}
+pub use crate::game::Party;
 
 /// What a payment is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,6 +217,8 @@ impl Points {
 /// The full account of one scenario under one reading.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Ledger {
+    /// The seats in speaking order (eldest, middle, dealer), as accounts list them.
+    pub order: [Seat; 3],
     pub payments: Vec<Payment>,
     pub events: Vec<Noted>,
     pub filled: Vec<Filled>,
@@ -296,7 +290,7 @@ impl Ledger {
     }
 
     pub fn nets(&self) -> [Money; 3] {
-        Seat::ALL.map(|s| self.net(s))
+        SEATS.map(|s| self.net(s))
     }
 
     /// What the deal added to the pot (negative when the pot was paid out).

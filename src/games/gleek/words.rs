@@ -1,9 +1,9 @@
 //! Ledger entries in words a card-game historian can follow.
 
 use crate::cards::Rank;
-use crate::engine::Outcome;
-use crate::ledger::{Event, Filled, Party, Payment, Reason};
-use crate::scenario::{Bid, Scenario};
+use crate::game::Head;
+use crate::games::gleek::ledger::{Event, Filled, Party, Payment, Reason};
+use crate::games::gleek::scenario::{Bid, SEATS};
 
 /// The name of a low trump.
 pub fn low_trump(rank: Rank) -> &'static str {
@@ -15,16 +15,8 @@ pub fn low_trump(rank: Rank) -> &'static str {
     }
 }
 
-pub fn party(p: Party, s: &Scenario) -> String {
-    match p {
-        Party::Player(seat) => s.name(seat).to_string(),
-        Party::Pot => "the pot".to_string(),
-        Party::Box => "the box".to_string(),
-    }
-}
-
 /// What a payment is for.
-pub fn reason(p: &Payment, s: &Scenario) -> String {
+pub fn reason(p: &Payment, s: &Head) -> String {
     match p.reason {
         Reason::LowTrumpTurnedUp(r) => format!("{} turned up for the dealer", low_trump(r)),
         Reason::StockPrice { bid } => format!("half the price of the stock (bid {bid})"),
@@ -40,7 +32,7 @@ pub fn reason(p: &Payment, s: &Scenario) -> String {
         Reason::Par { points, par } => {
             let who = match p.to {
                 Party::Player(seat) => s.name(seat).to_string(),
-                _ => party(p.from, s),
+                _ => p.from.name(s),
             };
             let diff = (points as i32 - par as i32).abs();
             let side = if points >= par { "above" } else { "below" };
@@ -50,7 +42,7 @@ pub fn reason(p: &Payment, s: &Scenario) -> String {
 }
 
 /// A fact of the deal in words.
-pub fn event(e: &Event, s: &Scenario) -> String {
+pub fn event(e: &Event, s: &Head) -> String {
     match *e {
         Event::Called { seat, bid } => match bid {
             Bid::Bid(n) => format!("{} bids {n}", s.name(seat)),
@@ -80,7 +72,7 @@ pub fn event(e: &Event, s: &Scenario) -> String {
             t
         }
         Event::RuffTied { seats } => {
-            let names: Vec<&str> = crate::scenario::Seat::ALL
+            let names: Vec<&str> = SEATS
                 .iter()
                 .filter(|x| seats[x.index()])
                 .map(|&x| s.name(x))
@@ -122,9 +114,4 @@ pub fn filled(f: &Filled) -> String {
             "the play from trick {from_trick} (lead the highest plain card; follow with the lowest winning card, else the lowest)"
         ),
     }
-}
-
-/// One line for an outcome: the nets, or why it cannot be played.
-pub fn outcome_line(o: &Outcome, s: &Scenario) -> String {
-    crate::check::describe(o, s)
 }

@@ -1,13 +1,13 @@
 //! The auction for the stock, and the price.
 
 use super::{AuctionView, Deal, Policy, Step};
-use crate::ledger::{Event, Filled, Party, Phase, Reason};
-use crate::money::Money;
-use crate::rules::Point;
-use crate::rules::choice::{
+use crate::games::gleek::ledger::{Event, Filled, Party, Phase, Reason};
+use crate::games::gleek::points::choice::{
     AuctionOpening, BidStep, MinimumBid, OddPenny, PasserReentry, StockPrice,
 };
-use crate::scenario::{Bid, Seat};
+use crate::games::gleek::points::{GleekRules, Point};
+use crate::games::gleek::scenario::{Bid, Clockwise, Seat};
+use crate::money::Money;
 
 impl Deal<'_> {
     pub(super) fn auction<P: Policy>(&mut self, policy: &mut P) -> Step {

@@ -2,11 +2,11 @@
 
 use super::Deal;
 use crate::cards::{CardSet, Rank};
-use crate::ledger::{Event, Party, Phase, Reason};
+use crate::games::gleek::ledger::{Event, Party, Phase, Reason};
+use crate::games::gleek::points::choice::{FalseClaim, SetScoring};
+use crate::games::gleek::points::{GleekRules, Point};
+use crate::games::gleek::scenario::{SEATS, Seat, Set};
 use crate::money::Money;
-use crate::rules::Point;
-use crate::rules::choice::{FalseClaim, SetScoring};
-use crate::scenario::{Seat, Set};
 
 /// What each opponent pays for a set: Aces 4, Kings 3, Queens 2, Knaves 1; a mournival double.
 pub fn set_value(set: Set) -> i64 {
@@ -47,7 +47,7 @@ impl Deal<'_> {
         let forfeits = |seat: Seat, deal: &Deal| deal.short_discard && deal.buyer == Some(seat);
         let best_holder = match self.r.set_scoring() {
             SetScoring::EveryHolder => None,
-            SetScoring::BestHolderOnly => Seat::ALL
+            SetScoring::BestHolderOnly => SEATS
                 .into_iter()
                 .filter(|&s| !forfeits(s, self))
                 .flat_map(|s| sets_in(self.held[s.index()]).map(move |set| (set_rank(set), s)))

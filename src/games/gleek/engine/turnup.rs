@@ -2,10 +2,10 @@
 
 use super::Deal;
 use crate::cards::Rank;
-use crate::ledger::{Party, Phase, Reason};
+use crate::games::gleek::ledger::{Party, Phase, Reason};
+use crate::games::gleek::points::choice::{TiddyTurnedUp, TowserTumblerTurnedUp};
+use crate::games::gleek::points::{GleekRules, Point};
 use crate::money::Money;
-use crate::rules::Point;
-use crate::rules::choice::{TiddyTurnedUp, TowserTumblerTurnedUp};
 
 impl Deal<'_> {
     pub(super) fn turn_up(&mut self) {

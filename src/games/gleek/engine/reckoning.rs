@@ -2,11 +2,13 @@
 
 use super::Deal;
 use crate::cards::{Card, Rank};
-use crate::ledger::{Event, Party, Phase, Reason};
+use crate::games::gleek::ledger::{Event, Party, Phase, Reason};
+use crate::games::gleek::points::choice::{
+    DiscardedHonour, HonourTurnedUp, HonoursScored, ParSettlement,
+};
+use crate::games::gleek::points::{GleekRules, Point};
+use crate::games::gleek::scenario::{SEATS, Seat};
 use crate::money::Money;
-use crate::rules::Point;
-use crate::rules::choice::{DiscardedHonour, HonourTurnedUp, HonoursScored, ParSettlement};
-use crate::scenario::Seat;
 
 /// Tib (Ace) 15, Tom (Knave) 9, King 3, Queen 3; other trumps nothing.
 pub fn honour_value(rank: Rank) -> u8 {
@@ -20,7 +22,7 @@ pub fn honour_value(rank: Rank) -> u8 {
 
 impl Deal<'_> {
     pub(super) fn reckoning(&mut self) {
-        let mut points = crate::ledger::Points::default();
+        let mut points = crate::games::gleek::ledger::Points::default();
         for trick in &self.ledger.tricks {
             points.cards[trick.winner.index()] += 3;
         }
@@ -41,7 +43,7 @@ impl Deal<'_> {
                 }
             } else {
                 match self.r.honours_scored() {
-                    HonoursScored::Held => Seat::ALL
+                    HonoursScored::Held => SEATS
                         .into_iter()
                         .find(|s| self.held[s.index()].contains(card)),
                     HonoursScored::Captured => self

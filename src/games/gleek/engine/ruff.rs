@@ -2,11 +2,14 @@
 
 use super::{Deal, Policy, Step, VieView};
 use crate::cards::{CardSet, Rank, Suit};
-use crate::ledger::{Event, Filled, Party, Phase, Reason};
+use crate::games::gleek::ledger::{Event, Filled, Party, Phase, Reason};
+use crate::games::gleek::points::choice::{
+    FourAces, InitialPass, NoVie, RuffCount, RuffMoney, RuffTie,
+};
+use crate::games::gleek::points::{GleekRules, Point};
+use crate::games::gleek::scenario::{Clockwise, SEATS, Seat, VieCall};
 use crate::money::Money;
-use crate::rules::choice::{FourAces, InitialPass, NoVie, RuffCount, RuffMoney, RuffTie};
-use crate::rules::{Point, Rules};
-use crate::scenario::{Seat, VieCall};
+use crate::rules::Rules;
 
 /// A hand's ruff under a reading: compared by `(four_aces, value)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -270,7 +273,7 @@ impl Deal<'_> {
             tied[k] = true;
         }
         if tied.iter().filter(|t| **t).count() > 1 {
-            let seats = Seat::ALL.map(|s| (0..3).any(|k| tied[k] && order[k] == s));
+            let seats = SEATS.map(|s| (0..3).any(|k| tied[k] && order[k] == s));
             self.ledger
                 .note(Phase::Ruff, Event::RuffTied { seats }, Some(Point::RuffTie));
             if self.r.ruff_tie() == RuffTie::ElderHand {

@@ -1,80 +1,17 @@
 //! Reads a scenario's YAML into a checked [`Scenario`], with every error located in the file.
 
-use super::*;
-use crate::cards::{Pack, Rank};
-use crate::diagnostic::Diagnostic;
-use crate::ledger::Phase;
-use crate::rules::Point;
+use super::points::TABLE;
+use super::scenario::*;
+use crate::cards::{Card, CardSet, Pack, Rank};
+use crate::diagnostic::{Diagnostic, Location};
+use crate::expect::{RawExpectations, Scalar, Vocabulary, Words, expectations};
+use crate::game::Head;
+use crate::money::Money;
 use crate::yaml::YamlText;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
 use std::collections::HashMap;
-
-/// A list written either as one string (`AS KH, QD`) or as a YAML sequence.
-#[derive(Debug, Default)]
-struct Words(Vec<String>);
-
-impl<'de> Deserialize<'de> for Words {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Words, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Words;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a string or a list of strings")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Words, E> {
-                Ok(Words(vec![v.to_string()]))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Words, E> {
-                Ok(Words(vec![v.to_string()]))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Words, E> {
-                Ok(Words(vec![v.to_string()]))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Words, A::Error> {
-                let mut out = Vec::new();
-                while let Some(s) = seq.next_element::<Scalar>()? {
-                    out.push(s.0);
-                }
-                Ok(Words(out))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-/// Any scalar, kept as its text (`+3`, `2.5`, `yes`).
-#[derive(Debug, Clone)]
-struct Scalar(String);
-
-impl<'de> Deserialize<'de> for Scalar {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Scalar, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Scalar;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a number or a word")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Scalar, E> {
-                Ok(Scalar(v.to_string()))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Scalar, E> {
-                Ok(Scalar(v.to_string()))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Scalar, E> {
-                Ok(Scalar(v.to_string()))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Scalar, E> {
-                Ok(Scalar(v.to_string()))
-            }
-            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Scalar, E> {
-                Ok(Scalar(if v { "yes" } else { "no" }.to_string()))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
 
 /// `play:` as `auto`, a list of tricks, or each player's cards.
 #[derive(Debug, Default)]
@@ -123,74 +60,6 @@ impl<'de> Deserialize<'de> for RawPlay {
     }
 }
 
-/// An `expect:` entry: a scalar (`unplayable`) or a map of figures.
-#[derive(Debug)]
-enum RawExpect {
-    Word(String),
-    Map(Vec<(Spanned<String>, Spanned<RawFigure>)>),
-}
-
-#[derive(Debug)]
-enum RawFigure {
-    Scalar(String),
-    Map(Vec<(Spanned<String>, Spanned<Scalar>)>),
-}
-
-impl<'de> Deserialize<'de> for RawExpect {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawExpect, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawExpect;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a map of figures, or `unplayable`")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawExpect, E> {
-                Ok(RawExpect::Word(v.to_string()))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawExpect, A::Error> {
-                let mut out = Vec::new();
-                while let Some(entry) = map.next_entry::<Spanned<String>, Spanned<RawFigure>>()? {
-                    out.push(entry);
-                }
-                Ok(RawExpect::Map(out))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-impl<'de> Deserialize<'de> for RawFigure {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawFigure, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawFigure;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a figure, or a map from players to figures")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawFigure, E> {
-                Ok(RawFigure::Scalar(v.to_string()))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<RawFigure, E> {
-                Ok(RawFigure::Scalar(v.to_string()))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<RawFigure, E> {
-                Ok(RawFigure::Scalar(v.to_string()))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<RawFigure, E> {
-                Ok(RawFigure::Scalar(v.to_string()))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawFigure, A::Error> {
-                let mut out = Vec::new();
-                while let Some(entry) = map.next_entry::<Spanned<String>, Spanned<Scalar>>()? {
-                    out.push(entry);
-                }
-                Ok(RawFigure::Map(out))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawScenario {
@@ -220,11 +89,25 @@ struct RawScenario {
     #[serde(default)]
     play: Option<Spanned<RawPlay>>,
     #[serde(default)]
-    expect: Option<Spanned<HashMap<Spanned<String>, Spanned<RawExpect>>>>,
+    expect: Option<RawExpectations>,
 }
 
-/// Keys of `expect:` maps that are not player names.
-const FIGURE_KEYS: [&str; 5] = ["net", "points", "pot", "box", "unplayable"];
+/// The figures a Gleek expectation may name.
+pub const VOCABULARY: Vocabulary = Vocabulary {
+    per_seat: &[
+        "net",
+        "points",
+        "turn-up",
+        "stock",
+        "ruff",
+        "sets",
+        "low-trumps",
+        "settlement",
+    ],
+    scalar: &["pot", "box"],
+    per_deal: &[],
+    seat_valued: &[],
+};
 
 /// Reads and checks one scenario.
 pub fn parse_scenario(yaml: &YamlText) -> Result<Scenario, Vec<Diagnostic>> {
@@ -252,9 +135,9 @@ impl Parser<'_> {
         self.errors.push(Diagnostic::new(location, message));
     }
 
-    fn remember(&mut self, location: Location) -> u16 {
+    fn remember(&mut self, location: Location) -> u32 {
         self.locations.push(location);
-        (self.locations.len() - 1) as u16
+        (self.locations.len() - 1) as u32
     }
 
     /// The tokens of a word list, each with its location. `sep` splits the tokens of one string.
@@ -349,7 +232,7 @@ impl Parser<'_> {
             seat_tokens[2].0.clone(),
         ];
         for (name, loc) in &seat_tokens {
-            if FIGURE_KEYS.contains(&name.as_str()) || Phase::from_id(name).is_some() {
+            if VOCABULARY.is_reserved(name) {
                 self.error(
                     loc.clone(),
                     format!("`{name}` is a reserved word in expectations; choose another name"),
@@ -412,7 +295,7 @@ impl Parser<'_> {
                 );
             }
         }
-        for s in Seat::ALL {
+        for s in SEATS {
             if !given[s.index()] {
                 self.error(
                     y.location_of(&raw.hands),
@@ -511,12 +394,7 @@ impl Parser<'_> {
             Some(p) => self.play(p, &seats, &final_hands, buyer, discard.is_some(), stock),
             None => PlayScript::default(),
         };
-        let expect = raw
-            .expect
-            .as_ref()
-            .map(|e| self.expectations(e, &seats))
-            .unwrap_or_default();
-        Some(Scenario {
+        let mut head = Head {
             id,
             title: raw
                 .title
@@ -525,7 +403,17 @@ impl Parser<'_> {
                 .trim()
                 .to_string(),
             notes: raw.notes.clone(),
-            seats,
+            seats: seats.to_vec(),
+            expect: Vec::new(),
+            locations: std::mem::take(&mut self.locations),
+            location: y.location(0, 0),
+            yaml: y.yaml.clone(),
+        };
+        if let Some(e) = &raw.expect {
+            head.expect = expectations(y, e, &head, &VOCABULARY, TABLE, &mut self.errors);
+        }
+        Some(Scenario {
+            head,
             dealer,
             hands,
             turn_up,
@@ -537,10 +425,6 @@ impl Parser<'_> {
             vie,
             false_claims,
             play,
-            expect,
-            locations: std::mem::take(&mut self.locations),
-            location: y.location(0, 0),
-            yaml: y.yaml.clone(),
         })
     }
 
@@ -652,7 +536,7 @@ impl Parser<'_> {
         hands: &[CardSet; 3],
         stock: CardSet,
         seats: &[String; 3],
-    ) -> Vec<(Card, u16)> {
+    ) -> Vec<(Card, u32)> {
         let Some(buyer) = buyer else {
             let loc = self.yaml.location_of(words);
             self.error(
@@ -661,7 +545,7 @@ impl Parser<'_> {
             );
             return Vec::new();
         };
-        let mut out: Vec<(Card, u16)> = Vec::new();
+        let mut out: Vec<(Card, u32)> = Vec::new();
         let available = hands[buyer.index()].union(stock);
         for (card, loc) in self.cards(words, "the discard") {
             if !available.contains(card) {
@@ -783,11 +667,7 @@ impl Parser<'_> {
         stock: CardSet,
     ) -> PlayScript {
         let mut script = PlayScript::default();
-        let owner = |card: Card| {
-            Seat::ALL
-                .into_iter()
-                .find(|s| hands[s.index()].contains(card))
-        };
+        let owner = |card: Card| SEATS.into_iter().find(|s| hands[s.index()].contains(card));
         let mut add = |p: &mut Parser, seat: Seat, card: Card, loc: Location| {
             let touches_exchange = buyer == Some(seat) || stock.contains(card);
             if touches_exchange && !discard_given {
@@ -843,130 +723,5 @@ impl Parser<'_> {
             }
         }
         script
-    }
-
-    fn expectations(
-        &mut self,
-        raw: &Spanned<HashMap<Spanned<String>, Spanned<RawExpect>>>,
-        seats: &[String; 3],
-    ) -> Vec<Expectation> {
-        let mut out = Vec::new();
-        let mut entries: Vec<_> = raw.value.iter().collect();
-        entries.sort_by_key(|(k, _)| k.referenced.span().offset());
-        for (variant, value) in entries {
-            let location = self.yaml.location_of(variant);
-            let expected = match &value.value {
-                RawExpect::Word(w) => match parse_unplayable(w) {
-                    Ok(point) => Expected::Unplayable(point),
-                    Err(msg) => {
-                        let loc = self.yaml.location_of(value);
-                        self.error(loc, msg);
-                        continue;
-                    }
-                },
-                RawExpect::Map(items) => self.figures(items, seats),
-            };
-            // One key may name several variants that share the figures: `cotton-1674 parlett`.
-            for id in variant.value.split([' ', ',']).filter(|s| !s.is_empty()) {
-                out.push(Expectation {
-                    variant: id.to_string(),
-                    expected: expected.clone(),
-                    location: location.clone(),
-                });
-            }
-        }
-        out
-    }
-
-    fn figures(
-        &mut self,
-        items: &[(Spanned<String>, Spanned<RawFigure>)],
-        seats: &[String; 3],
-    ) -> Expected {
-        let mut figures = Vec::new();
-        for (key, value) in items {
-            let k = key.value.trim();
-            let kloc = self.yaml.location_of(key);
-            match (&value.value, k) {
-                (RawFigure::Scalar(w), "unplayable") => {
-                    match parse_unplayable(&format!("unplayable {w}")) {
-                        Ok(point) => return Expected::Unplayable(point),
-                        Err(msg) => self.error(self.yaml.location_of(value), msg),
-                    }
-                }
-                (RawFigure::Scalar(m), "pot" | "box") => {
-                    let figure = if k == "pot" { Figure::Pot } else { Figure::Box };
-                    self.money(figure, m, self.yaml.location_of(value), &mut figures);
-                }
-                (RawFigure::Scalar(m), name) => {
-                    if let Some(seat) = self.seat(seats, name, &kloc) {
-                        self.money(
-                            Figure::Net(seat),
-                            m,
-                            self.yaml.location_of(value),
-                            &mut figures,
-                        );
-                    }
-                }
-                (RawFigure::Map(per_player), group) => {
-                    let make: Option<fn(Seat) -> Figure> = match group {
-                        "net" => Some(Figure::Net),
-                        "points" => Some(Figure::Points),
-                        _ => None,
-                    };
-                    let phase = Phase::from_id(group);
-                    if make.is_none() && phase.is_none() {
-                        let phases: Vec<&str> = Phase::ALL.iter().map(|p| p.id()).collect();
-                        self.error(kloc, format!("unknown figure `{group}`; allowed: a player's name, `net`, `points`, `pot`, `box`, `unplayable`, or a phase: {}", phases.join(", ")));
-                        continue;
-                    }
-                    for (name, m) in per_player {
-                        let nloc = self.yaml.location_of(name);
-                        let Some(seat) = self.seat(seats, name.value.trim(), &nloc) else {
-                            continue;
-                        };
-                        let figure = match (make, phase) {
-                            (Some(f), _) => f(seat),
-                            (None, Some(ph)) => Figure::Phase(ph, seat),
-                            (None, None) => unreachable!("checked above"),
-                        };
-                        self.money(figure, &m.value.0, self.yaml.location_of(m), &mut figures);
-                    }
-                }
-            }
-        }
-        Expected::Figures(figures)
-    }
-
-    fn money(
-        &mut self,
-        figure: Figure,
-        text: &str,
-        loc: Location,
-        out: &mut Vec<(Figure, Money, Location)>,
-    ) {
-        match Money::parse(text) {
-            Some(m) => out.push((figure, m, loc)),
-            None => self.error(loc, format!("`{text}` is not an amount: write a whole number or a half, as in `+3`, `-2½` or `2.5`")),
-        }
-    }
-}
-
-/// `unplayable` or `unplayable follow-rule`.
-fn parse_unplayable(word: &str) -> Result<Option<Point>, String> {
-    let mut parts = word.split_whitespace();
-    if parts.next() != Some("unplayable") {
-        return Err(format!(
-            "`{word}` is not an expectation: write a map of figures, or `unplayable`"
-        ));
-    }
-    match parts.next() {
-        None => Ok(None),
-        Some(id) => Point::from_id(id).map(Some).ok_or_else(|| {
-            format!(
-                "unknown rule point `{id}`; the rule points are {}",
-                Point::allowed()
-            )
-        }),
     }
 }
