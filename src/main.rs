@@ -177,10 +177,15 @@ fn check(root: &Path, path: Option<PathBuf>, set: &[Override]) -> Result<ExitCod
             eprintln!();
         }
     }
+    // The readings of the games whose scenarios were checked.
+    let readings = variants
+        .all()
+        .filter(|(game, _)| scenarios().any(|s| s.game().id() == game.id()))
+        .count();
     println!(
         "checked {} scenario(s) under {} variant(s): {} passed, {} failed",
         report.scenarios,
-        variants.all().count(),
+        readings,
         report.passed(),
         report.failed()
     );

@@ -2,11 +2,12 @@
 //! imports another; adding one touches this list and nothing else outside its folder.
 
 pub mod gleek;
+pub mod put;
 
 use crate::game::Game;
 
 /// Every game, in the order the site lists them.
-pub static GAMES: &[&dyn Game] = &[&gleek::Gleek];
+pub static GAMES: &[&dyn Game] = &[&gleek::Gleek, &put::Put];
 
 /// The game whose scenario blocks are fenced with this language, or whose variants live in
 /// `variants/<id>/`.

@@ -79,7 +79,9 @@ mod tests {
     #[test]
     fn put_order_runs_from_the_trey_to_the_four() {
         let p = Pack::Full52;
-        let order = ["3S", "2H", "AD", "KC", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S"];
+        let order = [
+            "3S", "2H", "AD", "KC", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S",
+        ];
         for w in order.windows(2) {
             assert!(strength(p, card(w[0])) > strength(p, card(w[1])), "{w:?}");
         }

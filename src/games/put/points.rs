@@ -13,7 +13,31 @@
 //! tied ("trick and tye", Cotton p. 132) is won by nobody and scores nothing. A put that nobody
 //! sees scores 1 for the putter (Cotton: "he then wins one", p. 131).
 
-rule_points! {
+/// Where in play a point bites; the site groups points by it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Section {
+    Deal,
+    Tricks,
+    Put,
+    Scoring,
+    Partners,
+}
+
+impl Section {
+    pub const fn title(self) -> &'static str {
+        match self {
+            Section::Deal => "The table, the pack and the deal",
+            Section::Tricks => "The tricks",
+            Section::Put => "The put",
+            Section::Scoring => "Scoring and the game",
+            Section::Partners => "Four hands",
+        }
+    }
+}
+
+crate::rule_points! {
+    accessors PutRules;
+
     /// The cards in play and their order, highest first; suits never matter. Put's order is
     /// 3 2 A K Q J 10 9 8 7 6 5 4 (Cotton: "first the Trey, next the Deuce, then the Ace", p. 132).
     /// Wikipedia reports a short pack made by "stripping out all the lower ranks from Four to
@@ -43,8 +67,10 @@ rule_points! {
     /// trick in turn, clockwise from its leader; the card of the highest rank wins, and a trick
     /// whose highest rank is played by two or more players is tied. A put is answered by each other
     /// player still in, clockwise from the putter; a player who refuses it (or throws up) is out of
-    /// the deal and his cards are not played; the putter and those who saw play on. Where three are
-    /// not permitted, a scenario with three seats is not playable under this point.
+    /// the deal and his cards are not played; the putter and those who saw play on. A card he had
+    /// already played to the unfinished trick no longer counts, and if he led it, the lead passes
+    /// to the next player still in. Where three are not permitted, a scenario with three seats is
+    /// not playable under this point.
     ThreeHands three_hands "three-hands" ("P1, P15", Deal)
     "May three play, each for himself?" {
         Permitted "permitted" "Yes, by the engine's extension of the two-handed rules.",
@@ -126,10 +152,10 @@ rule_points! {
         GameAnew "game-anew" "The game begins anew: every score returns to 0.",
     }
 
-    /// The first player (or side) whose score reaches the target wins the game; points are scored
-    /// one deal at a time, so the winner reaches it exactly, unless a seen put wins it at once
-    /// (`seen-put`). A scenario's starting `score:` must be below the target; otherwise the
-    /// scenario is not playable under this point.
+    /// The first player (or side) whose score reaches the target wins the game: a point at a
+    /// time reaches it exactly, a doubled hand may pass it, and a seen put under `wins-game` takes
+    /// the winner's score straight to it. A scenario's starting `score:` must be below the target;
+    /// otherwise the scenario is not playable under this point.
     Game game "game" ("P9", Scoring)
     "How many points make the game?" {
         Five "five" "5 points (Cotton: \"five up\").",

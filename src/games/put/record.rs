@@ -2,7 +2,7 @@
 //! and the rule point behind each award. The engine writes it; reports only read it.
 
 use super::points::Point;
-use super::scenario::{Call, Pass, Seat};
+use super::scenario::{Act, Call, Pass, Seat};
 use crate::cards::Card;
 
 /// One thing that happened in a deal, in order.
@@ -11,7 +11,11 @@ pub enum Event {
     /// One side's passing in four-handed Put.
     Passed { pass: Pass, filled: bool },
     /// A call: put, double, see, refuse or throw.
-    Called { seat: Seat, call: Call, filled: bool },
+    Called {
+        seat: Seat,
+        call: Call,
+        filled: bool,
+    },
     /// A finished trick: its cards in the order played (a card from a player who has since
     /// dropped out still shows, but does not count), and its winner (`None` when tied).
     Trick {
@@ -20,9 +24,8 @@ pub enum Event {
         winner: Option<Seat>,
         filled: bool,
     },
-    /// A scripted action not played because the deal was already over (index into the
-    /// scenario's locations).
-    NotPlayed { at: u16 },
+    /// A scripted action not played because the deal was already over.
+    NotPlayed { seat: Seat, act: Act },
 }
 
 /// How a deal ended.
@@ -42,10 +45,18 @@ pub enum DealEnd {
 /// What the deal changed in the score, and the rule points that decided it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Award {
-    Nothing { cites: Vec<Point> },
-    Points { side: usize, points: u32, cites: Vec<Point> },
+    Nothing {
+        cites: Vec<Point>,
+    },
+    Points {
+        side: usize,
+        points: u32,
+        cites: Vec<Point>,
+    },
     /// A seen put won the game outright.
-    Game { side: usize },
+    Game {
+        side: usize,
+    },
     /// A seen put ended in trick and tie and the game began anew.
     GameAnew,
 }
@@ -70,9 +81,13 @@ pub struct DealRecord {
 /// A match as played under one reading.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
+    /// Seats at the table.
+    pub seats: usize,
     pub first_dealer: Seat,
     /// The deals played; deals scripted after the match was won are not played.
     pub deals: Vec<DealRecord>,
+    /// How many deals the scenario scripts.
+    pub scripted: usize,
     /// Each side's games won.
     pub games: Vec<u32>,
     /// The side that won the match.

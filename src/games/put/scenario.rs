@@ -5,23 +5,20 @@
 //! once a deal, names that are seats, a passing that fits the seating). Whether an action is legal
 //! under a reading is the engine's question, and "not playable" is one of its answers.
 
-use super::points::Point;
+pub use crate::game::Seat;
+
 use crate::cards::{Card, CardSet};
 use crate::diagnostic::Location;
+use crate::game::Head;
 
-/// A seat at the table: an index into [`PutScenario::seats`], which run clockwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Seat(pub u8);
+/// The next seat clockwise at a table of `n`: the player on this one's left.
+pub fn left_of(seat: Seat, n: usize) -> Seat {
+    Seat(((seat.index() + 1) % n) as u8)
+}
 
-impl Seat {
-    /// The next seat clockwise at a table of `n`: the player on this one's left.
-    pub fn next(self, n: usize) -> Seat {
-        Seat(((self.0 as usize + 1) % n) as u8)
-    }
-
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
+/// A seat's partner in four-handed Put: the player opposite.
+pub fn partner(seat: Seat) -> Seat {
+    Seat(((seat.index() + 2) % 4) as u8)
 }
 
 /// The side a seat plays for: partners opposite each other with four, each for himself otherwise.
@@ -45,7 +42,7 @@ pub enum FirstDeal {
     Dealer(Seat),
     /// Decided by each reading from the cards cut, one per seat in seat order (with where each
     /// is written).
-    Cut(Vec<(Card, u16)>),
+    Cut(Vec<(Card, u32)>),
 }
 
 /// A word a player says instead of playing a card.
@@ -86,7 +83,7 @@ pub struct Scripted {
     pub seat: Seat,
     pub act: Act,
     /// Index into [`PutScenario::locations`].
-    pub at: u16,
+    pub at: u32,
 }
 
 /// What the players did in a deal.
@@ -98,7 +95,7 @@ pub enum Play {
     /// Actions in the order they were taken.
     Actions(Vec<Scripted>),
     /// Each seat's cards in the order he plays them (no calls).
-    ByPlayer(Vec<Vec<(Card, u16)>>),
+    ByPlayer(Vec<Vec<(Card, u32)>>),
 }
 
 /// One side's passing in four-handed Put: the giver's card to his partner, and the partner's
@@ -110,8 +107,8 @@ pub struct Pass {
     pub receiver: Seat,
     pub laid_out: Card,
     /// Where the gift and the lay-out are written.
-    pub give_at: u16,
-    pub lay_at: u16,
+    pub give_at: u32,
+    pub lay_at: u32,
 }
 
 /// One deal: the hands as dealt, the passing (four seats only), and the play.
@@ -120,97 +117,63 @@ pub struct DealScript {
     /// Per seat.
     pub hands: Vec<CardSet>,
     /// Where each hand is written.
-    pub hand_at: Vec<u16>,
+    pub hand_at: Vec<u32>,
     /// Per side, with four seats; empty otherwise.
     pub passes: Vec<Pass>,
     pub play: Play,
 }
 
-/// One figure a page expects under a reading.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Figure {
-    /// A side's score after a deal (deals counted from 0).
-    Score { deal: usize, side: usize, points: u32 },
-    /// How many deals are played before the match ends (the length of the `scores:` list).
-    DealsPlayed(usize),
-    /// The winner of the match, or nobody yet.
-    Winner(Option<usize>),
-    /// The games a side has won.
-    Games { side: usize, games: u32 },
-    /// Who dealt the first deal.
-    FirstDealer(Seat),
-}
-
-/// What a page says a reading does with the scenario.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Expected {
-    /// Figures, each with where it is written.
-    Figures(Vec<(Figure, Location)>),
-    /// Not playable, optionally because of a named rule point.
-    Unplayable(Option<Point>),
-}
-
-/// The expectations of one reading.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Expectation {
-    pub variant: String,
-    pub expected: Expected,
-    pub location: Location,
-}
-
 /// A Put scenario, checked for everything that does not depend on a reading.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PutScenario {
-    pub id: String,
-    pub title: String,
-    pub notes: Option<String>,
-    /// Names, clockwise: two to four.
-    pub seats: Vec<String>,
+    /// The id, title, seats (names, clockwise: two to four), expectations and locations.
+    pub head: Head,
     pub first: FirstDeal,
     /// Each side's score when the scenario starts.
     pub score: Vec<u32>,
     pub deals: Vec<DealScript>,
-    pub expect: Vec<Expectation>,
-    /// Where each scripted thing is written, indexed by `at`.
-    pub locations: Vec<Location>,
-    pub location: Location,
-    /// The scenario's YAML as written, for the site.
-    pub yaml: String,
 }
 
 impl PutScenario {
     pub fn name(&self, seat: Seat) -> &str {
-        &self.seats[seat.index()]
+        self.head.name(seat)
+    }
+
+    pub fn seats(&self) -> usize {
+        self.head.seats.len()
     }
 
     /// A side by its players' names: "Ann", or "Ann and Cat" with partners.
     pub fn side_name(&self, side: usize) -> String {
-        if self.seats.len() == 4 {
-            format!("{} and {}", self.seats[side], self.seats[side + 2])
+        let seats = &self.head.seats;
+        if seats.len() == 4 {
+            format!("{} and {}", seats[side], seats[side + 2])
         } else {
-            self.seats[side].clone()
+            seats[side].clone()
         }
     }
 
     pub fn sides(&self) -> usize {
-        sides(self.seats.len())
-    }
-
-    pub fn location_of(&self, at: u16) -> &Location {
-        &self.locations[at as usize]
+        sides(self.seats())
     }
 
     /// A bare match with nothing scripted, for simulations and tests: the engine's policy plays
     /// every deal.
     pub fn dealt(seats: &[&str], dealer: Seat, deals: Vec<Vec<CardSet>>) -> PutScenario {
-        let n = seats.len();
+        let start = Location::file_start(std::path::Path::new("(dealt)"), "");
         PutScenario {
-            id: "dealt".to_string(),
-            title: "Dealt hands".to_string(),
-            notes: None,
-            seats: seats.iter().map(|s| s.to_string()).collect(),
+            head: Head {
+                id: "dealt".to_string(),
+                title: "Dealt hands".to_string(),
+                notes: None,
+                seats: seats.iter().map(|s| s.to_string()).collect(),
+                expect: Vec::new(),
+                locations: Vec::new(),
+                location: start,
+                yaml: String::new(),
+            },
             first: FirstDeal::Dealer(dealer),
-            score: vec![0; sides(n)],
+            score: vec![0; sides(seats.len())],
             deals: deals
                 .into_iter()
                 .map(|hands| DealScript {
@@ -220,10 +183,6 @@ impl PutScenario {
                     play: Play::Auto,
                 })
                 .collect(),
-            expect: Vec::new(),
-            locations: vec![Location::file_start(std::path::Path::new("(dealt)"), "")],
-            location: Location::file_start(std::path::Path::new("(dealt)"), ""),
-            yaml: String::new(),
         }
     }
 }

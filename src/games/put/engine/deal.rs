@@ -4,25 +4,26 @@
 use super::{DealState, Policy, Step, unplayable};
 use crate::cards::{Card, CardSet};
 use crate::games::put::order;
-use crate::games::put::points::{Point, Rules, choice};
+use crate::games::put::points::{Point, PutRules, choice};
 use crate::games::put::record::Event;
-use crate::games::put::scenario::{FirstDeal, Pass, PutScenario, Seat, side_of};
+use crate::games::put::scenario::{FirstDeal, Pass, PutScenario, Seat, left_of, partner, side_of};
+use crate::rules::Rules;
 
 /// Three seats need `three-hands`, four need a four-handed game.
 pub(super) fn check_table(s: &PutScenario, r: &Rules) -> Step {
-    let n = s.seats.len();
+    let n = s.seats();
     if n == 3 && r.three_hands() == choice::ThreeHands::NotPermitted {
         return Err(unplayable(
-            Some(Point::ThreeHands),
-            format!("three players ({})", s.seats.join(", ")),
+            Point::ThreeHands,
+            format!("three players ({})", s.head.seats.join(", ")),
             "this reading's game is for two".to_string(),
             None,
         ));
     }
     if n == 4 && r.four_handed() == choice::FourHanded::NotPlayed {
         return Err(unplayable(
-            Some(Point::FourHanded),
-            format!("four players ({})", s.seats.join(", ")),
+            Point::FourHanded,
+            format!("four players ({})", s.head.seats.join(", ")),
             "this reading has no four-handed game".to_string(),
             None,
         ));
@@ -44,7 +45,7 @@ pub(super) fn check_pack(s: &PutScenario, r: &Rules) -> Step {
         && let Some(&(card, at)) = cuts.iter().find(|(c, _)| outside(*c))
     {
         return Err(unplayable(
-            Some(Point::Pack),
+            Point::Pack,
             format!("the cut {card}"),
             reason(),
             Some(at),
@@ -54,8 +55,8 @@ pub(super) fn check_pack(s: &PutScenario, r: &Rules) -> Step {
         for (seat, hand) in deal.hands.iter().enumerate() {
             if let Some(card) = hand.iter().find(|&c| outside(c)) {
                 return Err(unplayable(
-                    Some(Point::Pack),
-                    format!("{card} in {}'s hand", s.seats[seat]),
+                    Point::Pack,
+                    format!("{card} in {}'s hand", s.head.seats[seat]),
                     reason(),
                     Some(deal.hand_at[seat]),
                 ));
@@ -92,7 +93,7 @@ impl DealState<'_> {
         scripted: &[Pass],
         policy: &mut P,
     ) -> Step {
-        let eldest_side = side_of(dealer.next(4), 4);
+        let eldest_side = side_of(left_of(dealer, 4), 4);
         for side in [eldest_side, 1 - eldest_side] {
             let pass = match scripted.iter().find(|p| side_of(p.giver, 4) == side) {
                 Some(&p) => {
@@ -134,7 +135,7 @@ impl DealState<'_> {
         let best = order::best(pack, self.hands[p.giver.index()]);
         if best.is_some_and(|b| strength(b) != strength(p.given)) {
             return Err(unplayable(
-                Some(Point::FourHanded),
+                Point::FourHanded,
                 format!("{} gives {}", self.name(p.giver), p.given),
                 format!(
                     "the giver passes his best card, here {}",
@@ -147,7 +148,7 @@ impl DealState<'_> {
             let worst = order::worst(pack, self.hands[p.receiver.index()]);
             if worst.is_some_and(|w| strength(w) != strength(p.laid_out)) {
                 return Err(unplayable(
-                    Some(Point::FourHanded),
+                    Point::FourHanded,
                     format!("{} lays out {}", self.name(p.receiver), p.laid_out),
                     format!(
                         "the partner discards his worst card, here {}",
@@ -166,14 +167,14 @@ impl DealState<'_> {
         let pack = self.r.pack();
         let strength = |c: Card| order::strength(pack, c).unwrap_or(0);
         // The partner who received the first card of the side is listed first.
-        let first = if side == side_of(dealer.next(4), 4) {
-            dealer.next(4)
+        let first = if side == side_of(left_of(dealer, 4), 4) {
+            left_of(dealer, 4)
         } else {
-            dealer.next(4).next(4)
+            partner(dealer)
         };
         let mut out = Vec::new();
-        for giver in [first, first.next(4).next(4)] {
-            let receiver = giver.next(4).next(4);
+        for giver in [first, partner(first)] {
+            let receiver = partner(giver);
             let (gh, rh) = (self.hands[giver.index()], self.hands[receiver.index()]);
             let top = order::best(pack, gh).map_or(0, strength);
             let low = order::worst(pack, rh).map_or(0, strength);

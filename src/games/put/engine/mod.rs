@@ -16,23 +16,13 @@ mod tricks;
 pub use policy::{Choice, Policy, SimplePolicy, View};
 pub use scoring::target;
 
-use super::points::{Point, Rules};
-use super::record::{DealRecord, Event, Record};
-use super::scenario::{Act, Call, Play, PutScenario, Seat};
-use crate::cards::{Card, CardSet};
+pub use crate::game::Unplayable;
 
-/// Why a reading cannot play a scenario.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Unplayable {
-    /// The rule point that forbids it, when one does.
-    pub point: Option<Point>,
-    /// The scripted thing, in words ("Ben puts").
-    pub action: String,
-    /// What the reading requires instead.
-    pub reason: String,
-    /// Where it is written (an index into the scenario's locations).
-    pub at: Option<u16>,
-}
+use super::points::{Point, PutRules};
+use super::record::{DealRecord, Event, Record};
+use super::scenario::{Act, Call, Play, PutScenario, Seat, left_of};
+use crate::cards::{Card, CardSet};
+use crate::rules::{AsPoint, Rules};
 
 /// The result of one scenario under one reading.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,9 +55,9 @@ pub fn play_with<P: Policy>(scenario: &PutScenario, rules: &Rules, policy: &mut 
 
 type Step<T = ()> = Result<T, Unplayable>;
 
-fn unplayable(point: Option<Point>, action: String, reason: String, at: Option<u16>) -> Unplayable {
+fn unplayable(point: Point, action: String, reason: String, at: Option<u32>) -> Unplayable {
     Unplayable {
-        point,
+        point: point.point(),
         action,
         reason,
         at,
@@ -81,8 +71,10 @@ fn run<P: Policy>(s: &PutScenario, r: &Rules, policy: &mut P) -> Step<Record> {
     let mut score = scoring::Score::start(s, r)?;
     let first_dealer = deal::first_dealer(s, r)?;
     let mut record = Record {
+        seats: s.seats(),
         first_dealer,
         deals: Vec::with_capacity(s.deals.len()),
+        scripted: s.deals.len(),
         games: vec![0; s.sides()],
         winner: None,
         by_cut: matches!(s.first, super::scenario::FirstDeal::Cut(_)),
@@ -106,7 +98,7 @@ fn run<P: Policy>(s: &PutScenario, r: &Rules, policy: &mut P) -> Step<Record> {
             scores: score.shown.clone(),
             game_won,
         });
-        dealer = dealer.next(s.seats.len());
+        dealer = left_of(dealer, s.seats());
     }
     record.games = score.games.clone();
     record.winner = score.winner;
@@ -159,18 +151,18 @@ impl<'a> DealState<'a> {
         script: &super::scenario::DealScript,
         policy: &mut P,
     ) -> Step<DealState<'a>> {
-        let n = s.seats.len();
+        let n = s.seats();
         let mut state = DealState {
             s,
             r,
             n,
-            eldest: dealer.next(n),
+            eldest: left_of(dealer, n),
             hands: script.hands.clone(),
             held: script.hands.clone(),
             in_deal: vec![true; n],
-            leader: dealer.next(n),
+            leader: left_of(dealer, n),
             trick: Vec::with_capacity(n),
-            trick_leader: dealer.next(n),
+            trick_leader: left_of(dealer, n),
             filled_trick: false,
             tricks: Vec::with_capacity(3),
             won: vec![0; n],
@@ -207,7 +199,10 @@ impl<'a> DealState<'a> {
             Play::Actions(actions) => {
                 for a in actions {
                     if self.ended() {
-                        self.events.push(Event::NotPlayed { at: a.at });
+                        self.events.push(Event::NotPlayed {
+                            seat: a.seat,
+                            act: a.act,
+                        });
                     } else {
                         self.act(a.seat, a.act, Some(a.at), false)?;
                     }
@@ -219,7 +214,7 @@ impl<'a> DealState<'a> {
     }
 
     /// Each player's next scripted card when his turn comes; the policy when he has none left.
-    fn play_by_player<P: Policy>(&mut self, cards: &[Vec<(Card, u16)>], policy: &mut P) -> Step {
+    fn play_by_player<P: Policy>(&mut self, cards: &[Vec<(Card, u32)>], policy: &mut P) -> Step {
         let mut next = vec![0usize; self.n];
         while !self.ended() {
             let seat = self.to_play();
@@ -232,8 +227,11 @@ impl<'a> DealState<'a> {
             }
         }
         for (seat, list) in cards.iter().enumerate() {
-            for &(_, at) in &list[next[seat]..] {
-                self.events.push(Event::NotPlayed { at });
+            for &(card, _) in &list[next[seat]..] {
+                self.events.push(Event::NotPlayed {
+                    seat: Seat(seat as u8),
+                    act: Act::Card(card),
+                });
             }
         }
         Ok(())
@@ -253,7 +251,7 @@ impl<'a> DealState<'a> {
     }
 
     /// One action, scripted (`at`) or filled by the policy.
-    fn act(&mut self, seat: Seat, act: Act, at: Option<u16>, filled: bool) -> Step {
+    fn act(&mut self, seat: Seat, act: Act, at: Option<u32>, filled: bool) -> Step {
         match act {
             Act::Card(card) => self.play_card(seat, card, at, filled),
             Act::Call(call) => self.call(seat, call, at, filled),
@@ -265,11 +263,7 @@ impl<'a> DealState<'a> {
         let mut out = Vec::new();
         if let Some(p) = &self.pending {
             let seat = p.waiting[0];
-            for call in [
-                Call::See,
-                Call::Refuse,
-                Call::Throw,
-            ] {
+            for call in [Call::See, Call::Refuse, Call::Throw] {
                 out.push(Choice {
                     seat,
                     act: Act::Call(call),
@@ -317,4 +311,3 @@ impl<'a> DealState<'a> {
 
 #[cfg(test)]
 mod tests;
-

@@ -1,13 +1,13 @@
 //! The calls: the put (or Le Truc's double) and its answers, and throwing up.
 
 use super::{DealState, PendingPut, Step, unplayable};
-use crate::games::put::points::{Point, choice};
+use crate::games::put::points::{Point, PutRules, choice};
 use crate::games::put::record::{DealEnd, Event};
-use crate::games::put::scenario::{Call, Seat};
+use crate::games::put::scenario::{Call, Seat, left_of};
 
 impl DealState<'_> {
     /// A call, checked against the reading, then applied.
-    pub(super) fn call(&mut self, seat: Seat, call: Call, at: Option<u16>, filled: bool) -> Step {
+    pub(super) fn call(&mut self, seat: Seat, call: Call, at: Option<u32>, filled: bool) -> Step {
         self.check_call(seat, call, at)?;
         self.events.push(Event::Called { seat, call, filled });
         match call {
@@ -29,11 +29,11 @@ impl DealState<'_> {
     }
 
     /// Whether a call is open to a seat now, under the reading.
-    pub(super) fn check_call(&self, seat: Seat, call: Call, at: Option<u16>) -> Step {
+    pub(super) fn check_call(&self, seat: Seat, call: Call, at: Option<u32>) -> Step {
         let who = self.name(seat).to_string();
         let refuse = |point: Point, reason: String| {
             Err(unplayable(
-                Some(point),
+                point,
                 format!("{who} says {}", call.word()),
                 reason,
                 at,
@@ -60,11 +60,12 @@ impl DealState<'_> {
             return refuse(Point::WhoMayPut, format!("{who} is out of this deal"));
         }
         match call {
-            Call::See | Call::Refuse => refuse(
-                Point::WhoMayPut,
-                "there is no put to answer".to_string(),
-            ),
-            Call::Put | Call::Double => self.check_put(seat).or_else(|r| refuse(Point::WhoMayPut, r)),
+            Call::See | Call::Refuse => {
+                refuse(Point::WhoMayPut, "there is no put to answer".to_string())
+            }
+            Call::Put | Call::Double => self
+                .check_put(seat)
+                .or_else(|r| refuse(Point::WhoMayPut, r)),
             Call::Throw => self
                 .check_throw(seat)
                 .or_else(|r| refuse(Point::ThrowingUp, r)),
@@ -110,9 +111,7 @@ impl DealState<'_> {
             choice::ThrowingUp::ConcedesOne if self.seen => {
                 Err("after a seen put both must \"abide the event of the game\"".to_string())
             }
-            choice::ThrowingUp::ConcedesOne
-                if self.cards_played() && seat != self.to_play() =>
-            {
+            choice::ThrowingUp::ConcedesOne if self.cards_played() && seat != self.to_play() => {
                 Err(format!(
                     "a player throws up before playing to a trick, and it is {}'s turn",
                     self.name(self.to_play())
@@ -176,12 +175,12 @@ impl DealState<'_> {
     /// The other players still in, clockwise from a seat.
     fn others_in_deal(&self, seat: Seat) -> Vec<Seat> {
         let mut out = Vec::with_capacity(self.n - 1);
-        let mut s = seat.next(self.n);
+        let mut s = left_of(seat, self.n);
         while s != seat {
             if self.in_deal[s.index()] {
                 out.push(s);
             }
-            s = s.next(self.n);
+            s = left_of(s, self.n);
         }
         out
     }

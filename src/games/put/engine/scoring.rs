@@ -2,9 +2,10 @@
 //! `throwing-up`), and when a game (`game`) and the match (`rubber`) are won.
 
 use super::{Step, unplayable};
-use crate::games::put::points::{Point, Rules, choice};
+use crate::games::put::points::{Point, PutRules, choice};
 use crate::games::put::record::{Award, DealEnd};
 use crate::games::put::scenario::{PutScenario, side_of};
+use crate::rules::Rules;
 
 /// The points that make a game.
 pub fn target(r: &Rules) -> u32 {
@@ -31,8 +32,12 @@ impl Score {
         let target = target(r);
         if let Some(side) = (0..s.sides()).find(|&i| s.score[i] >= target) {
             return Err(unplayable(
-                Some(Point::Game),
-                format!("a starting score of {} for {}", s.score[side], s.side_name(side)),
+                Point::Game,
+                format!(
+                    "a starting score of {} for {}",
+                    s.score[side],
+                    s.side_name(side)
+                ),
                 format!("this reading's game is {target} points, so that game is already won"),
                 None,
             ));
@@ -57,7 +62,7 @@ impl Score {
         end: DealEnd,
         seen: bool,
     ) -> (Award, Option<usize>) {
-        let n = s.seats.len();
+        let n = s.seats();
         let target = target(r);
         let award = match end {
             DealEnd::Won {

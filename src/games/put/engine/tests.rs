@@ -1,32 +1,29 @@
 //! One test per rule point and stage, each figure derived by hand in the comment beside it.
 
 use super::*;
-use crate::games::put::points::Point;
+use crate::games::put::points::{Point, TABLE};
 use crate::games::put::record::{Award, DealEnd};
 use crate::games::put::scenario::{Call, DealScript, FirstDeal, Pass, Scripted};
 
 fn cards(list: &str) -> CardSet {
-    list.split_whitespace().map(|t| t.parse::<Card>().unwrap()).collect()
+    list.split_whitespace()
+        .map(|t| t.parse::<Card>().unwrap())
+        .collect()
 }
 
 /// A reading: every point at its first choice (Cotton's), then the changes given.
 fn reading(changes: &[(&str, &str)]) -> Rules {
-    let mut r = Rules::first_choices();
+    let mut r = Rules::first_choices(TABLE);
     for (point, choice) in changes {
-        let p = Point::ALL.iter().copied().find(|p| p.def().id == *point).unwrap();
-        let i = p.def().choices.iter().position(|c| c.id == *choice).unwrap();
-        r = r.with(p, i as u8);
+        let p = Point::from_id(point).unwrap();
+        r = r.with(p, p.def().choice_index(choice).unwrap());
     }
     r
 }
 
 /// A table with a named first dealer and no deals yet.
 fn table(seats: &[&str], dealer: usize) -> PutScenario {
-    let mut s = PutScenario::dealt(seats, Seat(dealer as u8), Vec::new());
-    s.locations = (0..64)
-        .map(|_| s.location.clone())
-        .collect();
-    s
+    PutScenario::dealt(seats, Seat(dealer as u8), Vec::new())
 }
 
 /// Adds a deal: hands in seat order, and the play as "Ann put, Ben refuse, Ann AS" ("" for none).
@@ -38,7 +35,7 @@ fn deal(mut s: PutScenario, hands: &[&str], play: &str) -> PutScenario {
         .map(|(i, a)| {
             let mut words = a.split_whitespace();
             let name = words.next().unwrap();
-            let seat = s.seats.iter().position(|n| n == name).unwrap();
+            let seat = s.head.seats.iter().position(|n| n == name).unwrap();
             let word = words.next().unwrap();
             let act = match word {
                 "put" => Act::Call(Call::Put),
@@ -51,7 +48,7 @@ fn deal(mut s: PutScenario, hands: &[&str], play: &str) -> PutScenario {
             Scripted {
                 seat: Seat(seat as u8),
                 act,
-                at: i as u16,
+                at: i as u32,
             }
         })
         .collect();
@@ -77,7 +74,7 @@ fn record(s: &PutScenario, r: &Rules) -> Record {
 
 fn unplayable_point(s: &PutScenario, r: &Rules) -> Option<Point> {
     match play(s, r) {
-        Outcome::Unplayable(u) => u.point,
+        Outcome::Unplayable(u) => Point::of(u.point),
         Outcome::Played(rec) => panic!("played: {rec:?}"),
     }
 }
@@ -134,13 +131,19 @@ fn pack_decides_the_order_and_the_cards_in_play() {
 #[test]
 fn first_dealer_is_the_highest_or_the_lowest_cut() {
     let mut s = deal(table(AB, 0), &["AS KD QC", "KS QD JC"], "");
-    s.first = FirstDeal::Cut(vec![(cards("KH").highest().unwrap(), 0), (cards("TS").highest().unwrap(), 1)]);
+    s.first = FirstDeal::Cut(vec![
+        (cards("KH").highest().unwrap(), 0),
+        (cards("TS").highest().unwrap(), 1),
+    ]);
     // The King is above the Ten: the highest cut is Ann's, the lowest Ben's.
     assert_eq!(record(&s, &reading(&[])).first_dealer, Seat(0));
     let low = reading(&[("first-dealer", "lowest-cut")]);
     assert_eq!(record(&s, &low).first_dealer, Seat(1));
     // A Four cut is outside Le Truc's pack.
-    s.first = FirstDeal::Cut(vec![(cards("4H").highest().unwrap(), 0), (cards("TS").highest().unwrap(), 1)]);
+    s.first = FirstDeal::Cut(vec![
+        (cards("4H").highest().unwrap(), 0),
+        (cards("TS").highest().unwrap(), 1),
+    ]);
     assert_eq!(
         unplayable_point(&s, &reading(&[("pack", "truc-32")])),
         Some(Point::Pack)
@@ -167,13 +170,20 @@ fn a_tied_trick_is_nobodys_and_its_leader_leads_again() {
         &["AS KD JC", "AH QS TC"],
         "Ann AS, Ben AH, Ben QS, Ann KD",
     );
-    assert_eq!(unplayable_point(&wrong, &reading(&[])), Some(Point::TiedTrick));
+    assert_eq!(
+        unplayable_point(&wrong, &reading(&[])),
+        Some(Point::TiedTrick)
+    );
 }
 
 #[test]
 fn who_may_put_depends_on_the_reading() {
     // Ann (eldest) leads QS; Ben, the dealer, puts before following; Ann refuses: Ben +1.
-    let s = deal(table(AB, 1), &["QS JH TD", "AS KC KD"], "Ann QS, Ben put, Ann refuse");
+    let s = deal(
+        table(AB, 1),
+        &["QS JH TD", "AS KC KD"],
+        "Ann QS, Ben put, Ann refuse",
+    );
     assert_eq!(unplayable_point(&s, &reading(&[])), Some(Point::WhoMayPut));
     let playing = reading(&[("who-may-put", "before-playing")]);
     assert_eq!(scores(&record(&s, &playing)), [[0, 1]]);
@@ -209,14 +219,21 @@ fn a_seen_put_wins_the_game_or_doubles_the_hand() {
     assert_eq!(cotton.winner, Some(0));
     assert_eq!(cotton.deals[0].award, Award::Game { side: 0 });
     // Doubled: 1 + 2 = 3, no winner at twelve.
-    let truc = record(&s, &reading(&[("seen-put", "doubles-hand"), ("game", "twelve")]));
+    let truc = record(
+        &s,
+        &reading(&[("seen-put", "doubles-hand"), ("game", "twelve")]),
+    );
     assert_eq!(scores(&truc), [[3, 3]]);
     assert_eq!(truc.winner, None);
 }
 
 #[test]
 fn a_put_refused_by_all_scores_one_for_the_putter() {
-    let s = deal(table(AB, 1), &["AS KH QD", "KC JS TD"], "Ann put, Ben refuse");
+    let s = deal(
+        table(AB, 1),
+        &["AS KH QD", "KC JS TD"],
+        "Ann put, Ben refuse",
+    );
     let rec = record(&s, &reading(&[]));
     assert_eq!(scores(&rec), [[1, 0]]);
     assert_eq!(
@@ -227,7 +244,11 @@ fn a_put_refused_by_all_scores_one_for_the_putter() {
         }
     );
     // Throwing up in answer to a put is the same refusal, in every reading.
-    let thrown = deal(table(AB, 1), &["AS KH QD", "KC JS TD"], "Ann put, Ben throw");
+    let thrown = deal(
+        table(AB, 1),
+        &["AS KH QD", "KC JS TD"],
+        "Ann put, Ben throw",
+    );
     assert_eq!(scores(&record(&thrown, &reading(&[]))), [[1, 0]]);
 }
 
@@ -236,7 +257,10 @@ fn throwing_up_without_a_put() {
     let s = deal(table(AB, 1), &["JS TD TC", "AS KH QD"], "Ann throw");
     assert_eq!(unplayable_point(&s, &reading(&[])), Some(Point::ThrowingUp));
     // Conceding one: Ben +1.
-    let pigott = reading(&[("throwing-up", "concedes-one"), ("who-may-put", "before-playing")]);
+    let pigott = reading(&[
+        ("throwing-up", "concedes-one"),
+        ("who-may-put", "before-playing"),
+    ]);
     assert_eq!(scores(&record(&s, &pigott)), [[0, 1]]);
     // Never after a seen put.
     let after = deal(
@@ -397,8 +421,14 @@ fn four_handed(lay_cat: &str) -> PutScenario {
 #[test]
 fn four_handed_partners_pass_and_two_play_on() {
     // Cat holds AS AH and one more; she leads AS over KS and AH over KH: her side +1.
-    let any = reading(&[("four-handed", "any-card"), ("who-may-put", "before-playing")]);
-    let worst = reading(&[("four-handed", "worst-card"), ("who-may-put", "before-playing")]);
+    let any = reading(&[
+        ("four-handed", "any-card"),
+        ("who-may-put", "before-playing"),
+    ]);
+    let worst = reading(&[
+        ("four-handed", "worst-card"),
+        ("who-may-put", "before-playing"),
+    ]);
     assert_eq!(scores(&record(&four_handed("JD"), &worst)), [[1, 0]]);
     // Cat lays out QS, not her worst (JD): only the any-card reading allows it.
     assert_eq!(scores(&record(&four_handed("QS"), &any)), [[1, 0]]);
@@ -434,8 +464,17 @@ fn the_simple_policy_plays_as_documented() {
         })
         .collect();
     let c = |t: &str| t.parse::<Card>().unwrap();
-    assert_eq!(tricks[0], (vec![(Seat(0), c("3S")), (Seat(1), c("4D"))], Some(Seat(0))));
-    assert_eq!(tricks[1], (vec![(Seat(0), c("2H")), (Seat(1), c("3C"))], Some(Seat(1))));
-    assert_eq!(tricks[2], (vec![(Seat(1), c("AS")), (Seat(0), c("KD"))], Some(Seat(1))));
+    assert_eq!(
+        tricks[0],
+        (vec![(Seat(0), c("3S")), (Seat(1), c("4D"))], Some(Seat(0)))
+    );
+    assert_eq!(
+        tricks[1],
+        (vec![(Seat(0), c("2H")), (Seat(1), c("3C"))], Some(Seat(1)))
+    );
+    assert_eq!(
+        tricks[2],
+        (vec![(Seat(1), c("AS")), (Seat(0), c("KD"))], Some(Seat(1)))
+    );
     assert_eq!(scores(&rec), [[0, 1]]);
 }

@@ -7,9 +7,9 @@
 use super::{DealState, Step, unplayable};
 use crate::cards::Card;
 use crate::games::put::order;
-use crate::games::put::points::{Point, choice};
+use crate::games::put::points::{Point, PutRules, choice};
 use crate::games::put::record::{DealEnd, Event};
-use crate::games::put::scenario::Seat;
+use crate::games::put::scenario::{Seat, left_of};
 
 impl DealState<'_> {
     /// The players still in, in seat order.
@@ -21,9 +21,9 @@ impl DealState<'_> {
 
     /// The next player still in, clockwise after a seat.
     pub(super) fn next_in_deal(&self, seat: Seat) -> Seat {
-        let mut s = seat.next(self.n);
+        let mut s = left_of(seat, self.n);
         while !self.in_deal[s.index()] && s != seat {
-            s = s.next(self.n);
+            s = left_of(s, self.n);
         }
         s
     }
@@ -36,7 +36,7 @@ impl DealState<'_> {
             if self.in_deal[s.index()] && !self.trick.iter().any(|&(p, _)| p == s) {
                 return s;
             }
-            s = s.next(self.n);
+            s = left_of(s, self.n);
         }
         self.leader
     }
@@ -46,12 +46,12 @@ impl DealState<'_> {
         &mut self,
         seat: Seat,
         card: Card,
-        at: Option<u16>,
+        at: Option<u32>,
         filled: bool,
     ) -> Step {
         if let Some(p) = &self.pending {
             return Err(unplayable(
-                Some(Point::WhoMayPut),
+                Point::WhoMayPut,
                 format!("{} plays {card}", self.name(seat)),
                 format!(
                     "{} must first answer {}'s put",
@@ -72,7 +72,7 @@ impl DealState<'_> {
         }
         if !self.hands[seat.index()].remove(card) {
             return Err(unplayable(
-                None,
+                self.turn_point(),
                 format!("{} plays {card}", self.name(seat)),
                 format!("{} does not hold {card}", self.name(seat)),
                 at,
@@ -90,12 +90,12 @@ impl DealState<'_> {
     }
 
     /// The point that decided whose turn it is: the tied-trick rule after a tie, the order of the
-    /// cards after a trick won, nothing before the first trick.
-    fn turn_point(&self) -> Option<Point> {
+    /// cards after a trick won, and before the first trick the deal (the eldest leads).
+    fn turn_point(&self) -> Point {
         match self.tricks.last() {
-            Some(None) => Some(Point::TiedTrick),
-            Some(Some(_)) => Some(Point::Pack),
-            None => None,
+            Some(None) => Point::TiedTrick,
+            Some(Some(_)) => Point::Pack,
+            None => Point::FirstDealer,
         }
     }
 
@@ -137,7 +137,11 @@ impl DealState<'_> {
         let best = counted.iter().map(|&(_, v)| v).max()?;
         let mut at_best = counted.iter().filter(|&&(_, v)| v == best);
         let first = at_best.next().map(|&(s, _)| s);
-        if at_best.next().is_some() { None } else { first }
+        if at_best.next().is_some() {
+            None
+        } else {
+            first
+        }
     }
 
     /// Two tricks decide the deal at once; after three, the ties are weighed.

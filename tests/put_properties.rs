@@ -6,9 +6,10 @@
 use mournival::cards::{Card, CardSet, Pack};
 use mournival::games::put::engine::{Choice, Outcome, Policy, View, play_with};
 use mournival::games::put::order;
-use mournival::games::put::points::{Point, Rules, choice};
+use mournival::games::put::points::{Point, PutRules, TABLE, choice};
 use mournival::games::put::record::{Award, Event, Record};
 use mournival::games::put::scenario::{Pass, PutScenario, Seat, side_of};
+use mournival::rules::Rules;
 use proptest::prelude::*;
 
 /// Picks uniformly among the legal actions; a small xorshift so that a seed replays exactly.
@@ -41,7 +42,7 @@ impl Policy for RandomPolicy {
 
 fn random_rules(seed: u64) -> Rules {
     let mut rng = RandomPolicy::new(seed);
-    let mut rules = Rules::first_choices();
+    let mut rules = Rules::first_choices(TABLE);
     for &p in Point::ALL {
         rules.set(p, rng.next(p.def().choices.len()) as u8);
     }
@@ -70,7 +71,9 @@ fn random_match(seed: u64, seats: usize, count: usize, rules: &Rules, start: u32
     let names = ["Ann", "Ben", "Cat", "Dan"];
     let mut s = PutScenario::dealt(&names[..seats], Seat((seed % seats as u64) as u8), deals);
     let target = mournival::games::put::engine::target(rules);
-    s.score = (0..s.sides()).map(|i| (start + i as u32) % target).collect();
+    s.score = (0..s.sides())
+        .map(|i| (start + i as u32) % target)
+        .collect();
     s
 }
 
@@ -83,7 +86,7 @@ fn playable_table(seats: usize, rules: &Rules) -> bool {
 }
 
 fn check(s: &PutScenario, rules: &Rules, record: &Record) -> Result<(), TestCaseError> {
-    let n = s.seats.len();
+    let n = s.seats();
     let target = mournival::games::put::engine::target(rules);
     let needed = match rules.rubber() {
         choice::Rubber::OneGame => 1,
@@ -93,7 +96,10 @@ fn check(s: &PutScenario, rules: &Rules, record: &Record) -> Result<(), TestCase
     let mut games = vec![0u32; s.sides()];
     for (i, d) in record.deals.iter().enumerate() {
         // Every card played came from its player's hand at the start of play, once.
-        let dealt: CardSet = s.deals[i].hands.iter().fold(CardSet::EMPTY, |a, &h| a.union(h));
+        let dealt: CardSet = s.deals[i]
+            .hands
+            .iter()
+            .fold(CardSet::EMPTY, |a, &h| a.union(h));
         let mut played = CardSet::EMPTY;
         for e in &d.events {
             if let Event::Trick { cards, .. } = e {

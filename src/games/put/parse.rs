@@ -1,0 +1,734 @@
+//! Reads a Put scenario's YAML into a checked [`PutScenario`], every error located in the file.
+//!
+//! Everything that does not depend on a reading is checked here: the seats, the cut, the score,
+//! three cards a hand and every card once a deal, the passing, and that each scripted card is in
+//! its player's hand. What a reading allows is the engine's question.
+
+use super::points::TABLE;
+use super::scenario::*;
+use crate::cards::{Card, CardSet};
+use crate::diagnostic::{Diagnostic, Location};
+use crate::expect::{RawExpectations, Scalar, Vocabulary, Words, expectations};
+use crate::game::{Expected, Figure, Head, Value};
+use crate::money::Money;
+use crate::yaml::YamlText;
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde_saphyr::Spanned;
+use std::collections::HashMap;
+
+/// The figures a Put expectation may name.
+pub const VOCABULARY: Vocabulary = Vocabulary {
+    per_seat: &["net", "games"],
+    scalar: &["deals"],
+    per_deal: &["scores"],
+    seat_valued: &["winner", "first-dealer"],
+};
+
+/// The most deals, and the most actions in a deal, a scenario may script.
+const MAX_DEALS: usize = 200;
+const MAX_ACTIONS: usize = 60;
+
+/// `play:` as `auto`, actions in order, or each player's cards.
+enum RawPlay {
+    Auto,
+    Actions(Words),
+    ByPlayer(Vec<(Spanned<String>, Spanned<Words>)>),
+}
+
+impl<'de> Deserialize<'de> for RawPlay {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawPlay, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawPlay;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("`auto`, actions in order, or a map from each player to his cards")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawPlay, E> {
+                Ok(if v.trim() == "auto" {
+                    RawPlay::Auto
+                } else {
+                    RawPlay::Actions(Words(vec![v.to_string()]))
+                })
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<RawPlay, A::Error> {
+                Words::deserialize(de::value::SeqAccessDeserializer::new(seq)).map(RawPlay::Actions)
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawPlay, A::Error> {
+                let mut out = Vec::new();
+                while let Some(entry) = map.next_entry::<Spanned<String>, Spanned<Words>>()? {
+                    out.push(entry);
+                }
+                Ok(RawPlay::ByPlayer(out))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+type NameMap<T> = Spanned<HashMap<Spanned<String>, Spanned<T>>>;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawScenario {
+    id: Spanned<String>,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    notes: Option<String>,
+    seats: Spanned<Words>,
+    #[serde(default)]
+    dealer: Option<Spanned<String>>,
+    #[serde(default)]
+    cut: Option<NameMap<Scalar>>,
+    #[serde(default)]
+    score: Option<NameMap<Scalar>>,
+    deals: Spanned<Vec<Spanned<RawDeal>>>,
+    #[serde(default)]
+    expect: Option<RawExpectations>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawDeal {
+    hands: NameMap<Words>,
+    #[serde(default)]
+    give: Option<Spanned<Words>>,
+    #[serde(default)]
+    lay_out: Option<Spanned<Words>>,
+    #[serde(default)]
+    play: Option<Spanned<RawPlay>>,
+}
+
+/// Reads and checks one scenario.
+pub fn parse_scenario(yaml: &YamlText) -> Result<PutScenario, Vec<Diagnostic>> {
+    let raw: RawScenario = yaml.parse().map_err(|d| vec![d])?;
+    let mut p = Parser {
+        yaml,
+        errors: Vec::new(),
+        locations: Vec::new(),
+    };
+    let scenario = p.build(&raw);
+    match scenario {
+        Some(s) if p.errors.is_empty() => Ok(s),
+        _ => Err(p.errors),
+    }
+}
+
+struct Parser<'a> {
+    yaml: &'a YamlText,
+    errors: Vec<Diagnostic>,
+    locations: Vec<Location>,
+}
+
+/// A deal's hands as the parser knows them: what each seat may still play.
+struct Holding {
+    hands: Vec<CardSet>,
+    /// Four-handed: the givers, who play no further part.
+    gave: Vec<bool>,
+}
+
+impl Parser<'_> {
+    fn error(&mut self, location: Location, message: String) {
+        self.errors.push(Diagnostic::new(location, message));
+    }
+
+    fn remember(&mut self, location: Location) -> u32 {
+        self.locations.push(location);
+        (self.locations.len() - 1) as u32
+    }
+
+    /// The words of a list, each with its place in the file. `items` splits on commas (one
+    /// action a piece), otherwise on spaces and commas (one card or name a piece).
+    fn located<T>(&self, at: &Spanned<T>, words: &Words, items: bool) -> Vec<(String, Location)> {
+        let mut out = Vec::new();
+        let mut from = 0;
+        for entry in &words.0 {
+            let parts: Vec<&str> = if items {
+                entry.split(',').map(str::trim).collect()
+            } else {
+                entry.split([' ', ',', '\t', '\n']).collect()
+            };
+            for part in parts.into_iter().filter(|p| !p.is_empty()) {
+                let head = part.split_whitespace().next().unwrap_or(part);
+                let (loc, next) = self.yaml.location_in(at, from, head);
+                from = next;
+                let width = part.chars().count().max(1);
+                out.push((part.to_string(), Location { width, ..loc }));
+            }
+        }
+        out
+    }
+
+    fn card(&mut self, token: &str, loc: &Location, what: &str) -> Option<Card> {
+        match token.parse::<Card>() {
+            Ok(card) => Some(card),
+            Err(err) => {
+                self.error(loc.clone(), format!("{err} (in {what})"));
+                None
+            }
+        }
+    }
+
+    fn seat(&mut self, head: &Head, name: &str, loc: &Location) -> Option<Seat> {
+        let found = head.seat_of(name);
+        if found.is_none() {
+            self.error(
+                loc.clone(),
+                format!(
+                    "`{name}` is not at this table; the seats are {}",
+                    head.seats.join(", ")
+                ),
+            );
+        }
+        found
+    }
+
+    fn build(&mut self, raw: &RawScenario) -> Option<PutScenario> {
+        let y = self.yaml;
+        let id = raw.id.value.trim().to_string();
+        if id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            self.error(
+                y.location_of(&raw.id),
+                format!("`{id}` is not a usable scenario id: use letters, digits and hyphens"),
+            );
+        }
+        let seats = self.seats(&raw.seats)?;
+        let mut head = Head {
+            id,
+            title: raw
+                .title
+                .clone()
+                .unwrap_or_else(|| raw.id.value.clone())
+                .trim()
+                .to_string(),
+            notes: raw.notes.clone(),
+            seats,
+            expect: Vec::new(),
+            locations: Vec::new(),
+            location: y.location(0, 0),
+            yaml: y.yaml.clone(),
+        };
+        let first = self.first_deal(raw, &head)?;
+        let score = match &raw.score {
+            Some(s) => self.score(s, &head),
+            None => vec![0; sides(head.seats.len())],
+        };
+        if raw.deals.value.is_empty() || raw.deals.value.len() > MAX_DEALS {
+            self.error(
+                y.location_of(&raw.deals),
+                format!("a scenario has from 1 to {MAX_DEALS} deals"),
+            );
+        }
+        let deals: Vec<DealScript> = raw
+            .deals
+            .value
+            .iter()
+            .take(MAX_DEALS)
+            .filter_map(|d| self.deal(d, &head))
+            .collect();
+        head.locations = std::mem::take(&mut self.locations);
+        if let Some(e) = &raw.expect {
+            head.expect = expectations(y, e, &head, &VOCABULARY, TABLE, &mut self.errors);
+            count_deals(&mut head);
+        }
+        Some(PutScenario {
+            head,
+            first,
+            score,
+            deals,
+        })
+    }
+
+    /// Two to four names, each once, none a word of the expectations.
+    fn seats(&mut self, raw: &Spanned<Words>) -> Option<Vec<String>> {
+        let tokens = self.located(raw, &raw.value, false);
+        let mut seats: Vec<String> = Vec::new();
+        for (name, loc) in &tokens {
+            if seats.iter().any(|s| s.eq_ignore_ascii_case(name)) {
+                self.error(loc.clone(), format!("`{name}` sits at the table twice"));
+            } else if VOCABULARY.is_reserved(name) {
+                self.error(
+                    loc.clone(),
+                    format!("`{name}` is a reserved word in expectations; choose another name"),
+                );
+            }
+            seats.push(name.clone());
+        }
+        if !(2..=4).contains(&seats.len()) {
+            self.error(
+                self.yaml.location_of(raw),
+                format!(
+                    "Put is played by two, three or four; this table has {}",
+                    seats.len()
+                ),
+            );
+            return None;
+        }
+        Some(seats)
+    }
+
+    /// `dealer:` or `cut:`, one of the two.
+    fn first_deal(&mut self, raw: &RawScenario, head: &Head) -> Option<FirstDeal> {
+        match (&raw.dealer, &raw.cut) {
+            (Some(d), None) => {
+                let loc = self.yaml.location_of(d);
+                self.seat(head, d.value.trim(), &loc).map(FirstDeal::Dealer)
+            }
+            (None, Some(cut)) => self.cut(cut, head).map(FirstDeal::Cut),
+            (Some(d), Some(_)) => {
+                self.error(
+                    self.yaml.location_of(d),
+                    "give either `dealer:` or `cut:`, not both: with a cut, each reading finds the dealer itself".to_string(),
+                );
+                None
+            }
+            (None, None) => {
+                self.error(
+                    self.yaml.location(0, 0),
+                    "the scenario needs `dealer:` (who deals first) or `cut:` (the cards cut for the deal)".to_string(),
+                );
+                None
+            }
+        }
+    }
+
+    /// A card for every seat, no two of one rank.
+    fn cut(&mut self, cut: &NameMap<Scalar>, head: &Head) -> Option<Vec<(Card, u32)>> {
+        let mut cards: Vec<Option<(Card, u32)>> = vec![None; head.seats.len()];
+        let mut entries: Vec<_> = cut.value.iter().collect();
+        entries.sort_by_key(|(k, _)| k.referenced.span().offset());
+        for (name, value) in entries {
+            let nloc = self.yaml.location_of(name);
+            let vloc = self.yaml.location_of(value);
+            let Some(seat) = self.seat(head, name.value.trim(), &nloc) else {
+                continue;
+            };
+            let Some(card) = self.card(value.value.0.trim(), &vloc, "the cut") else {
+                continue;
+            };
+            if let Some((other, _)) = cards
+                .iter()
+                .flatten()
+                .find(|(c, _)| c.rank() == card.rank())
+            {
+                self.error(
+                    vloc.clone(),
+                    format!("{card} and {other} are of one rank: the players would cut again; give cuts of different ranks"),
+                );
+            }
+            if cards[seat.index()].is_some() {
+                self.error(nloc, format!("{} cuts twice", head.name(seat)));
+            }
+            let at = self.remember(vloc);
+            cards[seat.index()] = Some((card, at));
+        }
+        let missing: Vec<&str> = head
+            .all_seats()
+            .filter(|s| cards[s.index()].is_none())
+            .map(|s| head.name(s))
+            .collect();
+        if !missing.is_empty() {
+            self.error(
+                self.yaml.location_of(cut),
+                format!("every player cuts; missing: {}", missing.join(", ")),
+            );
+            return None;
+        }
+        Some(cards.into_iter().flatten().collect())
+    }
+
+    /// The starting score per side; with partners either partner may name the side.
+    fn score(&mut self, raw: &NameMap<Scalar>, head: &Head) -> Vec<u32> {
+        let n = head.seats.len();
+        let mut score: Vec<Option<u32>> = vec![None; sides(n)];
+        for (name, value) in raw.value.iter() {
+            let nloc = self.yaml.location_of(name);
+            let vloc = self.yaml.location_of(value);
+            let Some(seat) = self.seat(head, name.value.trim(), &nloc) else {
+                continue;
+            };
+            let Ok(points) = value.value.0.trim().trim_start_matches('+').parse::<u32>() else {
+                self.error(
+                    vloc,
+                    format!(
+                        "`{}` is not a score: write a whole number of points, 0 or more",
+                        value.value.0
+                    ),
+                );
+                continue;
+            };
+            let side = side_of(seat, n);
+            match score[side] {
+                Some(other) if other != points => self.error(
+                    vloc,
+                    format!(
+                        "partners share one score; {} has {other} here",
+                        self.side_name(head, side)
+                    ),
+                ),
+                _ => score[side] = Some(points.min(10_000)),
+            }
+        }
+        score.into_iter().map(|s| s.unwrap_or(0)).collect()
+    }
+
+    fn side_name(&self, head: &Head, side: usize) -> String {
+        if head.seats.len() == 4 {
+            format!("{} and {}'s side", head.seats[side], head.seats[side + 2])
+        } else {
+            head.seats[side].clone()
+        }
+    }
+
+    fn deal(&mut self, raw: &Spanned<RawDeal>, head: &Head) -> Option<DealScript> {
+        let n = head.seats.len();
+        let (hands, hand_at) = self.hands(&raw.value.hands, head)?;
+        let mut holding = Holding {
+            hands: hands.clone(),
+            gave: vec![false; n],
+        };
+        let passes = self.passing(raw, head, &mut holding);
+        let play = match &raw.value.play {
+            None => Play::Auto,
+            Some(p) => self.play(p, head, &mut holding),
+        };
+        Some(DealScript {
+            hands,
+            hand_at,
+            passes,
+            play,
+        })
+    }
+
+    /// Three cards for every seat, every card once in the deal.
+    fn hands(&mut self, raw: &NameMap<Words>, head: &Head) -> Option<(Vec<CardSet>, Vec<u32>)> {
+        let n = head.seats.len();
+        let mut hands: Vec<Option<(CardSet, u32)>> = vec![None; n];
+        let mut dealt: Vec<(Card, Location)> = Vec::new();
+        let mut entries: Vec<_> = raw.value.iter().collect();
+        entries.sort_by_key(|(k, _)| k.referenced.span().offset());
+        for (name, words) in entries {
+            let nloc = self.yaml.location_of(name);
+            let Some(seat) = self.seat(head, name.value.trim(), &nloc) else {
+                continue;
+            };
+            let mut hand = CardSet::EMPTY;
+            let tokens = self.located(words, &words.value, false);
+            for (token, loc) in &tokens {
+                let Some(card) = self.card(token, loc, "a hand") else {
+                    continue;
+                };
+                if let Some((_, first)) = dealt.iter().find(|(c, _)| *c == card) {
+                    self.error(
+                        loc.clone(),
+                        format!("{card} is dealt twice in this deal; first at {first}"),
+                    );
+                    continue;
+                }
+                dealt.push((card, loc.clone()));
+                hand.insert(card);
+            }
+            if tokens.len() != 3 {
+                self.error(
+                    self.yaml.location_of(words),
+                    format!(
+                        "{} has {} card(s): at Put each player is dealt three",
+                        head.name(seat),
+                        tokens.len()
+                    ),
+                );
+            }
+            if hands[seat.index()].is_some() {
+                self.error(nloc.clone(), format!("{} has two hands", head.name(seat)));
+            }
+            let at = self.remember(self.yaml.location_of(words));
+            hands[seat.index()] = Some((hand, at));
+        }
+        let missing: Vec<&str> = head
+            .all_seats()
+            .filter(|s| hands[s.index()].is_none())
+            .map(|s| head.name(s))
+            .collect();
+        if !missing.is_empty() {
+            self.error(
+                self.yaml.location_of(raw),
+                format!(
+                    "every player is dealt a hand; missing: {}",
+                    missing.join(", ")
+                ),
+            );
+            return None;
+        }
+        Some(hands.into_iter().flatten().unzip())
+    }
+
+    /// `give:` and `lay-out:`: only with four seats; one of each per side, from the right hands.
+    fn passing(&mut self, raw: &Spanned<RawDeal>, head: &Head, holding: &mut Holding) -> Vec<Pass> {
+        let (give, lay) = (&raw.value.give, &raw.value.lay_out);
+        if head.seats.len() != 4 {
+            if let Some(w) = give.as_ref().or(lay.as_ref()) {
+                self.error(
+                    self.yaml.location_of(w),
+                    "`give:` and `lay-out:` belong to four-handed Put, with partners".to_string(),
+                );
+            }
+            return Vec::new();
+        }
+        let (Some(give), Some(lay)) = (give, lay) else {
+            if let Some(w) = give.as_ref().or(lay.as_ref()) {
+                self.error(
+                    self.yaml.location_of(w),
+                    "give both `give:` and `lay-out:`, or neither (the engine then passes by its policy)".to_string(),
+                );
+            }
+            return Vec::new();
+        };
+        let gifts = self.pairs(give, head, "give");
+        let lays = self.pairs(lay, head, "lay-out");
+        let mut passes = Vec::new();
+        for side in 0..2 {
+            let gift = gifts.iter().find(|(s, ..)| side_of(*s, 4) == side);
+            let layout = lays.iter().find(|(s, ..)| side_of(*s, 4) == side);
+            let (Some(&(giver, given, ref gloc)), Some(&(receiver, laid_out, ref lloc))) =
+                (gift, layout)
+            else {
+                self.error(
+                    self.yaml.location_of(give),
+                    format!(
+                        "each side passes: name the giver and his card, and his partner's lay-out, for {}",
+                        self.side_name(head, side)
+                    ),
+                );
+                continue;
+            };
+            if receiver != partner(giver) {
+                self.error(
+                    lloc.clone(),
+                    format!(
+                        "{} gives to {}, so {} lays out",
+                        head.name(giver),
+                        head.name(partner(giver)),
+                        head.name(partner(giver))
+                    ),
+                );
+                continue;
+            }
+            if !holding.hands[giver.index()].contains(given) {
+                self.error(
+                    gloc.clone(),
+                    format!("{} does not hold {given}", head.name(giver)),
+                );
+                continue;
+            }
+            if !holding.hands[receiver.index()].contains(laid_out) {
+                self.error(
+                    lloc.clone(),
+                    format!(
+                        "{} lays out one of his own cards, and {laid_out} is not one",
+                        head.name(receiver)
+                    ),
+                );
+                continue;
+            }
+            holding.hands[receiver.index()].remove(laid_out);
+            holding.hands[receiver.index()].insert(given);
+            holding.hands[giver.index()] = CardSet::EMPTY;
+            holding.gave[giver.index()] = true;
+            passes.push(Pass {
+                giver,
+                given,
+                receiver,
+                laid_out,
+                give_at: self.remember(gloc.clone()),
+                lay_at: self.remember(lloc.clone()),
+            });
+        }
+        passes
+    }
+
+    /// "Ann AS, Ben KS": one player and one card per side.
+    fn pairs(
+        &mut self,
+        words: &Spanned<Words>,
+        head: &Head,
+        what: &str,
+    ) -> Vec<(Seat, Card, Location)> {
+        let mut out: Vec<(Seat, Card, Location)> = Vec::new();
+        for (item, loc) in self.located(words, &words.value, true) {
+            let parts: Vec<&str> = item.split_whitespace().collect();
+            let [name, token] = parts[..] else {
+                self.error(
+                    loc,
+                    format!("`{item}` is not a {what}: write a player and a card, as in `Ann AS`"),
+                );
+                continue;
+            };
+            let (Some(seat), Some(card)) =
+                (self.seat(head, name, &loc), self.card(token, &loc, what))
+            else {
+                continue;
+            };
+            if out.iter().any(|(s, ..)| side_of(*s, 4) == side_of(seat, 4)) {
+                self.error(
+                    loc,
+                    format!(
+                        "one {what} a side: {}'s side has one already",
+                        head.name(seat)
+                    ),
+                );
+                continue;
+            }
+            out.push((seat, card, loc));
+        }
+        out
+    }
+
+    fn play(&mut self, raw: &Spanned<RawPlay>, head: &Head, holding: &mut Holding) -> Play {
+        match &raw.value {
+            RawPlay::Auto => Play::Auto,
+            RawPlay::Actions(words) => {
+                let items = self.located(raw, words, true);
+                if items.len() > MAX_ACTIONS {
+                    self.error(
+                        self.yaml.location_of(raw),
+                        format!("a deal scripts at most {MAX_ACTIONS} actions"),
+                    );
+                }
+                let actions = items
+                    .into_iter()
+                    .take(MAX_ACTIONS)
+                    .filter_map(|(item, loc)| self.action(&item, loc, head, holding))
+                    .collect();
+                Play::Actions(actions)
+            }
+            RawPlay::ByPlayer(lists) => {
+                let mut cards: Vec<Vec<(Card, u32)>> = vec![Vec::new(); head.seats.len()];
+                let mut named = vec![false; head.seats.len()];
+                for (name, words) in lists {
+                    let nloc = self.yaml.location_of(name);
+                    let Some(seat) = self.seat(head, name.value.trim(), &nloc) else {
+                        continue;
+                    };
+                    if std::mem::replace(&mut named[seat.index()], true) {
+                        self.error(
+                            nloc,
+                            format!("{}'s cards are listed twice", head.name(seat)),
+                        );
+                    }
+                    for (token, loc) in self.located(words, &words.value, false) {
+                        if let Some(card) = self.card(&token, &loc, "the play")
+                            && self.held(seat, card, &loc, head, holding)
+                        {
+                            let at = self.remember(loc);
+                            cards[seat.index()].push((card, at));
+                        }
+                    }
+                }
+                Play::ByPlayer(cards)
+            }
+        }
+    }
+
+    /// "Ann put", "Ben see", "Ann AS".
+    fn action(
+        &mut self,
+        item: &str,
+        loc: Location,
+        head: &Head,
+        holding: &mut Holding,
+    ) -> Option<Scripted> {
+        let parts: Vec<&str> = item.split_whitespace().collect();
+        let [name, word] = parts[..] else {
+            self.error(
+                loc,
+                format!("`{item}` is not an action: write a player and what he does, as in `Ann put`, `Ben see` or `Ann AS`"),
+            );
+            return None;
+        };
+        let seat = self.seat(head, name, &loc)?;
+        if holding.gave[seat.index()] {
+            self.error(
+                loc,
+                format!(
+                    "{} gave a card to his partner and plays no further part in the deal",
+                    head.name(seat)
+                ),
+            );
+            return None;
+        }
+        let act = match word.to_ascii_lowercase().as_str() {
+            "put" | "puts" => Act::Call(Call::Put),
+            "double" | "doubles" => Act::Call(Call::Double),
+            "see" | "sees" => Act::Call(Call::See),
+            "refuse" | "refuses" => Act::Call(Call::Refuse),
+            "throw" | "throws" => Act::Call(Call::Throw),
+            _ => {
+                let card = word.parse::<Card>().map_err(|err| {
+                    self.error(
+                        loc.clone(),
+                        format!("{err}; or a call: `put`, `double`, `see`, `refuse` or `throw`"),
+                    );
+                });
+                let card = card.ok()?;
+                if !self.held(seat, card, &loc, head, holding) {
+                    return None;
+                }
+                Act::Card(card)
+            }
+        };
+        let at = self.remember(loc);
+        Some(Scripted { seat, act, at })
+    }
+
+    /// A card a player plays must be in his hand, and played once; it then leaves the hand.
+    fn held(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        loc: &Location,
+        head: &Head,
+        holding: &mut Holding,
+    ) -> bool {
+        if holding.hands[seat.index()].remove(card) {
+            return true;
+        }
+        self.error(
+            loc.clone(),
+            format!(
+                "{} does not hold {card} here (his cards: {})",
+                head.name(seat),
+                holding.hands[seat.index()]
+            ),
+        );
+        false
+    }
+}
+
+/// Each expectation's `scores:` list names the deals played: its length is checked too, as the
+/// figure `deals`, so that a reading that plays on after the expected end is caught.
+fn count_deals(head: &mut Head) {
+    for e in &mut head.expect {
+        let Expected::Figures(figures) = &mut e.expected else {
+            continue;
+        };
+        let last = figures
+            .iter()
+            .filter(|(f, ..)| f.key == "scores")
+            .filter_map(|(f, _, loc)| f.deal.map(|d| (d, loc.clone())))
+            .max_by_key(|(d, _)| *d);
+        let written = figures.iter().any(|(f, ..)| f.key == "deals");
+        if let (Some((deal, loc)), false) = (last, written) {
+            let figure = Figure {
+                key: "deals",
+                seat: None,
+                deal: None,
+            };
+            figures.push((figure, Value::Money(Money::units(deal as i64 + 1)), loc));
+        }
+    }
+}
