@@ -135,6 +135,8 @@ pub struct RuleScenario {
 #[derive(Serialize)]
 pub struct RuleView {
     pub id: &'static str,
+    /// Where the game's generated pages live (`put/`), for links to its readings.
+    pub prefix: String,
     pub question: &'static str,
     pub research: &'static str,
     pub section: &'static str,
@@ -188,6 +190,7 @@ pub fn telling_scenarios(
 pub fn rule_view(
     point: Point,
     variants: &VariantSet,
+    prefix: &str,
     doc_html: String,
     notebook_url: Option<String>,
     scenarios: Vec<RuleScenario>,
@@ -195,6 +198,7 @@ pub fn rule_view(
     let def = point.def();
     RuleView {
         id: def.id,
+        prefix: prefix.to_string(),
         question: def.question,
         research: def.research,
         section: def.section,

@@ -633,6 +633,7 @@ fn render_rules(
             let view = generated::rule_view(
                 point,
                 variants,
+                prefix,
                 doc.html,
                 notebook_url,
                 generated::telling_scenarios(point, &scenarios, variants),
