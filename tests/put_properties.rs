@@ -10,6 +10,7 @@ use mournival::games::put::points::{Point, PutRules, TABLE, choice};
 use mournival::games::put::record::{Award, Event, Record};
 use mournival::games::put::scenario::{Pass, PutScenario, Seat, side_of};
 use mournival::rules::Rules;
+use mournival::variant::VariantSet;
 use proptest::prelude::*;
 
 /// Picks uniformly among the legal actions; a small xorshift so that a seed replays exactly.
@@ -148,8 +149,38 @@ fn check(s: &PutScenario, rules: &Rules, record: &Record) -> Result<(), TestCase
     Ok(())
 }
 
+/// The bundled readings of Put, loaded once.
+fn readings() -> &'static [Rules] {
+    static READINGS: std::sync::OnceLock<Vec<Rules>> = std::sync::OnceLock::new();
+    READINGS.get_or_init(|| {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/put");
+        VariantSet::load_dir(&dir, TABLE)
+            .expect("the bundled Put readings load")
+            .variants
+            .into_iter()
+            .map(|v| v.rules)
+            .collect()
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn every_bundled_reading_keeps_the_invariants(
+        seed in any::<u64>(), policy_seed in any::<u64>(),
+        seats in 2usize..=4, count in 1usize..12, start in 0u32..12,
+    ) {
+        let all = readings();
+        prop_assert_eq!(all.len(), 6);
+        for rules in all.iter().filter(|r| playable_table(seats, r)) {
+            let s = random_match(seed, seats, count, rules, start);
+            match play_with(&s, rules, &mut RandomPolicy::new(policy_seed)) {
+                Outcome::Played(record) => check(&s, rules, &record)?,
+                Outcome::Unplayable(u) => prop_assert!(false, "legal play refused: {u:?}"),
+            }
+        }
+    }
 
     #[test]
     fn random_legal_play_keeps_the_invariants(

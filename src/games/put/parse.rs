@@ -139,10 +139,14 @@ impl Parser<'_> {
     }
 
     /// The words of a list, each with its place in the file. `items` splits on commas (one
-    /// action a piece), otherwise on spaces and commas (one card or name a piece).
+    /// action a piece), otherwise on spaces and commas (one card or name a piece). Each piece is
+    /// found in the YAML after the previous one, from where the value starts, so that pieces of
+    /// flow sequences and quoted strings are placed as exactly as plain ones.
     fn located<T>(&self, at: &Spanned<T>, words: &Words, items: bool) -> Vec<(String, Location)> {
+        let text = &self.yaml.yaml;
+        let start = at.referenced.span().byte_offset().unwrap_or(0) as usize;
+        let mut pos = start.min(text.len());
         let mut out = Vec::new();
-        let mut from = 0;
         for entry in &words.0 {
             let parts: Vec<&str> = if items {
                 entry.split(',').map(str::trim).collect()
@@ -150,11 +154,15 @@ impl Parser<'_> {
                 entry.split([' ', ',', '\t', '\n']).collect()
             };
             for part in parts.into_iter().filter(|p| !p.is_empty()) {
-                let head = part.split_whitespace().next().unwrap_or(part);
-                let (loc, next) = self.yaml.location_in(at, from, head);
-                from = next;
-                let width = part.chars().count().max(1);
-                out.push((part.to_string(), Location { width, ..loc }));
+                let first = part.split_whitespace().next().unwrap_or(part);
+                let loc = match text.get(pos..).and_then(|t| t.find(first)) {
+                    Some(i) => {
+                        pos += i + first.len();
+                        self.yaml.location(pos - first.len(), part.len())
+                    }
+                    None => self.yaml.location_of(at),
+                };
+                out.push((part.to_string(), loc));
             }
         }
         out
@@ -327,16 +335,12 @@ impl Parser<'_> {
             let at = self.remember(vloc);
             cards[seat.index()] = Some((card, at));
         }
-        let missing: Vec<&str> = head
-            .all_seats()
-            .filter(|s| cards[s.index()].is_none())
-            .map(|s| head.name(s))
-            .collect();
-        if !missing.is_empty() {
-            self.error(
-                self.yaml.location_of(cut),
-                format!("every player cuts; missing: {}", missing.join(", ")),
-            );
+        if !self.everyone(
+            head,
+            &cards,
+            self.yaml.location_of(cut),
+            "every player cuts",
+        ) {
             return None;
         }
         Some(cards.into_iter().flatten().collect())
@@ -375,6 +379,25 @@ impl Parser<'_> {
             }
         }
         score.into_iter().map(|s| s.unwrap_or(0)).collect()
+    }
+
+    /// Whether every seat has its entry; if not, an error naming who is missing.
+    fn everyone<T>(
+        &mut self,
+        head: &Head,
+        per_seat: &[Option<T>],
+        at: Location,
+        rule: &str,
+    ) -> bool {
+        let missing: Vec<&str> = head
+            .all_seats()
+            .filter(|s| per_seat[s.index()].is_none())
+            .map(|s| head.name(s))
+            .collect();
+        if !missing.is_empty() {
+            self.error(at, format!("{rule}; missing: {}", missing.join(", ")));
+        }
+        missing.is_empty()
     }
 
     fn side_name(&self, head: &Head, side: usize) -> String {
@@ -449,19 +472,12 @@ impl Parser<'_> {
             let at = self.remember(self.yaml.location_of(words));
             hands[seat.index()] = Some((hand, at));
         }
-        let missing: Vec<&str> = head
-            .all_seats()
-            .filter(|s| hands[s.index()].is_none())
-            .map(|s| head.name(s))
-            .collect();
-        if !missing.is_empty() {
-            self.error(
-                self.yaml.location_of(raw),
-                format!(
-                    "every player is dealt a hand; missing: {}",
-                    missing.join(", ")
-                ),
-            );
+        if !self.everyone(
+            head,
+            &hands,
+            self.yaml.location_of(raw),
+            "every player is dealt a hand",
+        ) {
             return None;
         }
         Some(hands.into_iter().flatten().unzip())
@@ -730,5 +746,157 @@ fn count_deals(head: &mut Head) {
             };
             figures.push((figure, Value::Money(Money::units(deal as i64 + 1)), loc));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn parse(text: &str) -> Result<PutScenario, Vec<Diagnostic>> {
+        parse_scenario(&YamlText::whole_file(Path::new("s.md"), text.into()))
+    }
+
+    /// The first error's message and `line:column`.
+    fn error(text: &str) -> (String, String) {
+        let errors = parse(text).expect_err("should not parse");
+        let e = &errors[0];
+        (
+            e.message.clone(),
+            format!("{}:{}", e.location.line, e.location.column),
+        )
+    }
+
+    const GOOD: &str = "id: t\nseats: [Ann, Ben]\ndealer: Ben\ndeals:\n  - hands: {Ann: AS KH QD, Ben: KC JS TD}\n    play: Ann put, Ben refuse\n  - hands: {Ann: 3S 2H 4D, Ben: 3C AS 4C}\n    play: {Ann: 3S 2H, Ben: 4C}\nexpect:\n  cotton-1674:\n    scores: [{Ann: 1, Ben: 0}, {Ann: 2, Ben: 0}]\n    winner: none\n";
+
+    #[test]
+    fn a_good_scenario_reads_whole() {
+        let s = parse(GOOD).unwrap();
+        assert_eq!(s.head.seats, ["Ann", "Ben"]);
+        assert_eq!(s.first, FirstDeal::Dealer(Seat(1)));
+        assert_eq!(s.deals.len(), 2);
+        let Play::Actions(actions) = &s.deals[0].play else {
+            panic!("actions expected")
+        };
+        assert_eq!(actions[0].act, Act::Call(Call::Put));
+        assert_eq!(actions[1].seat, Seat(1));
+        let Play::ByPlayer(cards) = &s.deals[1].play else {
+            panic!("cards by player expected")
+        };
+        assert_eq!(cards[0].len(), 2);
+        // scores for two deals, winner, and the count of deals the list implies.
+        let crate::game::Expected::Figures(f) = &s.head.expect[0].expected else {
+            panic!("figures expected")
+        };
+        assert!(
+            f.iter()
+                .any(|(fig, v, _)| fig.key == "deals" && *v == Value::Money(Money::units(2)))
+        );
+        assert!(
+            f.iter()
+                .any(|(fig, v, _)| fig.key == "winner" && *v == Value::Seat(None))
+        );
+    }
+
+    #[test]
+    fn a_card_dealt_twice_names_where_it_was_first() {
+        let (msg, at) = error(
+            "id: t\nseats: [Ann, Ben]\ndealer: Ben\ndeals:\n  - hands: {Ann: AS KH QD, Ben: KC AS TD}\n",
+        );
+        assert!(
+            msg.starts_with("A♠ is dealt twice in this deal; first at s.md:5:"),
+            "{msg}"
+        );
+        assert_eq!(at, "5:36");
+    }
+
+    #[test]
+    fn a_hand_has_three_cards() {
+        let (msg, _) = error(
+            "id: t\nseats: [Ann, Ben]\ndealer: Ben\ndeals:\n  - hands: {Ann: AS KH, Ben: KC JS TD}\n",
+        );
+        assert_eq!(msg, "Ann has 2 card(s): at Put each player is dealt three");
+    }
+
+    #[test]
+    fn the_first_dealer_is_named_or_cut_for_but_not_both() {
+        let (msg, at) = error(
+            "id: t\nseats: [Ann, Ben]\ndealer: Ben\ncut: {Ann: KH, Ben: TS}\ndeals:\n  - hands: {Ann: AS KH QD, Ben: KC JS TD}\n",
+        );
+        assert!(msg.starts_with("give either `dealer:` or `cut:`"), "{msg}");
+        assert_eq!(at, "3:9");
+        let (msg, at) = error(
+            "id: t\nseats: [Ann, Ben]\ncut: {Ann: KH, Ben: KS}\ndeals:\n  - hands: {Ann: AS KH QD, Ben: KC JS TD}\n",
+        );
+        assert!(msg.contains("are of one rank"), "{msg}");
+        assert_eq!(at, "3:21");
+    }
+
+    #[test]
+    fn a_card_played_must_be_held() {
+        let (msg, at) = error(
+            "id: t\nseats: [Ann, Ben]\ndealer: Ben\ndeals:\n  - hands: {Ann: AS KH QD, Ben: KC JS TD}\n    play: Ann AS, Ben QD\n",
+        );
+        assert_eq!(msg, "Ben does not hold Q♦ here (his cards: J♠ 10♦ K♣)");
+        assert_eq!(at, "6:19");
+        let (msg, _) = error(
+            "id: t\nseats: [Ann, Ben]\ndealer: Ben\ndeals:\n  - hands: {Ann: AS KH QD, Ben: KC JS TD}\n    play: Ann AS, Ann AS\n",
+        );
+        assert!(msg.starts_with("Ann does not hold A♠ here"), "{msg}");
+        let (msg, _) = error(
+            "id: t\nseats: [Ann, Ben]\ndealer: Ben\ndeals:\n  - hands: {Ann: AS KH QD, Ben: KC JS TD}\n    play: Ann leads\n",
+        );
+        assert!(
+            msg.contains("`put`, `double`, `see`, `refuse` or `throw`"),
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn the_table_has_two_to_four_seats_with_usable_names() {
+        let (msg, _) = error("id: t\nseats: [A, B, C, D, E]\ndealer: A\ndeals: []\n");
+        assert_eq!(msg, "Put is played by two, three or four; this table has 5");
+        let (msg, at) = error(
+            "id: t\nseats: [Ann, winner]\ndealer: Ann\ndeals:\n  - hands: {Ann: AS KH QD, winner: KC JS TD}\n",
+        );
+        assert_eq!(
+            msg,
+            "`winner` is a reserved word in expectations; choose another name"
+        );
+        assert_eq!(at, "2:14");
+        let (msg, _) = error(
+            "id: t\nseats: [Ann, Ben]\ndealer: Ben\ndeals:\n  - hands: {Ann: AS KH QD, Ben: KC JS TD}\n    stock: 4C\n",
+        );
+        assert!(msg.contains("unknown field `stock`"), "{msg}");
+    }
+
+    #[test]
+    fn passing_belongs_to_four_hands_and_follows_the_seating() {
+        let (msg, _) = error(
+            "id: t\nseats: [Ann, Ben]\ndealer: Ben\ndeals:\n  - hands: {Ann: AS KH QD, Ben: KC JS TD}\n    give: Ann AS\n",
+        );
+        assert_eq!(
+            msg,
+            "`give:` and `lay-out:` belong to four-handed Put, with partners"
+        );
+        let four = "id: t\nseats: [Ann, Ben, Cat, Dan]\ndealer: Dan\ndeals:\n  - hands: {Ann: AS QH TD, Ben: KS JC TC, Cat: AH QS JD, Dan: KH QC JH}\n";
+        // Ann gives to Cat, so Cat lays out, not Dan.
+        let (msg, _) = error(&format!(
+            "{four}    give: Ann AS, Ben KS\n    lay-out: Dan JH, Dan QC\n"
+        ));
+        assert!(msg.starts_with("one lay-out a side"), "{msg}");
+        // A giver plays no further part; a receiver may play the card he was given.
+        let (msg, _) = error(&format!(
+            "{four}    give: Ann AS, Ben KS\n    lay-out: Cat JD, Dan JH\n    play: Ann QH\n"
+        ));
+        assert!(msg.contains("plays no further part"), "{msg}");
+        let ok = parse(&format!("{four}    give: Ann AS, Ben KS\n    lay-out: Cat JD, Dan JH\n    play: Cat AS, Dan KS\n")).unwrap();
+        assert_eq!(ok.deals[0].passes.len(), 2);
+        // The laid-out card is gone.
+        let (msg, _) = error(&format!(
+            "{four}    give: Ann AS, Ben KS\n    lay-out: Cat JD, Dan JH\n    play: Cat JD\n"
+        ));
+        assert!(msg.starts_with("Cat does not hold J♦"), "{msg}");
     }
 }

@@ -131,34 +131,48 @@ impl DealState<'_> {
     /// worst.
     fn check_pass(&self, p: &Pass) -> Step {
         let pack = self.r.pack();
-        let strength = |c: Card| order::strength(pack, c).unwrap_or(0);
         let best = order::best(pack, self.hands[p.giver.index()]);
-        if best.is_some_and(|b| strength(b) != strength(p.given)) {
-            return Err(unplayable(
-                Point::FourHanded,
-                format!("{} gives {}", self.name(p.giver), p.given),
-                format!(
-                    "the giver passes his best card, here {}",
-                    best.map_or(String::new(), |b| b.to_string())
-                ),
-                Some(p.give_at),
-            ));
-        }
+        let gives = format!("{} gives {}", self.name(p.giver), p.given);
+        self.of_rank(
+            p.given,
+            best,
+            gives,
+            "the giver passes his best card",
+            p.give_at,
+        )?;
         if self.r.four_handed() == choice::FourHanded::WorstCard {
             let worst = order::worst(pack, self.hands[p.receiver.index()]);
-            if worst.is_some_and(|w| strength(w) != strength(p.laid_out)) {
-                return Err(unplayable(
-                    Point::FourHanded,
-                    format!("{} lays out {}", self.name(p.receiver), p.laid_out),
-                    format!(
-                        "the partner discards his worst card, here {}",
-                        worst.map_or(String::new(), |w| w.to_string())
-                    ),
-                    Some(p.lay_at),
-                ));
-            }
+            let lays = format!("{} lays out {}", self.name(p.receiver), p.laid_out);
+            self.of_rank(
+                p.laid_out,
+                worst,
+                lays,
+                "the partner discards his worst card",
+                p.lay_at,
+            )?;
         }
         Ok(())
+    }
+
+    /// A passed card must rank with the one the rule names (any of equal rank will do).
+    fn of_rank(
+        &self,
+        card: Card,
+        wanted: Option<Card>,
+        action: String,
+        rule: &str,
+        at: u32,
+    ) -> Step {
+        let strength = |c: Card| order::strength(self.r.pack(), c);
+        match wanted {
+            Some(w) if strength(w) != strength(card) => Err(unplayable(
+                Point::FourHanded,
+                action,
+                format!("{rule}, here {w}"),
+                Some(at),
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// Every passing the reading allows one side: either partner gives his best card (or any
