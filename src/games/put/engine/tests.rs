@@ -478,3 +478,31 @@ fn the_simple_policy_plays_as_documented() {
     );
     assert_eq!(scores(&rec), [[0, 1]]);
 }
+
+#[test]
+fn a_leader_who_drops_out_leaves_his_card_and_his_lead() {
+    // Cat deals; Ann leads AS, Ben KS; Cat puts before playing; Ann refuses (out: her Ace no
+    // longer counts), Ben sees. Cat KH ties Ben's KS: the lead would return to Ann, who is out,
+    // so it passes to Ben. Ben QC, Cat 2C: Cat. Cat JH, Ben JD: tied. Cat has one trick and two
+    // ties after a seen put: under "most tricks" she wins the game (5).
+    let s = deal(
+        table(&["Ann", "Ben", "Cat"], 2),
+        &["AS KC QD", "KS QC JD", "KH 2C JH"],
+        "Ann AS, Ben KS, Cat put, Ann refuse, Ben see, Cat KH, Ben QC, Cat 2C, Cat JH, Ben JD",
+    );
+    let playing = reading(&[("who-may-put", "before-playing")]);
+    let rec = record(&s, &playing);
+    assert_eq!(scores(&rec), [[0, 0, 5]]);
+    let tied = rec.deals[0]
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::Trick { winner: None, .. }))
+        .count();
+    assert_eq!(tied, 2);
+    // Where one trick and two ties score nothing, nobody wins the put.
+    let two = reading(&[
+        ("who-may-put", "before-playing"),
+        ("one-win-two-ties", "nothing"),
+    ]);
+    assert_eq!(scores(&record(&s, &two)), [[0, 0, 0]]);
+}
