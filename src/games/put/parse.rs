@@ -335,15 +335,7 @@ impl Parser<'_> {
             let at = self.remember(vloc);
             cards[seat.index()] = Some((card, at));
         }
-        if !self.everyone(
-            head,
-            &cards,
-            self.yaml.location_of(cut),
-            "every player cuts",
-        ) {
-            return None;
-        }
-        Some(cards.into_iter().flatten().collect())
+        self.everyone(head, cards, self.yaml.location_of(cut), "every player cuts")
     }
 
     /// The starting score per side; with partners either partner may name the side.
@@ -381,23 +373,25 @@ impl Parser<'_> {
         score.into_iter().map(|s| s.unwrap_or(0)).collect()
     }
 
-    /// Whether every seat has its entry; if not, an error naming who is missing.
+    /// Every seat's entry, or an error naming who is missing.
     fn everyone<T>(
         &mut self,
         head: &Head,
-        per_seat: &[Option<T>],
+        per_seat: Vec<Option<T>>,
         at: Location,
         rule: &str,
-    ) -> bool {
+    ) -> Option<Vec<T>> {
         let missing: Vec<&str> = head
             .all_seats()
             .filter(|s| per_seat[s.index()].is_none())
             .map(|s| head.name(s))
             .collect();
-        if !missing.is_empty() {
+        if missing.is_empty() {
+            Some(per_seat.into_iter().flatten().collect())
+        } else {
             self.error(at, format!("{rule}; missing: {}", missing.join(", ")));
+            None
         }
-        missing.is_empty()
     }
 
     fn side_name(&self, head: &Head, side: usize) -> String {
@@ -472,15 +466,9 @@ impl Parser<'_> {
             let at = self.remember(self.yaml.location_of(words));
             hands[seat.index()] = Some((hand, at));
         }
-        if !self.everyone(
-            head,
-            &hands,
-            self.yaml.location_of(raw),
-            "every player is dealt a hand",
-        ) {
-            return None;
-        }
-        Some(hands.into_iter().flatten().unzip())
+        let rule = "every player is dealt a hand";
+        let hands = self.everyone(head, hands, self.yaml.location_of(raw), rule)?;
+        Some(hands.into_iter().unzip())
     }
 
     /// `give:` and `lay-out:`: only with four seats; one of each per side, from the right hands.
