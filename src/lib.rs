@@ -40,6 +40,7 @@ pub mod check;
 pub mod compare;
 pub mod diagnostic;
 pub mod engine;
+pub mod input;
 pub mod ledger;
 pub mod money;
 pub mod project;

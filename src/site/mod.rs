@@ -133,7 +133,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let templates = Templates::load(&opts.root)?;
     let mut variants = load_variants(&opts.root).map_err(BuildError::Invalid)?;
     variants.apply(&opts.overrides);
-    let mut content = pages::load(&opts.content).map_err(BuildError::Invalid)?;
+    let mut content = pages::load(&opts.root, &opts.content).map_err(BuildError::Invalid)?;
     content.sort_by(|a, b| (&a.section, a.weight, &a.title).cmp(&(&b.section, b.weight, &b.title)));
     let scenarios = || content.iter().flat_map(|p| &p.page.scenarios);
     let unknown = crate::check::unknown_variants(scenarios(), &variants);

@@ -2,6 +2,7 @@
 //! navigation.
 
 use crate::diagnostic::Diagnostic;
+use crate::input::read_text;
 use crate::project::{Page, content_files, duplicate_ids, parse_page};
 use crate::yaml::YamlText;
 use serde::Deserialize;
@@ -115,14 +116,9 @@ fn front_matter(path: &Path, text: &Arc<str>) -> Result<FrontMatter, Diagnostic>
     yaml.parse::<FrontMatter>()
 }
 
-/// Reads every page under the content folder.
-pub fn load(content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
-    let files = content_files(content).map_err(|e| {
-        vec![Diagnostic::new(
-            crate::diagnostic::Location::file_start(content, ""),
-            format!("cannot read the content folder: {e}"),
-        )]
-    })?;
+/// Reads every page under the content folder of the project `root`.
+pub fn load(root: &Path, content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
+    let files = content_files(root, content)?;
     let results: Vec<Result<ContentPage, Vec<Diagnostic>>> = {
         use rayon::prelude::*;
         files
@@ -147,14 +143,7 @@ pub fn load(content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
 }
 
 fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<Diagnostic>> {
-    let text: Arc<str> = std::fs::read_to_string(path)
-        .map_err(|e| {
-            vec![Diagnostic::new(
-                crate::diagnostic::Location::file_start(path, ""),
-                format!("cannot read this file: {e}"),
-            )]
-        })?
-        .into();
+    let text = read_text(path).map_err(|d| vec![d])?;
     let rel_path = path.strip_prefix(content).unwrap_or(path);
     let rel = rel_path
         .components()
