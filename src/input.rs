@@ -14,10 +14,20 @@ use std::sync::Arc;
 
 /// The largest file read: far beyond any page, variant or template.
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
-/// The most folder entries one walk looks at.
-pub const MAX_ENTRIES: usize = 100_000;
-/// The deepest folder one walk descends to, below the folder it starts in.
-pub const MAX_DEPTH: usize = 64;
+/// How far one walk may go.
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    /// The most folder entries it looks at.
+    entries: usize,
+    /// The deepest folder it descends to, below the folder it starts in.
+    depth: usize,
+}
+
+/// The limits of every walk: far beyond any rules site.
+const LIMITS: Limits = Limits {
+    entries: 100_000,
+    depth: 64,
+};
 
 /// An error about a file as a whole (no better place in it).
 fn file_error(path: &Path, message: impl Into<String>) -> Diagnostic {
@@ -123,7 +133,7 @@ fn decode(path: &Path, mut bytes: Vec<u8>) -> Result<String, Diagnostic> {
 pub enum Depth {
     /// Only the files of the folder itself.
     Flat,
-    /// Every sub-folder, to [`MAX_DEPTH`].
+    /// Every sub-folder, to 64 deep.
     Deep,
 }
 
@@ -135,6 +145,16 @@ pub fn files(
     project: &Path,
     depth: Depth,
     keep: &dyn Fn(&Path) -> bool,
+) -> Result<Vec<PathBuf>, Vec<Diagnostic>> {
+    walk(top, project, depth, keep, LIMITS)
+}
+
+fn walk(
+    top: &Path,
+    project: &Path,
+    depth: Depth,
+    keep: &dyn Fn(&Path) -> bool,
+    limits: Limits,
 ) -> Result<Vec<PathBuf>, Vec<Diagnostic>> {
     let cannot = |e: std::io::Error| vec![file_error(top, format!("cannot read this folder: {e}"))];
     let real_top = top.canonicalize().map_err(cannot)?;
@@ -149,10 +169,11 @@ pub fn files(
         boundary,
         depth,
         keep,
+        limits,
         read: vec![(real_top, top.to_path_buf())],
         entries: 0,
         files: Vec::new(),
-        links: Vec::new(),
+        links: Default::default(),
         errors: Vec::new(),
     };
     walk.run(top)?;
@@ -203,13 +224,14 @@ struct Walk<'a> {
     boundary: PathBuf,
     depth: Depth,
     keep: &'a dyn Fn(&Path) -> bool,
+    limits: Limits,
     /// The folders read whole so far: real path, and the path they were read under.
     read: Vec<(PathBuf, PathBuf)>,
     entries: usize,
     files: Vec<PathBuf>,
     /// Links to folders, followed once the folders reached without links are read, so that an
     /// error names the link and never the real folder.
-    links: Vec<(PathBuf, PathBuf, usize)>,
+    links: std::collections::VecDeque<(PathBuf, PathBuf, usize)>,
     errors: Vec<Diagnostic>,
 }
 
@@ -219,10 +241,13 @@ impl Walk<'_> {
         let mut folders = vec![(top.to_path_buf(), 0)];
         loop {
             while let Some((dir, level)) = folders.pop() {
-                if level > MAX_DEPTH {
+                if level > self.limits.depth {
                     return Err(vec![file_error(
                         &dir,
-                        format!("folders nested more than {MAX_DEPTH} deep: nothing was read"),
+                        format!(
+                            "folders nested more than {} deep: nothing was read",
+                            self.limits.depth
+                        ),
                     )]);
                 }
                 for sub in self.entries_of(&dir, level)? {
@@ -231,7 +256,7 @@ impl Walk<'_> {
                     }
                 }
             }
-            let Some((link, target, level)) = self.links.pop() else {
+            let Some((link, target, level)) = self.links.pop_front() else {
                 return Ok(());
             };
             if self.follow(&link, &target) {
@@ -254,10 +279,13 @@ impl Walk<'_> {
         let mut entries: Vec<(PathBuf, std::fs::FileType)> = Vec::new();
         for entry in list {
             self.entries += 1;
-            if self.entries > MAX_ENTRIES {
+            if self.entries > self.limits.entries {
                 return Err(vec![file_error(
                     dir,
-                    format!("more than {MAX_ENTRIES} files and folders to read: nothing was read"),
+                    format!(
+                        "more than {} files and folders to read: nothing was read",
+                        self.limits.entries
+                    ),
                 )]);
             }
             match entry.and_then(|e| Ok((e.path(), e.file_type()?))) {
@@ -298,7 +326,7 @@ impl Walk<'_> {
             }
             Ok(target) if target.is_dir() => {
                 if self.depth == Depth::Deep {
-                    self.links.push((path, target, level));
+                    self.links.push_back((path, target, level));
                 }
             }
             Ok(_) => {
@@ -323,7 +351,12 @@ impl Walk<'_> {
                         "`{}` is a link to `{}`, which is read already as `{}`: a folder is read once",
                         link.display(),
                         target.display(),
-                        named.join(rest).display()
+                        if rest.as_os_str().is_empty() {
+                            named.clone()
+                        } else {
+                            named.join(rest)
+                        }
+                        .display()
                     ),
                     Err(_) => format!(
                         "`{}` is a link to `{}`, which holds `{}`, read already: a folder is read once",
@@ -340,5 +373,121 @@ impl Walk<'_> {
                 true
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decoded(bytes: &[u8]) -> Result<String, Diagnostic> {
+        decode(Path::new("p.md"), bytes.to_vec())
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_dropped_and_lone_carriage_returns_end_lines() {
+        assert_eq!(
+            decoded(b"\xEF\xBB\xBF---\ntitle: A\n").unwrap(),
+            "---\ntitle: A\n"
+        );
+        assert_eq!(decoded(b"a\rb\r\nc\r").unwrap(), "a\nb\r\nc\n");
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_is_located_at_its_first_bad_byte() {
+        let err = decoded(b"# Title\n\nab\xFFc\xFE\n").unwrap_err();
+        assert_eq!(err.location.to_string(), "p.md:3:3");
+        assert!(err.message.contains("not UTF-8"), "{}", err.message);
+        assert!(err.message.contains("0xFF"), "{}", err.message);
+    }
+
+    fn tree(files: &[&str]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for f in files {
+            let p = dir.path().join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "x").unwrap();
+        }
+        dir
+    }
+
+    fn md(p: &Path) -> bool {
+        p.extension().is_some_and(|x| x == "md")
+    }
+
+    #[test]
+    fn a_walk_lists_the_kept_files_sorted_and_stops_at_its_limits() {
+        let dir = tree(&["c/b.md", "a.md", "c/d/e.md", "x.txt"]);
+        let top = dir.path().to_path_buf();
+        let found = walk(&top, &top, Depth::Deep, &md, LIMITS).unwrap();
+        let names: Vec<_> = found
+            .iter()
+            .map(|p| p.strip_prefix(&top).unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                Path::new("a.md"),
+                Path::new("c/b.md"),
+                Path::new("c/d/e.md")
+            ]
+        );
+        let flat = walk(&top, &top, Depth::Flat, &md, LIMITS).unwrap();
+        assert_eq!(flat, [top.join("a.md")]);
+        let shallow = Limits {
+            entries: 100,
+            depth: 1,
+        };
+        let err = walk(&top, &top, Depth::Deep, &md, shallow).unwrap_err();
+        assert!(
+            err[0].message.contains("nested more than 1 deep"),
+            "{err:?}"
+        );
+        let few = Limits {
+            entries: 3,
+            depth: 64,
+        };
+        let err = walk(&top, &top, Depth::Deep, &md, few).unwrap_err();
+        assert!(err[0].message.contains("more than 3 files"), "{err:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_stay_inside_the_project_and_a_folder_is_read_once() {
+        use std::os::unix::fs::symlink;
+        let dir = tree(&["content/a.md", "shared/s.md", "outside/o.md"]);
+        let project = dir.path().join("project");
+        std::fs::create_dir(&project).unwrap();
+        for d in ["content", "shared"] {
+            std::fs::rename(dir.path().join(d), project.join(d)).unwrap();
+        }
+        let content = project.join("content");
+        symlink("../shared", content.join("shared")).unwrap();
+        let found = files(&content, &project, Depth::Deep, &md).unwrap();
+        assert_eq!(found, [content.join("a.md"), content.join("shared/s.md")]);
+
+        symlink("../../outside", content.join("out")).unwrap();
+        symlink(".", content.join("loop")).unwrap();
+        symlink("../shared", content.join("again")).unwrap();
+        let errors = files(&content, &project, Depth::Deep, &md).unwrap_err();
+        let messages: Vec<&str> = errors.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages.len(), 3, "{messages:#?}");
+        assert!(
+            messages.iter().any(|m| m.contains("/out` is a link to `")
+                && m.contains("outside`, outside the project")),
+            "{messages:#?}"
+        );
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.contains("/loop` is a link to") && m.contains("content`: a folder")),
+            "{messages:#?}"
+        );
+        assert!(
+            messages.iter().any(|m| m.contains("/shared` is a link to")
+                && m.contains("read already as `")
+                && m.contains("content/again`")),
+            "{messages:#?}"
+        );
     }
 }

@@ -138,7 +138,9 @@ impl Templates {
             .collect();
         let is_template = |p: &Path| p.extension().is_some_and(|x| x == "html" || x == "xml");
         for (name, path) in files_in(root, &dir, &is_template)? {
-            let text = read_text(&path).map_err(|d| BuildError::Invalid(vec![d]))?.to_string();
+            let text = read_text(&path)
+                .map_err(|d| BuildError::Invalid(vec![d]))?
+                .to_string();
             match sources.iter_mut().find(|(n, _, _)| *n == name) {
                 Some(slot) => *slot = (name, text, path),
                 None => sources.push((name, text, path)),
