@@ -421,3 +421,20 @@ fn a_project_base_template_may_include_a_new_partial_and_the_sitemap() {
         "{html}"
     );
 }
+
+#[test]
+fn a_script_link_is_an_error_at_its_place() {
+    let dir = project(&[(
+        "index.md",
+        "# Home\n\nSee <javascript:alert(1)> and [this](javascript://%0aalert(1)).\n",
+    )]);
+    build_within_a_minute(dir.path())
+        .code(2)
+        .stderr(predicate::str::contains("index.md:3:5"))
+        .stderr(predicate::str::contains(
+            "the link `javascript:alert(1)` uses `javascript:`",
+        ))
+        .stderr(predicate::str::contains("index.md:3:31"))
+        .stderr(predicate::str::contains("allowed: http:, https:, mailto:"));
+    assert!(!dir.path().join("site").exists());
+}

@@ -507,7 +507,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             Location::at(&p.page.path, &p.page.text, range.start, range.len())
         };
         for b in &md.broken {
-            link_errors.push(Diagnostic::new(at(&b.range), format!("the link `{}` names no page", b.dest)).note("link to another page by its .md file, relative to this one, as in `../play/stock.md`"));
+            link_errors.push(b.diagnostic(at(&b.range)));
         }
         for l in &md.links {
             let url = if l.url.is_empty() { &p.url } else { &l.url };
