@@ -438,3 +438,78 @@ fn a_script_link_is_an_error_at_its_place() {
         .stderr(predicate::str::contains("allowed: http:, https:, mailto:"));
     assert!(!dir.path().join("site").exists());
 }
+
+#[test]
+fn pages_that_would_share_a_place_are_errors_naming_both() {
+    let scenario = "id: b-deal\nseats: [Ann, Ben, Cat]\ndealer: Cat\nhands:\n  Ann: AS KS QS JS TS 9S AH KH QH JH TH 9H\n  Ben: AD KD QD JD TD 9D AC KC QC JC TC 9C\n  Cat: 8S 7S 6S 5S 8H 7H 6H 5H 8D 7D 6D 5D\nturn-up: 4H\n";
+    let dir = project(&[
+        ("index.md", "# Home\n"),
+        ("search.md", "# My search\n"),
+        ("matrix.md", "# Matrix\n"),
+        ("scenarios.md", "# Scenarios\n"),
+        ("404.md", "# Lost\n"),
+        ("static/style.md", "# Style\n"),
+        ("variants/cotton-1674.md", "# Cotton\n"),
+        ("rules/odd-penny.md", "# Odd penny\n"),
+        ("a.md", "# A\n"),
+        ("a/index.md", "# A again\n"),
+        ("b.md", "# B\n"),
+        ("b.yaml", scenario),
+    ]);
+    let assert = build_within_a_minute(dir.path()).code(2);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    for expected in [
+        "search.md` would be the page `search/`, which is the search page",
+        "matrix.md` would be the page `matrix/`, which is the matrix of rule points",
+        "scenarios.md` would be the page `scenarios/`, which is the index of scenarios",
+        "404.md` would be the page `404/`, which is the not-found page",
+        "static/style.md` would be the page `static/style/`, which is the static files",
+        "cotton-1674.md` would be the page `variants/cotton-1674/`, which is the page of the reading `cotton-1674`",
+        "odd-penny.md` would be the page `rules/odd-penny/`, which is the page of the rule point `odd-penny`",
+        "content/a/index.md` and `",
+        "content/a.md` would both be the page `a/`",
+        "content/b.md` and `",
+        "content/b.yaml` would both be the page `b/`",
+        "9 error(s); nothing was written",
+    ] {
+        assert!(
+            stderr.contains(expected),
+            "missing `{expected}` in:\n{stderr}"
+        );
+    }
+    assert!(!dir.path().join("site").exists());
+}
+
+#[test]
+fn a_folder_whose_index_would_be_a_generated_page_is_an_error() {
+    let dir = project(&[("index.md", "# Home\n"), ("search/tips.md", "# Tips\n")]);
+    build_within_a_minute(dir.path())
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the folder `search/` would have its index page at `search/`, which is the search page",
+        ));
+}
+
+#[test]
+fn a_page_beside_its_folder_is_the_folder_index() {
+    let dir = project(&[
+        ("index.md", "# Home\n"),
+        ("extras.md", "# All the extras\n"),
+        ("extras/one.md", "# One\n"),
+    ]);
+    build_within_a_minute(dir.path()).success();
+    let html = std::fs::read_to_string(dir.path().join("site/extras/index.html")).unwrap();
+    assert!(html.contains("All the extras"), "{html}");
+}
+
+#[test]
+fn a_static_file_may_not_replace_the_code_colours() {
+    let dir = project(&[("index.md", "# Home\n")]);
+    std::fs::create_dir_all(dir.path().join("templates/static")).unwrap();
+    std::fs::write(dir.path().join("templates/static/highlight.css"), "x{}").unwrap();
+    build_within_a_minute(dir.path())
+        .code(2)
+        .stderr(predicate::str::contains(
+            "highlight.css` would replace the code colours",
+        ));
+}

@@ -21,7 +21,7 @@ use crate::project::load_variants;
 use crate::rules::Point;
 use crate::variant::{Override, VariantSet};
 use glossary::Glossary;
-use pages::{ContentPage, Section};
+use pages::{ContentPage, Section, paths};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -134,6 +134,11 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let mut variants = load_variants(&opts.root).map_err(BuildError::Invalid)?;
     variants.apply(&opts.overrides);
     let mut content = pages::load(&opts.root, &opts.content).map_err(BuildError::Invalid)?;
+    let reserved = pages::reserved(variants.ids(), Point::ALL.iter().map(|p| p.id()));
+    let collisions = pages::collisions(&content, &reserved);
+    if !collisions.is_empty() {
+        return Err(BuildError::Invalid(collisions));
+    }
     content.sort_by(|a, b| (&a.section, a.weight, &a.title).cmp(&(&b.section, b.weight, &b.title)));
     let scenarios = || content.iter().flat_map(|p| &p.page.scenarios);
     let unknown = crate::check::unknown_variants(scenarios(), &variants);
@@ -177,15 +182,15 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let reference_extra = vec![
         NavItem {
             title: "Rule points by reading".into(),
-            url: "matrix/".into(),
+            url: paths::MATRIX.into(),
         },
         NavItem {
             title: "All scenarios".into(),
-            url: "scenarios/".into(),
+            url: paths::SCENARIOS.into(),
         },
         NavItem {
             title: "Search".into(),
-            url: "search/".into(),
+            url: paths::SEARCH.into(),
         },
     ];
     let readings = NavSection {
@@ -196,7 +201,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             .iter()
             .map(|v| NavItem {
                 title: format!("{} ({})", v.author, v.date),
-                url: format!("variants/{}/", v.id),
+                url: paths::variant(&v.id),
             })
             .collect(),
     };
@@ -215,8 +220,20 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             .collect();
         let url = section_url(section, list);
         if let Some(u) = &url
-            && !by_rel.contains_key(format!("{u}index.md").as_str())
+            && !content.iter().any(|p| p.url == *u)
         {
+            if let Some(r) = pages::reserved_at(&reserved, u) {
+                return Err(BuildError::Invalid(vec![
+                    Diagnostic::new(
+                        Location::file_start(&opts.content.join(u), ""),
+                        format!(
+                            "the folder `{u}` would have its index page at `{u}`, which is {}",
+                            r.what
+                        ),
+                    )
+                    .note(pages::RESERVED_NOTE),
+                ]));
+            }
             section_indexes.push((u.clone(), section.title(), items.clone()));
         }
         let mut items = if items.len() > NAV_LIMIT {
@@ -290,7 +307,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         });
     };
     for v in &variants.variants {
-        let url = format!("variants/{}/", v.id);
+        let url = paths::variant(&v.id);
         let title = format!("{}: {}", v.author, v.title);
         let page = root_page(
             &url,
@@ -331,7 +348,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let rule_pages: Vec<Result<(String, String), TemplateError>> = Point::ALL
         .par_iter()
         .map(|&point| {
-            let url = format!("rules/{}/", point.id());
+            let url = paths::rule(point.id());
             let notebook = format!("notebook/{}.md", point.id());
             let notebook_url = by_rel.get(notebook.as_str()).map(|u| u.to_string());
             let resolve = |_: &str| None;
@@ -358,7 +375,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
                 vec![
                     Crumb {
                         title: "Rule points".into(),
-                        url: Some("matrix/".into()),
+                        url: Some(paths::MATRIX.into()),
                     },
                     Crumb {
                         title: point.id().to_string(),
@@ -384,7 +401,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     }
     let columns = outcome::columns(&variants);
     let page = root_page(
-        "matrix/",
+        paths::MATRIX,
         "Rule points by reading",
         vec![Crumb {
             title: "Rule points by reading".into(),
@@ -396,18 +413,18 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         &[
             ("site", &site),
             ("page", &page),
-            ("root", &root_of("matrix/")),
+            ("root", &root_of(paths::MATRIX)),
             ("columns", &columns),
             ("sections", &generated::matrix(&variants)),
         ],
     )?;
-    push(&mut outputs, "matrix/".into(), html);
+    push(&mut outputs, paths::MATRIX.into(), html);
     let index_rows: Vec<generated::ScenarioIndexRow> = views
         .iter()
         .map(|(v, t)| generated::index_row(v, t))
         .collect();
     let page = root_page(
-        "scenarios/",
+        paths::SCENARIOS,
         "All scenarios",
         vec![Crumb {
             title: "All scenarios".into(),
@@ -419,14 +436,14 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         &[
             ("site", &site),
             ("page", &page),
-            ("root", &root_of("scenarios/")),
+            ("root", &root_of(paths::SCENARIOS)),
             ("scenarios", &index_rows),
             ("variant_count", &variants.variants.len()),
         ],
     )?;
-    push(&mut outputs, "scenarios/".into(), html);
+    push(&mut outputs, paths::SCENARIOS.into(), html);
     let page = root_page(
-        "search/",
+        paths::SEARCH,
         "Search",
         vec![Crumb {
             title: "Search".into(),
@@ -438,10 +455,10 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         &[
             ("site", &site),
             ("page", &page),
-            ("root", &root_of("search/")),
+            ("root", &root_of(paths::SEARCH)),
         ],
     )?;
-    push(&mut outputs, "search/".into(), html);
+    push(&mut outputs, paths::SEARCH.into(), html);
     for (url, title, items) in &section_indexes {
         let mut content_html = String::from("<ul class=\"section-index\">\n");
         for i in items {
@@ -476,7 +493,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         &[("site", &site), ("page", &page), ("root", &"/")],
     )?;
     outputs.push(Output {
-        path: "404.html".into(),
+        path: paths::NOT_FOUND.into(),
         bytes: html.into_bytes(),
     });
 
@@ -497,7 +514,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     }
     for point in Point::ALL {
         anchors
-            .entry(format!("rules/{}/", point.id()))
+            .entry(paths::rule(point.id()))
             .or_default()
             .extend(["choices", "readings", "scenarios"].map(String::from));
     }
@@ -571,7 +588,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
                     .join(" ")
             );
             (
-                format!("variants/{}/", v.id),
+                paths::variant(&v.id),
                 format!("{}: {}", v.author, v.title),
                 text,
             )
@@ -587,7 +604,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         .iter()
         .map(|p| {
             (
-                format!("rules/{}/", p.id()),
+                paths::rule(p.id()),
                 format!(
                     "{} {} {}",
                     p.id(),
@@ -614,7 +631,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             }),
     );
     outputs.push(Output {
-        path: "search-index.json".into(),
+        path: paths::SEARCH_INDEX.into(),
         bytes: search::build(&entries).into_bytes(),
     });
     let mut urls: Vec<String> = content
@@ -625,17 +642,17 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     urls.sort();
     let sitemap = templates.render("sitemap.xml", &[("urls", &urls), ("base_url", &base_url)])?;
     outputs.push(Output {
-        path: "sitemap.xml".into(),
+        path: paths::SITEMAP.into(),
         bytes: sitemap.into_bytes(),
     });
     for (name, bytes) in &templates.statics {
         outputs.push(Output {
-            path: format!("static/{name}"),
+            path: format!("{}{name}", paths::STATIC),
             bytes: bytes.clone(),
         });
     }
     outputs.push(Output {
-        path: "static/highlight.css".into(),
+        path: paths::HIGHLIGHT_CSS.into(),
         bytes: highlight::stylesheet().into_bytes(),
     });
 

@@ -2,6 +2,8 @@
 //! same name in the project's `templates/`.
 
 use super::BuildError;
+use super::pages::paths;
+use crate::diagnostic::{Diagnostic, Location};
 use crate::input::{self, Depth, read_bytes, read_text};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -97,16 +99,70 @@ fn blamed(err: &tera::Error) -> Option<String> {
     }
 }
 
+/// A template's text and where it comes from (a file, or `(built-in) name`).
+type Source = (String, PathBuf);
+
+/// Puts a named item in a list, in place of one of the same name (a default it overrides).
+fn put<T>(list: &mut Vec<(String, T)>, name: String, item: T) {
+    match list.iter_mut().find(|(n, _)| *n == name) {
+        Some(slot) => slot.1 = item,
+        None => list.push((name, item)),
+    }
+}
+
+/// The built-in templates, overridden and added to by the project's.
+fn template_sources(root: &Path, dir: &Path) -> Result<Vec<(String, Source)>, BuildError> {
+    let mut sources: Vec<(String, Source)> = DEFAULTS
+        .iter()
+        .map(|(n, t)| {
+            let built_in = PathBuf::from(format!("(built-in) {n}"));
+            (n.to_string(), (t.to_string(), built_in))
+        })
+        .collect();
+    let is_template = |p: &Path| p.extension().is_some_and(|x| x == "html" || x == "xml");
+    for (name, path) in files_in(root, dir, &is_template)? {
+        let text = read_text(&path).map_err(|d| BuildError::Invalid(vec![d]))?;
+        put(&mut sources, name, (text.to_string(), path));
+    }
+    Ok(sources)
+}
+
+/// The built-in static files, overridden and added to by the project's `static/`.
+fn static_files(root: &Path, dir: &Path) -> Result<Vec<(String, Vec<u8>)>, BuildError> {
+    let mut statics: Vec<(String, Vec<u8>)> = STATIC
+        .iter()
+        .map(|(n, t)| (n.to_string(), t.as_bytes().to_vec()))
+        .collect();
+    for (name, path) in files_in(root, dir, &|_| true)? {
+        if format!("{}{name}", paths::STATIC) == paths::HIGHLIGHT_CSS {
+            let message = format!(
+                "`{}` would replace the code colours, which the generator writes to `{}`",
+                path.display(),
+                paths::HIGHLIGHT_CSS
+            );
+            return Err(BuildError::Invalid(vec![
+                Diagnostic::new(Location::file_start(&path, ""), message).note(
+                    "give the file another name, and style code in style.css or a sheet of your own",
+                ),
+            ]));
+        }
+        let bytes = read_bytes(&path).map_err(|d| BuildError::Invalid(vec![d]))?;
+        put(&mut statics, name, bytes);
+    }
+    Ok(statics)
+}
+
 /// Compiles every template at once, so that any of them may include or extend any other.
-fn compile(sources: &[(String, String, PathBuf)]) -> Result<Tera, TemplateError> {
+fn compile(sources: &[(String, Source)]) -> Result<Tera, TemplateError> {
     let mut tera = Tera::new();
     tera.autoescape_on(vec![".html", ".xml"]);
-    tera.add_raw_templates(sources.iter().map(|(name, text, _)| (name, text)))
+    tera.add_raw_templates(sources.iter().map(|(name, (text, _))| (name, text)))
         .map_err(|e| {
             let name = blamed(&e);
-            let path = sources.iter().find(|(n, _, _)| Some(n) == name.as_ref());
+            let path = sources.iter().find(|(n, _)| Some(n) == name.as_ref());
             TemplateError {
-                file: path.map_or_else(|| "templates".into(), |(_, _, p)| p.display().to_string()),
+                file: path
+                    .map_or_else(|| "templates".into(), |(_, (_, p))| p.display().to_string()),
                 message: describe(&e),
             }
         })?;
@@ -126,37 +182,8 @@ impl Templates {
     /// does not compile, a template error.
     pub fn load(root: &Path) -> Result<Templates, BuildError> {
         let dir = root.join("templates");
-        let mut sources: Vec<(String, String, PathBuf)> = DEFAULTS
-            .iter()
-            .map(|(n, t)| {
-                (
-                    n.to_string(),
-                    t.to_string(),
-                    PathBuf::from(format!("(built-in) {n}")),
-                )
-            })
-            .collect();
-        let is_template = |p: &Path| p.extension().is_some_and(|x| x == "html" || x == "xml");
-        for (name, path) in files_in(root, &dir, &is_template)? {
-            let text = read_text(&path)
-                .map_err(|d| BuildError::Invalid(vec![d]))?
-                .to_string();
-            match sources.iter_mut().find(|(n, _, _)| *n == name) {
-                Some(slot) => *slot = (name, text, path),
-                None => sources.push((name, text, path)),
-            }
-        }
-        let mut statics: Vec<(String, Vec<u8>)> = STATIC
-            .iter()
-            .map(|(n, t)| (n.to_string(), t.as_bytes().to_vec()))
-            .collect();
-        for (name, path) in files_in(root, &dir.join("static"), &|_| true)? {
-            let bytes = read_bytes(&path).map_err(|d| BuildError::Invalid(vec![d]))?;
-            match statics.iter_mut().find(|(n, _)| *n == name) {
-                Some(slot) => slot.1 = bytes,
-                None => statics.push((name, bytes)),
-            }
-        }
+        let sources = template_sources(root, &dir)?;
+        let statics = static_files(root, &dir.join("static"))?;
         Ok(Templates {
             tera: compile(&sources)?,
             statics,
