@@ -536,14 +536,16 @@ mod tests {
         }
     }
 
-    #[test]
-    fn headings_get_unique_slugs_and_anchors() {
+    /// A page rendered on its own: no other pages, no scenarios.
+    fn alone(source: &str) -> Rendered {
         let resolve = |_: &str| None;
         let scen = |_| String::new();
-        let r = render(
-            "# The Deal\n\n## Odd penny\n\n## Odd penny\n\n## Tib's *fifteen* {#tib}\n",
-            &cx(&resolve, &scen),
-        );
+        render(source, &cx(&resolve, &scen))
+    }
+
+    #[test]
+    fn headings_get_unique_slugs_and_anchors() {
+        let r = alone("# The Deal\n\n## Odd penny\n\n## Odd penny\n\n## Tib's *fifteen* {#tib}\n");
         let ids: Vec<&str> = r.headings.iter().map(|h| h.id.as_str()).collect();
         assert_eq!(ids, ["the-deal", "odd-penny", "odd-penny-1", "tib"]);
         assert!(
@@ -601,12 +603,7 @@ mod tests {
 
     #[test]
     fn a_generated_id_never_takes_one_written_further_down() {
-        let resolve = |_: &str| None;
-        let scen = |_| String::new();
-        let r = render(
-            "## X\n\n## X\n\n## X\n\n## Y {#x-2}\n\n## Z {#k}\n\n## W {#k}\n",
-            &cx(&resolve, &scen),
-        );
+        let r = alone("## X\n\n## X\n\n## X\n\n## Y {#x-2}\n\n## Z {#k}\n\n## W {#k}\n");
         let ids: Vec<&str> = r.headings.iter().map(|h| h.id.as_str()).collect();
         assert_eq!(ids, ["x", "x-1", "x-3", "x-2", "k", "k-1"]);
         assert!(r.html.contains("<h2 id=\"x-2\">Y <a"), "{}", r.html);
