@@ -149,6 +149,7 @@ pub fn files(
     walk(top, project, depth, keep, LIMITS)
 }
 
+/// [`files`], within given limits.
 fn walk(
     top: &Path,
     project: &Path,
@@ -165,7 +166,7 @@ fn walk(
     if !real_top.starts_with(&boundary) {
         return Err(vec![leaves(top, &real_top, &boundary)]);
     }
-    let mut walk = Walk {
+    let mut w = Walk {
         boundary,
         depth,
         keep,
@@ -176,12 +177,12 @@ fn walk(
         links: Default::default(),
         errors: Vec::new(),
     };
-    walk.run(top)?;
-    if walk.errors.is_empty() {
-        walk.files.sort();
-        Ok(walk.files)
+    w.run(top)?;
+    if w.errors.is_empty() {
+        w.files.sort();
+        Ok(w.files)
     } else {
-        Err(walk.errors)
+        Err(w.errors)
     }
 }
 

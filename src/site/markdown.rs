@@ -370,27 +370,13 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
                 title,
                 id,
             }) => {
-                let dest = match scheme(&dest_url) {
-                    Some(scheme) if !IMAGE_SCHEMES.contains(&scheme.as_str()) => {
-                        r.broken.push(BrokenLink {
-                            dest: dest_url.to_string(),
-                            range: range.clone(),
-                            problem: Problem::ImageScheme(scheme),
-                        });
-                        CowStr::Borrowed("")
-                    }
-                    _ => CowStr::Boxed(dest_url.to_string().into()),
+                let image = Tag::Image {
+                    link_type,
+                    dest_url: checked_image(dest_url, range.clone(), &mut r),
+                    title,
+                    id,
                 };
-                push(
-                    &mut events,
-                    &mut heading,
-                    Event::Start(Tag::Image {
-                        link_type,
-                        dest_url: dest,
-                        title: CowStr::Boxed(title.to_string().into()),
-                        id: CowStr::Boxed(id.to_string().into()),
-                    }),
-                );
+                push(&mut events, &mut heading, Event::Start(image).into_static());
             }
             Event::End(TagEnd::Link) => {
                 in_link = in_link.saturating_sub(1);
@@ -452,6 +438,21 @@ fn push(events: &mut Vec<Event<'static>>, heading: &mut Option<OpenHeading>, e: 
     match heading {
         Some(h) => h.events.push(e),
         None => events.push(e),
+    }
+}
+
+/// An image's source, or none (and an error) if its scheme is not allowed.
+fn checked_image<'a>(dest: CowStr<'a>, range: Range<usize>, r: &mut Rendered) -> CowStr<'a> {
+    match scheme(&dest) {
+        Some(scheme) if !IMAGE_SCHEMES.contains(&scheme.as_str()) => {
+            r.broken.push(BrokenLink {
+                dest: dest.to_string(),
+                range,
+                problem: Problem::ImageScheme(scheme),
+            });
+            CowStr::Borrowed("")
+        }
+        _ => dest,
     }
 }
 
