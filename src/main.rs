@@ -5,7 +5,7 @@ use clap::{Parser, Subcommand};
 use mournival::diagnostic::Diagnostic;
 use mournival::diagnostic::Location;
 use mournival::game::Scenario;
-use mournival::project::{Page, load_pages, load_variants, parse_page};
+use mournival::project::{Page, load_pages, load_variants, read_page};
 use mournival::report::{explain, matrix};
 use mournival::site::{BuildError, BuildOptions};
 use mournival::variant::{Override, Readings};
@@ -164,7 +164,7 @@ fn main() -> ExitCode {
 fn check(root: &Path, path: Option<PathBuf>, set: &[Override]) -> Result<ExitCode, Invalid> {
     let variants = variants(root, set)?;
     let path = path.unwrap_or_else(|| root.join("content"));
-    let pages = load_pages(&path).map_err(Invalid)?;
+    let pages = load_pages(root, &path).map_err(Invalid)?;
     let scenarios = || pages.iter().flat_map(|p| &p.scenarios);
     let unknown = mournival::check::unknown_variants(scenarios(), &variants);
     if !unknown.is_empty() {
@@ -287,8 +287,7 @@ fn scenarios_of(target: &str) -> Result<Vec<std::sync::Arc<dyn Scenario>>> {
         Some((f, i)) => (f, Some(i)),
         None => (target, None),
     };
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
-    let page: Page = parse_page(Path::new(file), text.into()).map_err(|errs| {
+    let page: Page = read_page(Path::new(file)).map_err(|errs| {
         print_invalid(&errs, "nothing was evaluated");
         anyhow::anyhow!("{file} has errors")
     })?;

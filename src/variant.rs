@@ -5,6 +5,7 @@
 
 use crate::diagnostic::{Diagnostic, Location};
 use crate::game::Game;
+use crate::input::{self, Depth};
 use crate::rules::{AsPoint, Point, PointTable, Rules};
 use crate::yaml::YamlText;
 use serde::Deserialize;
@@ -216,32 +217,32 @@ impl VariantSet {
         Ok(())
     }
 
-    /// Loads every `*.yaml` file in a directory, for a game's points.
+    /// Loads every `*.yaml` file in a directory, for a game's points, following links only
+    /// inside it.
     pub fn load_dir(dir: &Path, table: PointTable) -> Result<VariantSet, Vec<Diagnostic>> {
-        let mut paths: Vec<PathBuf> = match std::fs::read_dir(dir) {
-            Ok(entries) => entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
-                .collect(),
-            Err(err) => {
-                return Err(vec![Diagnostic::new(
-                    Location::file_start(dir, ""),
-                    format!("cannot read the variants folder: {err}"),
-                )]);
-            }
-        };
-        paths.sort();
+        VariantSet::load_dir_in(dir, dir, table)
+    }
+
+    /// Loads every `*.yaml` file in a directory of the project `root`, following links only
+    /// inside the project (see [`crate::input`]); every unreadable file is reported.
+    pub fn load_dir_in(
+        dir: &Path,
+        root: &Path,
+        table: PointTable,
+    ) -> Result<VariantSet, Vec<Diagnostic>> {
+        let paths = input::files(dir, root, Depth::Flat, &|p| {
+            p.extension().is_some_and(|x| x == "yaml" || x == "yml")
+        })?;
         let mut files = Vec::new();
+        let mut errors = Vec::new();
         for path in paths {
-            match std::fs::read_to_string(&path) {
-                Ok(text) => files.push((path, Arc::<str>::from(text))),
-                Err(err) => {
-                    return Err(vec![Diagnostic::new(
-                        Location::file_start(&path, ""),
-                        format!("cannot read this variant file: {err}"),
-                    )]);
-                }
+            match input::read_text(&path) {
+                Ok(text) => files.push((path, text)),
+                Err(d) => errors.push(d),
             }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
         }
         VariantSet::from_files(files, table)
     }

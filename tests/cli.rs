@@ -19,10 +19,10 @@ fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
     path
 }
 
-#[test]
-fn check_passes_and_exits_zero() {
+/// `check` on a page holding the fixture's deal: every expectation met, exit 0.
+fn assert_check_passes(text: &str) {
     let dir = tempfile::tempdir().unwrap();
-    let page = write(dir.path(), "page.md", PAGE);
+    let page = write(dir.path(), "page.md", text);
     mournival()
         .arg("check")
         .arg(&page)
@@ -31,6 +31,11 @@ fn check_passes_and_exits_zero() {
         .stdout(predicate::str::contains(
             "checked 1 scenario(s) under 7 variant(s): 5 passed, 0 failed",
         ));
+}
+
+#[test]
+fn check_passes_and_exits_zero() {
+    assert_check_passes(PAGE);
 }
 
 #[test]
@@ -203,4 +208,36 @@ fn variants_lists_the_readings_and_the_matrix() {
         .stdout(predicate::str::contains("cotton-1674"))
         .stdout(predicate::str::contains("Rule points by variant"))
         .stdout(predicate::str::contains("tiddy-turned-up"));
+}
+
+#[test]
+fn old_mac_line_endings_lose_no_scenario() {
+    assert_check_passes(&PAGE.replace('\n', "\r"));
+}
+
+#[test]
+fn a_page_that_is_not_utf8_is_located_at_the_bad_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("page.md");
+    std::fs::write(&page, b"# Old\n\nCaf\xE9 au lait\n").unwrap();
+    mournival()
+        .arg("check")
+        .arg(&page)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("page.md:3:4"))
+        .stderr(predicate::str::contains("not UTF-8: the byte 0xE9"));
+}
+
+#[cfg(unix)]
+#[test]
+fn explain_reads_only_regular_files() {
+    mournival()
+        .arg("explain")
+        .arg("/dev/urandom")
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--> /dev/urandom"))
+        .stderr(predicate::str::contains("not a regular file (a device)"));
 }
