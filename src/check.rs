@@ -1,6 +1,6 @@
 //! `check`: every expectation written in the pages against the engine.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, excerpt};
 use crate::engine::{Outcome, play};
 use crate::ledger::Ledger;
 use crate::money::Money;
@@ -93,7 +93,7 @@ pub fn unknown_variants<'a>(
         .map(|e| {
             Diagnostic::new(
                 e.location.clone(),
-                format!("`{}` is not a variant", e.variant),
+                format!("`{}` is not a variant", excerpt(&e.variant)),
             )
             .note(format!("the variants are {}", ids.join(", ")))
         })

@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
-use mournival::diagnostic::Diagnostic;
+use mournival::diagnostic::{self, Diagnostic};
 use mournival::project::{Page, load_pages, load_variants, parse_page};
 use mournival::report::{explain, matrix};
 use mournival::scenario::Scenario;
@@ -93,12 +93,13 @@ mod serve;
 /// Invalid input: printed, then exit code 2.
 struct Invalid(Vec<Diagnostic>);
 
-/// Prints located errors and what was not done because of them.
+/// Prints located errors, the first hundred in full, and what was not done because of them.
 fn print_invalid(errors: &[Diagnostic], not_done: &str) {
-    for d in errors {
-        eprint!("{}", d.render("error"));
-    }
-    eprintln!("{} error(s); {not_done}", errors.len());
+    eprint!(
+        "{}",
+        diagnostic::render_limited(errors, "error", diagnostic::PER_RUN)
+    );
+    eprintln!("{} error(s); {not_done}", diagnostic::total(errors));
 }
 
 fn variants(root: &Path, set: &[Override]) -> Result<VariantSet, Invalid> {

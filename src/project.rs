@@ -1,6 +1,6 @@
 //! A project on disk: the variants and the pages with their scenarios.
 
-use crate::diagnostic::{Diagnostic, Location};
+use crate::diagnostic::{Diagnostic, Errors, Location};
 use crate::scenario::{Scenario, extract_blocks, parse_scenario};
 use crate::variant::VariantSet;
 use crate::yaml::YamlText;
@@ -95,9 +95,9 @@ pub fn content_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-/// Reads and parses a page.
+/// Reads and parses a page. Every error is counted; the first few are kept in full.
 pub fn parse_page(path: &Path, text: Arc<str>) -> Result<Page, Vec<Diagnostic>> {
-    let mut errors = Vec::new();
+    let mut errors = Errors::default();
     let mut scenarios = Vec::new();
     let mut ranges = Vec::new();
     let blocks: Vec<(YamlText, std::ops::Range<usize>)> =
@@ -115,7 +115,7 @@ pub fn parse_page(path: &Path, text: Arc<str>) -> Result<Page, Vec<Diagnostic>> 
                 scenarios.push(s);
                 ranges.push(range);
             }
-            Err(mut e) => errors.append(&mut e),
+            Err(e) => errors.extend(e),
         }
     }
     if errors.is_empty() {
@@ -126,7 +126,7 @@ pub fn parse_page(path: &Path, text: Arc<str>) -> Result<Page, Vec<Diagnostic>> 
             ranges,
         })
     } else {
-        Err(errors)
+        Err(errors.into_vec(path))
     }
 }
 

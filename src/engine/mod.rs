@@ -33,7 +33,7 @@ pub struct Unplayable {
     /// What the reading requires instead.
     pub reason: String,
     /// Where the action is written (an index into the scenario's locations).
-    pub at: Option<u16>,
+    pub at: Option<u32>,
 }
 
 /// The result of one scenario under one reading.
@@ -133,7 +133,7 @@ impl<'a> Deal<'a> {
         point: Point,
         action: String,
         reason: String,
-        at: Option<u16>,
+        at: Option<u32>,
     ) -> Unplayable {
         Unplayable {
             point,

@@ -97,13 +97,13 @@ pub struct Scripted<T> {
     pub seat: Seat,
     pub what: T,
     /// Index into [`Scenario::locations`].
-    pub at: u16,
+    pub at: u32,
 }
 
 /// Each player's cards in the order he plays them; shorter lists are completed by the engine.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayScript {
-    pub cards: [Vec<(Card, u16)>; 3],
+    pub cards: [Vec<(Card, u32)>; 3],
 }
 
 impl PlayScript {
@@ -161,7 +161,7 @@ pub struct Scenario {
     pub carried: Carried,
     pub auction: Option<Vec<Scripted<Bid>>>,
     /// The buyer's discards (the buyer is whoever the auction makes him).
-    pub discard: Option<Vec<(Card, u16)>>,
+    pub discard: Option<Vec<(Card, u32)>>,
     pub vie: Option<Vec<Scripted<VieCall>>>,
     pub false_claims: Vec<Scripted<Set>>,
     pub play: PlayScript,
@@ -197,7 +197,7 @@ impl Scenario {
         [e, e.next(), e.next().next()]
     }
 
-    pub fn location_of(&self, at: u16) -> &Location {
+    pub fn location_of(&self, at: u32) -> &Location {
         &self.locations[at as usize]
     }
 }

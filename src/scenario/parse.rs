@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::cards::{Pack, Rank};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Errors, excerpt};
 use crate::ledger::Phase;
 use crate::rules::Point;
 use crate::yaml::YamlText;
@@ -100,7 +100,8 @@ impl<'de> Deserialize<'de> for RawPlay {
                     Ok(RawPlay::Auto)
                 } else {
                     Err(E::custom(format!(
-                        "`{v}` is not a play: write `auto`, a list of tricks, or each player's cards"
+                        "`{}` is not a play: write `auto`, a list of tricks, or each player's cards",
+                        excerpt(v)
                     )))
                 }
             }
@@ -226,25 +227,46 @@ struct RawScenario {
 /// Keys of `expect:` maps that are not player names.
 const FIGURE_KEYS: [&str; 5] = ["net", "points", "pot", "box", "unplayable"];
 
-/// Reads and checks one scenario.
+/// Reads and checks one scenario. Every error is reported, not only the first: a mistake in the
+/// deal still lets the auction, the vie and the expectations be checked.
 pub fn parse_scenario(yaml: &YamlText) -> Result<Scenario, Vec<Diagnostic>> {
     let raw: RawScenario = yaml.parse().map_err(|d| vec![d])?;
     let mut p = Parser {
         yaml,
-        errors: Vec::new(),
+        errors: Errors::default(),
         locations: Vec::new(),
+        too_many: false,
     };
     let scenario = p.build(raw);
     match scenario {
         Some(s) if p.errors.is_empty() => Ok(s),
-        _ => Err(p.errors),
+        _ => Err(p.errors.into_vec(&yaml.path)),
     }
 }
 
+/// More scripted actions than any deal has (a few dozen: bids, calls, seven discards, 36 cards
+/// played). Beyond it a scenario is refused, so the index of an action's location always fits.
+pub const MAX_ACTIONS: usize = 1000;
+/// The highest bid a scenario may script: far above any auction for the stock.
+pub const MAX_BID: u32 = 1000;
+/// The longest name at the table, in characters.
+const MAX_NAME: usize = 30;
+/// The longest scenario id, in characters (it is an anchor and part of a command line).
+const MAX_ID: usize = 80;
+
 struct Parser<'a> {
     yaml: &'a YamlText,
-    errors: Vec<Diagnostic>,
+    errors: Errors,
     locations: Vec<Location>,
+    /// Set once the scenario scripts more than [`MAX_ACTIONS`] actions (reported once).
+    too_many: bool,
+}
+
+/// A deal whose every card was read and found once: the hands, the turn-up and the stock.
+struct Dealt {
+    hands: [CardSet; 3],
+    turn_up: Card,
+    stock: CardSet,
 }
 
 impl Parser<'_> {
@@ -252,12 +274,25 @@ impl Parser<'_> {
         self.errors.push(Diagnostic::new(location, message));
     }
 
-    fn remember(&mut self, location: Location) -> u16 {
+    /// Keeps where a scripted action is written: its index, or `None` (and an error, once)
+    /// past [`MAX_ACTIONS`].
+    fn remember(&mut self, location: Location) -> Option<u32> {
+        if self.locations.len() >= MAX_ACTIONS {
+            if !self.too_many {
+                self.too_many = true;
+                self.error(
+                    location,
+                    format!("more than {MAX_ACTIONS} scripted actions: a deal of Gleek has a few dozen (bids, calls in the vie, seven discards, 36 cards played)"),
+                );
+            }
+            return None;
+        }
         self.locations.push(location);
-        (self.locations.len() - 1) as u16
+        Some(self.locations.len() as u32 - 1)
     }
 
-    /// The tokens of a word list, each with its location. `sep` splits the tokens of one string.
+    /// The tokens of a word list, each with its location. With `commas`, a token runs to the
+    /// next comma or semicolon (`Ann 12, Ben pass`); otherwise to the next space or comma.
     fn tokens(&self, words: &Spanned<Words>, commas: bool) -> Vec<(String, Location)> {
         let mut out = Vec::new();
         let mut from = 0;
@@ -274,16 +309,9 @@ impl Parser<'_> {
                     .collect()
             };
             for piece in pieces {
-                let first = piece
-                    .split_whitespace()
-                    .next()
-                    .unwrap_or(&piece)
-                    .to_string();
-                let (loc, next) = self.yaml.location_in(words, from, &first);
-                let loc = Location {
-                    width: piece.chars().count().max(1),
-                    ..loc
-                };
+                let first = piece.split_whitespace().next().unwrap_or(&piece);
+                let (mut loc, next) = self.yaml.location_in(words, from, first);
+                loc.width = piece.chars().count().max(1);
                 from = next;
                 out.push((piece, loc));
             }
@@ -291,15 +319,21 @@ impl Parser<'_> {
         out
     }
 
-    fn cards(&mut self, words: &Spanned<Words>, what: &str) -> Vec<(Card, Location)> {
+    /// The cards of a list, and whether every word of it was a card.
+    fn cards(&mut self, words: &Spanned<Words>, what: &str) -> (Vec<(Card, Location)>, bool) {
         let mut out = Vec::new();
+        let mut clean = true;
         for (token, loc) in self.tokens(words, false) {
-            match Pack::Gleek44.parse_card(&token) {
+            // A card is two or three characters: a long word is read (and quoted) cut short.
+            match Pack::Gleek44.parse_card(&excerpt(&token)) {
                 Ok(card) => out.push((card, loc)),
-                Err(err) => self.error(loc, format!("{err} (in {what})")),
+                Err(err) => {
+                    clean = false;
+                    self.error(loc, format!("{err} (in {what})"));
+                }
             }
         }
-        out
+        (out, clean)
     }
 
     fn seat(&mut self, seats: &[String; 3], name: &str, loc: &Location) -> Option<Seat> {
@@ -311,7 +345,8 @@ impl Parser<'_> {
             self.error(
                 loc.clone(),
                 format!(
-                    "`{name}` is not at this table; the seats are {}",
+                    "`{}` is not at this table; the seats are {}",
+                    excerpt(name),
                     seats.join(", ")
                 ),
             );
@@ -319,189 +354,50 @@ impl Parser<'_> {
         found
     }
 
+    /// Checks the scenario in stages. The table comes first (nothing can be read without it);
+    /// the deal, the auction, the vie and the expectations are each checked whatever the others
+    /// hold; the discard and the play are checked against the hands, so only on a sound deal.
     fn build(&mut self, raw: RawScenario) -> Option<Scenario> {
         let y = self.yaml;
-        let id = raw.id.value.trim().to_string();
-        if id.is_empty()
-            || !id
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        {
-            self.error(
-                y.location_of(&raw.id),
-                format!("`{id}` is not a usable scenario id: use letters, digits and hyphens"),
-            );
-        }
-        let seat_tokens = self.tokens(&raw.seats, false);
-        if seat_tokens.len() != 3 {
-            self.error(
-                y.location_of(&raw.seats),
-                format!(
-                    "Gleek is for three players, neither more nor less; this table has {}",
-                    seat_tokens.len()
-                ),
-            );
-            return None;
-        }
-        let seats: [String; 3] = [
-            seat_tokens[0].0.clone(),
-            seat_tokens[1].0.clone(),
-            seat_tokens[2].0.clone(),
-        ];
-        for (name, loc) in &seat_tokens {
-            if FIGURE_KEYS.contains(&name.as_str()) || Phase::from_id(name).is_some() {
-                self.error(
-                    loc.clone(),
-                    format!("`{name}` is a reserved word in expectations; choose another name"),
-                );
-            }
-        }
-        if seats[0].eq_ignore_ascii_case(&seats[1])
-            || seats[0].eq_ignore_ascii_case(&seats[2])
-            || seats[1].eq_ignore_ascii_case(&seats[2])
-        {
-            self.error(
-                y.location_of(&raw.seats),
-                "two seats have the same name".to_string(),
-            );
-        }
+        let id = self.id(&raw.id);
+        let seats = self.seats(&raw.seats)?;
         let dealer_loc = y.location_of(&raw.dealer);
-        let dealer = self.seat(&seats, raw.dealer.value.trim(), &dealer_loc)?;
-
-        // The deal: every card of the pack exactly once.
-        let mut seen: HashMap<Card, Location> = HashMap::new();
-        let mut check_dup = |p: &mut Parser, card: Card, loc: &Location| {
-            if let Some(first) = seen.get(&card) {
-                p.errors.push(
-                    Diagnostic::new(loc.clone(), format!("{card} is dealt twice"))
-                        .note(format!("first dealt at {first}")),
-                );
-            } else {
-                seen.insert(card, loc.clone());
-            }
-        };
-        let mut hands = [CardSet::EMPTY; 3];
-        let mut given = [false; 3];
-        let mut hand_entries: Vec<_> = raw.hands.value.iter().collect();
-        hand_entries.sort_by_key(|(k, _)| k.referenced.span().offset());
-        for (name, cards) in hand_entries {
-            let loc = y.location_of(name);
-            let Some(seat) = self.seat(&seats, name.value.trim(), &loc) else {
-                continue;
-            };
-            let list = self.cards(cards, &format!("{}'s hand", seats[seat.index()]));
-            if given[seat.index()] {
-                self.error(
-                    loc.clone(),
-                    format!("{} has two hands", seats[seat.index()]),
-                );
-            }
-            given[seat.index()] = true;
-            for (card, cloc) in &list {
-                check_dup(self, *card, cloc);
-                hands[seat.index()].insert(*card);
-            }
-            if list.len() != 12 && self.errors.is_empty() {
-                self.error(
-                    y.location_of(cards),
-                    format!(
-                        "{}'s hand has {} cards; the dealer delivers twelve to each",
-                        seats[seat.index()],
-                        list.len()
-                    ),
-                );
-            }
-        }
-        for s in Seat::ALL {
-            if !given[s.index()] {
-                self.error(
-                    y.location_of(&raw.hands),
-                    format!("no hand is given for {}", seats[s.index()]),
-                );
-            }
-        }
-        let turn_loc = y.location_of(&raw.turn_up);
-        let turn_up = match Pack::Gleek44.parse_card(raw.turn_up.value.0.trim()) {
-            Ok(c) => {
-                check_dup(self, c, &turn_loc);
-                Some(c)
-            }
-            Err(err) => {
-                self.error(turn_loc, format!("{err} (the turn-up)"));
-                None
-            }
-        };
-        let stock = match &raw.stock {
-            Some(words) => {
-                let list = self.cards(words, "the stock");
-                for (card, loc) in &list {
-                    check_dup(self, *card, loc);
-                }
-                if list.len() != 7 && self.errors.is_empty() {
-                    self.error(
-                        y.location_of(words),
-                        format!(
-                            "the stock has {} cards; seven are left after the deal and the turn-up",
-                            list.len()
-                        ),
-                    );
-                }
-                list.iter().map(|(c, _)| *c).collect()
-            }
-            None => {
-                let dealt: CardSet = seen.keys().copied().collect();
-                Pack::Gleek44.cards().difference(dealt)
-            }
-        };
-        if !self.errors.is_empty() {
-            return None;
-        }
-        let turn_up = turn_up?;
-        let all = hands[0]
-            .union(hands[1])
-            .union(hands[2])
-            .union(stock)
-            .union(CardSet::from_cards([turn_up]));
-        if all.len() != 44 {
-            let missing: Vec<String> = Pack::Gleek44
-                .cards()
-                .difference(all)
-                .sorted()
-                .iter()
-                .map(|c| c.to_string())
-                .collect();
-            self.error(
-                y.location_of(&raw.hands),
-                format!(
-                    "the deal does not account for every card: missing {}",
-                    missing.join(" ")
-                ),
-            );
-            return None;
-        }
-
+        let dealer = self.seat(&seats, raw.dealer.value.trim(), &dealer_loc);
+        let dealt = self.deal(&raw, &seats);
         let agreed = self.agreement(raw.agreed.as_ref());
         let carried = self.carried(raw.carried.as_ref());
         let auction = raw.auction.as_ref().map(|w| self.auction(w, &seats));
-        let eldest = dealer.next();
-        let buyer = match &auction {
-            Some(calls) => calls
-                .iter()
-                .rev()
-                .find(|c| matches!(c.what, Bid::Bid(_)))
-                .map(|c| c.seat),
-            None => Some(eldest),
-        };
-        let discard = raw
-            .discard
-            .as_ref()
-            .map(|w| self.discard(w, buyer, &hands, stock, &seats));
         let vie = raw.vie.as_ref().map(|w| self.vie(w, &seats));
         let false_claims = raw
             .false_claims
             .as_ref()
             .map(|w| self.claims(w, &seats))
             .unwrap_or_default();
+        let expect = raw
+            .expect
+            .as_ref()
+            .map(|e| self.expectations(e, &seats))
+            .unwrap_or_default();
+        let (Some(dealer), Some(dealt)) = (dealer, dealt) else {
+            return None;
+        };
+        let Dealt {
+            hands,
+            turn_up,
+            stock,
+        } = dealt;
+        let buyer = match &auction {
+            Some(calls) => calls
+                .iter()
+                .rev()
+                .find(|c| matches!(c.what, Bid::Bid(_)))
+                .map(|c| c.seat),
+            None => Some(dealer.next()),
+        };
+        let discard = raw
+            .discard
+            .as_ref()
+            .map(|w| self.discard(w, buyer, &hands, stock, &seats));
         let mut final_hands = hands;
         if let (Some(b), Some(d)) = (buyer, &discard) {
             let laid: CardSet = d.iter().map(|(c, _)| *c).collect();
@@ -511,11 +407,6 @@ impl Parser<'_> {
             Some(p) => self.play(p, &seats, &final_hands, buyer, discard.is_some(), stock),
             None => PlayScript::default(),
         };
-        let expect = raw
-            .expect
-            .as_ref()
-            .map(|e| self.expectations(e, &seats))
-            .unwrap_or_default();
         Some(Scenario {
             id,
             title: raw
@@ -544,13 +435,194 @@ impl Parser<'_> {
         })
     }
 
+    fn id(&mut self, raw: &Spanned<String>) -> String {
+        let id = raw.value.trim().to_string();
+        let usable = id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if id.is_empty() || id.len() > MAX_ID || !usable {
+            self.error(
+                self.yaml.location_of(raw),
+                format!(
+                    "`{}` is not a usable scenario id: use letters, digits and hyphens, at most {MAX_ID} of them",
+                    excerpt(&id)
+                ),
+            );
+        }
+        id
+    }
+
+    /// The three names at the table, clockwise; `None` when the table itself is wrong.
+    fn seats(&mut self, raw: &Spanned<Words>) -> Option<[String; 3]> {
+        let y = self.yaml;
+        let tokens = self.tokens(raw, false);
+        let n = tokens.len();
+        let Ok(named) = <[(String, Location); 3]>::try_from(tokens) else {
+            self.error(
+                y.location_of(raw),
+                format!("Gleek is for three players, neither more nor less; this table has {n}"),
+            );
+            return None;
+        };
+        let mut usable = true;
+        for (name, loc) in &named {
+            if name.chars().count() > MAX_NAME {
+                usable = false;
+                self.error(
+                    loc.clone(),
+                    format!(
+                        "`{}` is too long for a name at the table: at most {MAX_NAME} characters",
+                        excerpt(name)
+                    ),
+                );
+            } else if FIGURE_KEYS.contains(&name.as_str()) || Phase::from_id(name).is_some() {
+                self.error(
+                    loc.clone(),
+                    format!("`{name}` is a reserved word in expectations; choose another name"),
+                );
+            }
+        }
+        let seats = named.map(|(name, _)| name);
+        if seats[0].eq_ignore_ascii_case(&seats[1])
+            || seats[0].eq_ignore_ascii_case(&seats[2])
+            || seats[1].eq_ignore_ascii_case(&seats[2])
+        {
+            self.error(
+                y.location_of(raw),
+                "two seats have the same name".to_string(),
+            );
+        }
+        usable.then_some(seats)
+    }
+
+    /// The deal: every card of the pack exactly once. `None` when it has errors (reported).
+    fn deal(&mut self, raw: &RawScenario, seats: &[String; 3]) -> Option<Dealt> {
+        let y = self.yaml;
+        let errors_before = self.errors.len();
+        let mut seen: HashMap<Card, Location> = HashMap::new();
+        let mut check_dup = |p: &mut Parser, card: Card, loc: &Location| {
+            if let Some(first) = seen.get(&card) {
+                p.errors.push_with(|| {
+                    Diagnostic::new(loc.clone(), format!("{card} is dealt twice"))
+                        .note(format!("first dealt at {first}"))
+                });
+            } else {
+                seen.insert(card, loc.clone());
+            }
+        };
+        let mut hands = [CardSet::EMPTY; 3];
+        let mut given = [false; 3];
+        let mut hand_entries: Vec<_> = raw.hands.value.iter().collect();
+        hand_entries.sort_by_key(|(k, _)| k.referenced.span().offset());
+        for (name, cards) in hand_entries {
+            let loc = y.location_of(name);
+            let Some(seat) = self.seat(seats, name.value.trim(), &loc) else {
+                continue;
+            };
+            let (list, clean) = self.cards(cards, &format!("{}'s hand", seats[seat.index()]));
+            if given[seat.index()] {
+                self.error(
+                    loc.clone(),
+                    format!("{} has two hands", seats[seat.index()]),
+                );
+            }
+            given[seat.index()] = true;
+            for (card, cloc) in &list {
+                check_dup(self, *card, cloc);
+                hands[seat.index()].insert(*card);
+            }
+            if clean && list.len() != 12 {
+                self.error(
+                    y.location_of(cards),
+                    format!(
+                        "{}'s hand has {} cards; the dealer delivers twelve to each",
+                        seats[seat.index()],
+                        list.len()
+                    ),
+                );
+            }
+        }
+        for s in Seat::ALL {
+            if !given[s.index()] {
+                self.error(
+                    y.location_of(&raw.hands),
+                    format!("no hand is given for {}", seats[s.index()]),
+                );
+            }
+        }
+        let turn_loc = y.location_of(&raw.turn_up);
+        let turn_up = match Pack::Gleek44.parse_card(&excerpt(raw.turn_up.value.0.trim())) {
+            Ok(c) => {
+                check_dup(self, c, &turn_loc);
+                Some(c)
+            }
+            Err(err) => {
+                self.error(turn_loc, format!("{err} (the turn-up)"));
+                None
+            }
+        };
+        let stock = match &raw.stock {
+            Some(words) => {
+                let (list, clean) = self.cards(words, "the stock");
+                for (card, loc) in &list {
+                    check_dup(self, *card, loc);
+                }
+                if clean && list.len() != 7 {
+                    self.error(
+                        y.location_of(words),
+                        format!(
+                            "the stock has {} cards; seven are left after the deal and the turn-up",
+                            list.len()
+                        ),
+                    );
+                }
+                list.iter().map(|(c, _)| *c).collect()
+            }
+            None => {
+                let dealt: CardSet = seen.keys().copied().collect();
+                Pack::Gleek44.cards().difference(dealt)
+            }
+        };
+        if self.errors.len() > errors_before {
+            return None;
+        }
+        let turn_up = turn_up?;
+        let all = hands[0]
+            .union(hands[1])
+            .union(hands[2])
+            .union(stock)
+            .union(CardSet::from_cards([turn_up]));
+        if all.len() != 44 {
+            let missing: Vec<String> = Pack::Gleek44
+                .cards()
+                .difference(all)
+                .sorted()
+                .iter()
+                .map(|c| c.to_string())
+                .collect();
+            self.error(
+                y.location_of(&raw.hands),
+                format!(
+                    "the deal does not account for every card: missing {}",
+                    missing.join(" ")
+                ),
+            );
+            return None;
+        }
+        Some(Dealt {
+            hands,
+            turn_up,
+            stock,
+        })
+    }
+
     fn yes_no(&mut self, value: &Spanned<Scalar>) -> Option<bool> {
         match value.value.0.trim().to_ascii_lowercase().as_str() {
             "yes" | "true" | "played" | "on" => Some(true),
             "no" | "false" | "left-out" | "off" => Some(false),
             other => {
                 let loc = self.yaml.location_of(value);
-                self.error(loc, format!("`{other}` is neither yes nor no"));
+                self.error(loc, format!("`{}` is neither yes nor no", excerpt(other)));
                 None
             }
         }
@@ -570,7 +642,7 @@ impl Parser<'_> {
                 "towser-tumbler" => agreed.towser_tumbler = self.yes_no(value),
                 other => {
                     let loc = self.yaml.location_of(key);
-                    self.error(loc, format!("unknown agreement `{other}`; the table can agree on `tiddy` and `towser-tumbler`"));
+                    self.error(loc, format!("unknown agreement `{}`; the table can agree on `tiddy` and `towser-tumbler`", excerpt(other)));
                 }
             }
         }
@@ -592,21 +664,25 @@ impl Parser<'_> {
                     Ok(n) if n <= 16 => carried.ruff_passed = n,
                     _ => self.error(
                         loc,
-                        format!("`{}` is not a number of deals (0 to 16)", value.value.0),
+                        format!(
+                            "`{}` is not a number of deals (0 to 16)",
+                            excerpt(&value.value.0)
+                        ),
                     ),
                 },
                 "pot" => match Money::parse(&value.value.0) {
-                    Some(m) if m >= Money::ZERO => carried.pot = m,
-                    _ => self.error(
-                        loc,
-                        format!("`{}` is not an amount of money", value.value.0),
-                    ),
+                    Ok(m) if m >= Money::ZERO => carried.pot = m,
+                    Ok(_) => self.error(loc, "the pot cannot hold less than nothing".to_string()),
+                    Err(err) => self.error(loc, format!("`{}` {err}", excerpt(&value.value.0))),
                 },
                 other => {
                     let loc = self.yaml.location_of(key);
                     self.error(
                         loc,
-                        format!("unknown carried item `{other}`; allowed: `ruff-passed`, `pot`"),
+                        format!(
+                            "unknown carried item `{}`; allowed: `ruff-passed`, `pot`",
+                            excerpt(other)
+                        ),
                     );
                 }
             }
@@ -623,7 +699,8 @@ impl Parser<'_> {
                 self.error(
                     loc,
                     format!(
-                        "`{token}` is not a call: write a name and a bid or `pass`, as in `Ann 12`"
+                        "`{}` is not a call: write a name and a bid or `pass`, as in `Ann 12`",
+                        excerpt(&token)
                     ),
                 );
                 continue;
@@ -633,13 +710,30 @@ impl Parser<'_> {
             };
             let what = if call.eq_ignore_ascii_case("pass") {
                 Bid::Pass
-            } else if let Ok(n) = call.parse::<u32>() {
-                Bid::Bid(n)
+            } else if call.bytes().all(|b| b.is_ascii_digit()) {
+                match call.parse::<u32>() {
+                    Ok(n) if n <= MAX_BID => Bid::Bid(n),
+                    _ => {
+                        self.error(
+                            loc,
+                            format!(
+                                "`{}` is beyond any bid: a bid is a whole number up to {MAX_BID}",
+                                excerpt(call)
+                            ),
+                        );
+                        continue;
+                    }
+                }
             } else {
-                self.error(loc, format!("`{call}` is neither a bid nor `pass`"));
+                self.error(
+                    loc,
+                    format!("`{}` is neither a bid nor `pass`", excerpt(call)),
+                );
                 continue;
             };
-            let at = self.remember(loc);
+            let Some(at) = self.remember(loc) else {
+                continue;
+            };
             out.push(Scripted { seat, what, at });
         }
         out
@@ -652,7 +746,7 @@ impl Parser<'_> {
         hands: &[CardSet; 3],
         stock: CardSet,
         seats: &[String; 3],
-    ) -> Vec<(Card, u16)> {
+    ) -> Vec<(Card, u32)> {
         let Some(buyer) = buyer else {
             let loc = self.yaml.location_of(words);
             self.error(
@@ -661,9 +755,9 @@ impl Parser<'_> {
             );
             return Vec::new();
         };
-        let mut out: Vec<(Card, u16)> = Vec::new();
+        let mut out: Vec<(Card, u32)> = Vec::new();
         let available = hands[buyer.index()].union(stock);
-        for (card, loc) in self.cards(words, "the discard") {
+        for (card, loc) in self.cards(words, "the discard").0 {
             if !available.contains(card) {
                 self.error(
                     loc,
@@ -674,8 +768,7 @@ impl Parser<'_> {
                 );
             } else if out.iter().any(|(c, _)| *c == card) {
                 self.error(loc, format!("{card} is laid out twice"));
-            } else {
-                let at = self.remember(loc);
+            } else if let Some(at) = self.remember(loc) {
                 out.push((card, at));
             }
         }
@@ -709,11 +802,13 @@ impl Parser<'_> {
                 "revie" | "revies" | "see and revie" | "sees and revies" => VieCall::Revie,
                 "pass" | "passes" => VieCall::Pass,
                 other => {
-                    self.error(loc, format!("`{other}` is not a call in the vie; allowed: `vie`, `see`, `revie` (see and revie) or `pass`"));
+                    self.error(loc, format!("`{}` is not a call in the vie; allowed: `vie`, `see`, `revie` (see and revie) or `pass`", excerpt(other)));
                     continue;
                 }
             };
-            let at = self.remember(loc);
+            let Some(at) = self.remember(loc) else {
+                continue;
+            };
             out.push(Scripted { seat, what, at });
         }
         out
@@ -730,7 +825,10 @@ impl Parser<'_> {
             let [name, kind, of, rank] = &parts[..] else {
                 self.error(
                     loc,
-                    format!("`{token}` is not a claim: write it as `Ann gleek of Kings`"),
+                    format!(
+                        "`{}` is not a claim: write it as `Ann gleek of Kings`",
+                        excerpt(&token)
+                    ),
                 );
                 continue;
             };
@@ -741,7 +839,10 @@ impl Parser<'_> {
                 "gleek" => false,
                 "mournival" => true,
                 _ => {
-                    self.error(loc, format!("`{kind}` is neither `gleek` nor `mournival`"));
+                    self.error(
+                        loc,
+                        format!("`{}` is neither `gleek` nor `mournival`", excerpt(kind)),
+                    );
                     continue;
                 }
             };
@@ -751,18 +852,29 @@ impl Parser<'_> {
                 "queens" => Rank::QUEEN,
                 "knaves" | "jacks" => Rank::JACK,
                 _ => {
-                    self.error(loc, format!("`{rank}`: only Aces, Kings, Queens and Knaves make gleeks and mournivals"));
+                    self.error(
+                        loc,
+                        format!(
+                            "`{}`: only Aces, Kings, Queens and Knaves make gleeks and mournivals",
+                            excerpt(rank)
+                        ),
+                    );
                     continue;
                 }
             };
             if of != "of" {
                 self.error(
                     loc,
-                    format!("`{token}` is not a claim: write it as `Ann gleek of Kings`"),
+                    format!(
+                        "`{}` is not a claim: write it as `Ann gleek of Kings`",
+                        excerpt(&token)
+                    ),
                 );
                 continue;
             }
-            let at = self.remember(loc);
+            let Some(at) = self.remember(loc) else {
+                continue;
+            };
             out.push(Scripted {
                 seat,
                 what: Set { rank, mournival },
@@ -807,8 +919,9 @@ impl Parser<'_> {
                 p.error(loc, format!("{card} is played twice"));
                 return;
             }
-            let at = p.remember(loc);
-            script.cards[seat.index()].push((card, at));
+            if let Some(at) = p.remember(loc) {
+                script.cards[seat.index()].push((card, at));
+            }
         };
         match &raw.value {
             RawPlay::Auto => {}
@@ -819,7 +932,7 @@ impl Parser<'_> {
                     defined: raw.defined,
                 };
                 for (token, loc) in self.tokens(&words, false) {
-                    match Pack::Gleek44.parse_card(&token) {
+                    match Pack::Gleek44.parse_card(&excerpt(&token)) {
                         Ok(card) => match owner(card) {
                             Some(seat) => add(self, seat, card, loc),
                             None => {
@@ -836,7 +949,7 @@ impl Parser<'_> {
                     let Some(seat) = self.seat(seats, name.value.trim(), &loc) else {
                         continue;
                     };
-                    for (card, cloc) in self.cards(cards, "the play") {
+                    for (card, cloc) in self.cards(cards, "the play").0 {
                         add(self, seat, card, cloc);
                     }
                 }
@@ -850,7 +963,7 @@ impl Parser<'_> {
         raw: &Spanned<HashMap<Spanned<String>, Spanned<RawExpect>>>,
         seats: &[String; 3],
     ) -> Vec<Expectation> {
-        let mut out = Vec::new();
+        let mut out: Vec<Expectation> = Vec::new();
         let mut entries: Vec<_> = raw.value.iter().collect();
         entries.sort_by_key(|(k, _)| k.referenced.span().offset());
         for (variant, value) in entries {
@@ -868,6 +981,17 @@ impl Parser<'_> {
             };
             // One key may name several variants that share the figures: `cotton-1674 parlett`.
             for id in variant.value.split([' ', ',']).filter(|s| !s.is_empty()) {
+                if let Some(first) = out.iter().find(|e| e.variant == id) {
+                    self.errors.push_with(|| {
+                        Diagnostic::new(
+                            location.clone(),
+                            format!("`{}` has two sets of expectations", excerpt(id)),
+                        )
+                        .note(format!("first at {}", first.location))
+                        .note("name each variant once in `expect:`")
+                    });
+                    continue;
+                }
                 out.push(Expectation {
                     variant: id.to_string(),
                     expected: expected.clone(),
@@ -917,7 +1041,7 @@ impl Parser<'_> {
                     let phase = Phase::from_id(group);
                     if make.is_none() && phase.is_none() {
                         let phases: Vec<&str> = Phase::ALL.iter().map(|p| p.id()).collect();
-                        self.error(kloc, format!("unknown figure `{group}`; allowed: a player's name, `net`, `points`, `pot`, `box`, `unplayable`, or a phase: {}", phases.join(", ")));
+                        self.error(kloc, format!("unknown figure `{}`; allowed: a player's name, `net`, `points`, `pot`, `box`, `unplayable`, or a phase: {}", excerpt(group), phases.join(", ")));
                         continue;
                     }
                     for (name, m) in per_player {
@@ -946,8 +1070,14 @@ impl Parser<'_> {
         out: &mut Vec<(Figure, Money, Location)>,
     ) {
         match Money::parse(text) {
-            Some(m) => out.push((figure, m, loc)),
-            None => self.error(loc, format!("`{text}` is not an amount: write a whole number or a half, as in `+3`, `-2½` or `2.5`")),
+            Ok(m) => match out.iter().find(|(f, _, _)| *f == figure) {
+                Some((_, _, first)) => self.errors.push_with(|| {
+                    Diagnostic::new(loc, "this figure is already expected for this variant")
+                        .note(format!("first expected at {first}"))
+                }),
+                None => out.push((figure, m, loc)),
+            },
+            Err(err) => self.error(loc, format!("`{}` {err}", excerpt(text))),
         }
     }
 }
@@ -957,14 +1087,16 @@ fn parse_unplayable(word: &str) -> Result<Option<Point>, String> {
     let mut parts = word.split_whitespace();
     if parts.next() != Some("unplayable") {
         return Err(format!(
-            "`{word}` is not an expectation: write a map of figures, or `unplayable`"
+            "`{}` is not an expectation: write a map of figures, or `unplayable`",
+            excerpt(word)
         ));
     }
     match parts.next() {
         None => Ok(None),
         Some(id) => Point::from_id(id).map(Some).ok_or_else(|| {
             format!(
-                "unknown rule point `{id}`; the rule points are {}",
+                "unknown rule point `{}`; the rule points are {}",
+                excerpt(id),
                 Point::allowed()
             )
         }),
