@@ -247,14 +247,16 @@ pub fn total(errors: &[Diagnostic]) -> usize {
     errors.iter().map(Diagnostic::count).sum()
 }
 
-/// Renders a run's errors: the first `limit` in full (with any "more in FILE" lines among
-/// them), then "and N more errors" for the rest.
+/// Renders a run's errors: the first `limit` in full, each file's "and N more errors in FILE"
+/// after its errors shown, then "and N more errors" for the rest.
 pub fn render_limited(errors: &[Diagnostic], severity: &str, limit: usize) -> String {
     let mut out = String::new();
     let mut shown = 0;
     let mut hidden = 0;
+    let mut showing = true;
     for d in errors {
-        if shown < limit {
+        showing = if d.more > 0 { showing } else { shown < limit };
+        if showing {
             out.push_str(&d.render(severity));
             shown += usize::from(d.more == 0);
         } else {
@@ -390,13 +392,15 @@ mod tests {
     fn a_run_shows_its_first_errors_and_counts_the_rest() {
         let src: Arc<str> = "x\n".into();
         let one = Diagnostic::new(Location::at(Path::new("a.md"), &src, 0, 1), "bad");
-        let mut list = vec![one.clone(), Diagnostic::more_in(Path::new("a.md"), 7)];
-        list.extend(std::iter::repeat_n(one, 4));
+        let more = |n| Diagnostic::more_in(Path::new("a.md"), n);
+        let mut list = vec![one.clone(), more(7)];
+        list.extend([one.clone(), one.clone(), more(5), one.clone(), one, more(3)]);
         let text = render_limited(&list, "error", 3);
         assert_eq!(text.matches("error: bad").count(), 3, "{text}");
         assert!(text.contains("and 7 more error(s) in a.md\n"), "{text}");
-        assert!(text.ends_with("and 2 more error(s)\n"), "{text}");
-        assert_eq!(total(&list), 12);
+        assert!(text.contains("and 5 more error(s) in a.md\n"), "{text}");
+        assert!(text.ends_with("and 5 more error(s)\n"), "{text}");
+        assert_eq!(total(&list), 20);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
-use mournival::diagnostic::{self, Diagnostic};
+use mournival::diagnostic::{self, Diagnostic, Location};
 use mournival::project::{Page, load_pages, load_variants, parse_page};
 use mournival::report::{explain, matrix};
 use mournival::scenario::Scenario;
@@ -151,10 +151,27 @@ fn main() -> ExitCode {
 }
 
 fn check(root: &Path, path: Option<PathBuf>, set: &[Override]) -> Result<ExitCode, Invalid> {
-    let variants = variants(root, set)?;
     let path = path.unwrap_or_else(|| root.join("content"));
-    let pages = load_pages(&path).map_err(Invalid)?;
+    // The variants and the pages are both read before either's errors are shown: one run
+    // reports every error.
+    let (variants, pages) = match (variants(root, set), load_pages(&path)) {
+        (Ok(variants), Ok(pages)) => (variants, pages),
+        (variants, pages) => {
+            let mut errors = variants.err().map(|Invalid(e)| e).unwrap_or_default();
+            errors.extend(pages.err().unwrap_or_default());
+            return Err(Invalid(errors));
+        }
+    };
     let scenarios = || pages.iter().flat_map(|p| &p.scenarios);
+    if scenarios().next().is_none() {
+        return Err(Invalid(vec![Diagnostic::new(
+            Location::file_start(&path, ""),
+            format!(
+                "no scenarios found under {}: write a ```gleek block in a page",
+                path.display()
+            ),
+        )]));
+    }
     let unknown = mournival::check::unknown_variants(scenarios(), &variants);
     if !unknown.is_empty() {
         return Err(Invalid(unknown));
