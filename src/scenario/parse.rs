@@ -192,18 +192,26 @@ impl<'de> Deserialize<'de> for RawFigure {
     }
 }
 
+/// A scenario as written. Every field is read as optional, and unknown fields are let through
+/// here: a missing or unknown field is reported by the parser together with every other error,
+/// where serde would stop at the first.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
 struct RawScenario {
-    id: Spanned<String>,
+    #[serde(default)]
+    id: Option<Spanned<String>>,
     #[serde(default)]
     title: Option<String>,
     #[serde(default)]
     notes: Option<String>,
-    seats: Spanned<Words>,
-    dealer: Spanned<String>,
-    hands: Spanned<HashMap<Spanned<String>, Spanned<Words>>>,
-    turn_up: Spanned<Scalar>,
+    #[serde(default)]
+    seats: Option<Spanned<Words>>,
+    #[serde(default)]
+    dealer: Option<Spanned<String>>,
+    #[serde(default)]
+    hands: Option<Spanned<HashMap<Spanned<String>, Spanned<Words>>>>,
+    #[serde(default)]
+    turn_up: Option<Spanned<Scalar>>,
     #[serde(default)]
     stock: Option<Spanned<Words>>,
     #[serde(default)]
@@ -224,6 +232,50 @@ struct RawScenario {
     expect: Option<Spanned<HashMap<Spanned<String>, Spanned<RawExpect>>>>,
 }
 
+/// The fields of a scenario, as written.
+const FIELDS: [&str; 16] = [
+    "id",
+    "title",
+    "notes",
+    "seats",
+    "dealer",
+    "hands",
+    "turn-up",
+    "stock",
+    "agreed",
+    "carried",
+    "auction",
+    "discard",
+    "vie",
+    "false-claims",
+    "play",
+    "expect",
+];
+
+/// The keys of a scenario's map, each where it is written.
+struct Keys(Vec<Spanned<String>>);
+
+impl<'de> Deserialize<'de> for Keys {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Keys, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Keys;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a map of the scenario's fields")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Keys, A::Error> {
+                let mut out = Vec::new();
+                while let Some(key) = map.next_key::<Spanned<String>>()? {
+                    map.next_value::<de::IgnoredAny>()?;
+                    out.push(key);
+                }
+                Ok(Keys(out))
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
 /// Keys of `expect:` maps that are not player names.
 const FIGURE_KEYS: [&str; 5] = ["net", "points", "pot", "box", "unplayable"];
 
@@ -237,6 +289,7 @@ pub fn parse_scenario(yaml: &YamlText) -> Result<Scenario, Vec<Diagnostic>> {
         locations: Vec::new(),
         too_many: false,
     };
+    p.unknown_fields();
     let scenario = p.build(raw);
     match scenario {
         Some(s) if p.errors.is_empty() => Ok(s),
@@ -272,6 +325,35 @@ struct Dealt {
 impl Parser<'_> {
     fn error(&mut self, location: Location, message: String) {
         self.errors.push(Diagnostic::new(location, message));
+    }
+
+    /// Every key that is not a field of a scenario.
+    fn unknown_fields(&mut self) {
+        let Ok(Keys(keys)) = self.yaml.parse::<Keys>() else {
+            return;
+        };
+        for key in keys.iter().filter(|k| !FIELDS.contains(&k.value.as_str())) {
+            let allowed: Vec<String> = FIELDS.iter().map(|f| format!("`{f}`")).collect();
+            self.error(
+                self.yaml.location_of(key),
+                format!(
+                    "unknown field `{}`; allowed: {}",
+                    excerpt(&key.value),
+                    allowed.join(", ")
+                ),
+            );
+        }
+    }
+
+    /// A field every scenario gives; reported at the scenario's first line when missing.
+    fn required<'r, T>(&mut self, field: &'r Option<T>, name: &str) -> Option<&'r T> {
+        if field.is_none() {
+            self.error(
+                self.yaml.location(0, 0),
+                format!("missing field `{name}`: every scenario gives its `id`, `seats`, `dealer`, `hands` and `turn-up`"),
+            );
+        }
+        field.as_ref()
     }
 
     /// Keeps where a scripted action is written: its index, or `None` (and an error, once)
@@ -359,10 +441,13 @@ impl Parser<'_> {
     /// hold; the discard and the play are checked against the hands, so only on a sound deal.
     fn build(&mut self, raw: RawScenario) -> Option<Scenario> {
         let y = self.yaml;
-        let id = self.id(&raw.id);
-        let seats = self.seats(&raw.seats)?;
-        let dealer_loc = y.location_of(&raw.dealer);
-        let dealer = self.seat(&seats, raw.dealer.value.trim(), &dealer_loc);
+        let id = self.required(&raw.id, "id").map(|id| self.id(id));
+        let seats = self.required(&raw.seats, "seats");
+        let seats = self.seats(seats?)?;
+        let dealer = self.required(&raw.dealer, "dealer").and_then(|d| {
+            let loc = y.location_of(d);
+            self.seat(&seats, d.value.trim(), &loc)
+        });
         let dealt = self.deal(&raw, &seats);
         let agreed = self.agreement(raw.agreed.as_ref());
         let carried = self.carried(raw.carried.as_ref());
@@ -378,7 +463,7 @@ impl Parser<'_> {
             .as_ref()
             .map(|e| self.expectations(e, &seats))
             .unwrap_or_default();
-        let (Some(dealer), Some(dealt)) = (dealer, dealt) else {
+        let (Some(id), Some(dealer), Some(dealt)) = (id, dealer, dealt) else {
             return None;
         };
         let Dealt {
@@ -408,13 +493,8 @@ impl Parser<'_> {
             None => PlayScript::default(),
         };
         Some(Scenario {
+            title: raw.title.as_deref().unwrap_or(&id).trim().to_string(),
             id,
-            title: raw
-                .title
-                .clone()
-                .unwrap_or_else(|| raw.id.value.clone())
-                .trim()
-                .to_string(),
             notes: raw.notes.clone(),
             seats,
             dealer,
@@ -499,6 +579,8 @@ impl Parser<'_> {
     fn deal(&mut self, raw: &RawScenario, seats: &[String; 3]) -> Option<Dealt> {
         let y = self.yaml;
         let errors_before = self.errors.len();
+        let raw_hands = self.required(&raw.hands, "hands");
+        let raw_turn_up = self.required(&raw.turn_up, "turn-up");
         let mut seen: HashMap<Card, Location> = HashMap::new();
         let mut check_dup = |p: &mut Parser, card: Card, loc: &Location| {
             if let Some(first) = seen.get(&card) {
@@ -512,7 +594,7 @@ impl Parser<'_> {
         };
         let mut hands = [CardSet::EMPTY; 3];
         let mut given = [false; 3];
-        let mut hand_entries: Vec<_> = raw.hands.value.iter().collect();
+        let mut hand_entries: Vec<_> = raw_hands.iter().flat_map(|h| &h.value).collect();
         hand_entries.sort_by_key(|(k, _)| k.referenced.span().offset());
         for (name, cards) in hand_entries {
             let loc = y.location_of(name);
@@ -542,25 +624,21 @@ impl Parser<'_> {
                 );
             }
         }
-        for s in Seat::ALL {
-            if !given[s.index()] {
+        if let Some(raw_hands) = raw_hands {
+            for s in Seat::ALL.into_iter().filter(|s| !given[s.index()]) {
                 self.error(
-                    y.location_of(&raw.hands),
+                    y.location_of(raw_hands),
                     format!("no hand is given for {}", seats[s.index()]),
                 );
             }
         }
-        let turn_loc = y.location_of(&raw.turn_up);
-        let turn_up = match Pack::Gleek44.parse_card(&excerpt(raw.turn_up.value.0.trim())) {
-            Ok(c) => {
-                check_dup(self, c, &turn_loc);
-                Some(c)
+        if let Some(raw_turn_up) = raw_turn_up {
+            let turn_loc = y.location_of(raw_turn_up);
+            match Pack::Gleek44.parse_card(&excerpt(raw_turn_up.value.0.trim())) {
+                Ok(c) => check_dup(self, c, &turn_loc),
+                Err(err) => self.error(turn_loc, format!("{err} (the turn-up)")),
             }
-            Err(err) => {
-                self.error(turn_loc, format!("{err} (the turn-up)"));
-                None
-            }
-        };
+        }
         let stock = match &raw.stock {
             Some(words) => {
                 let (list, clean) = self.cards(words, "the stock");
@@ -583,10 +661,13 @@ impl Parser<'_> {
                 Pack::Gleek44.cards().difference(dealt)
             }
         };
+        let (Some(raw_hands), Some(raw_turn_up)) = (raw_hands, raw_turn_up) else {
+            return None;
+        };
         if self.errors.len() > errors_before {
             return None;
         }
-        let turn_up = turn_up?;
+        let turn_up = Pack::Gleek44.parse_card(raw_turn_up.value.0.trim()).ok()?;
         let all = hands[0]
             .union(hands[1])
             .union(hands[2])
@@ -601,7 +682,7 @@ impl Parser<'_> {
                 .map(|c| c.to_string())
                 .collect();
             self.error(
-                y.location_of(&raw.hands),
+                y.location_of(raw_hands),
                 format!(
                     "the deal does not account for every card: missing {}",
                     missing.join(" ")
@@ -1100,5 +1181,79 @@ fn parse_unplayable(word: &str) -> Result<Option<Point>, String> {
                 Point::allowed()
             )
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    /// A scenario's fields and values, in order.
+    const SCENARIO: [(&str, &str); 5] = [
+        ("id", "t"),
+        ("seats", "[Ann, Ben, Cat]"),
+        ("dealer", "Ann"),
+        (
+            "hands",
+            "\n  Ann: AH KH QH JH AS KS QS JS TS 9S 8S 7S\n  Ben: AD KD QD JD TD 9D 8D 7D 6D 5D 4D 6S\n  Cat: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 5S",
+        ),
+        ("turn-up", "TH"),
+    ];
+
+    /// The scenario with one field's value replaced, or added.
+    fn scenario_with(field: &str, value: &str) -> String {
+        let mut fields: Vec<(&str, &str)> = SCENARIO.to_vec();
+        match fields.iter_mut().find(|(f, _)| *f == field) {
+            Some(entry) => entry.1 = value,
+            None => fields.push((field, value)),
+        }
+        fields.iter().map(|(f, v)| format!("{f}: {v}\n")).collect()
+    }
+
+    fn errors(yaml: &str) -> Vec<String> {
+        let text: std::sync::Arc<str> = yaml.into();
+        match parse_scenario(&YamlText::whole_file(Path::new("s.yaml"), text)) {
+            Ok(_) => Vec::new(),
+            Err(errors) => errors.iter().map(|d| d.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_scenario_reads() {
+        assert_eq!(errors(&scenario_with("title", "T")), Vec::<String>::new());
+    }
+
+    #[test]
+    fn unknown_and_missing_fields_come_with_the_other_errors() {
+        let yaml = scenario_with("title", "T")
+            .replace("turn-up: TH", "turnup: TH\nauktion: Ann 12")
+            .replace("dealer: Ann", "dealer: Dan")
+            .replace("AS KS", "AS XS");
+        let all = errors(&yaml).join("");
+        for message in [
+            "unknown field `turnup`; allowed: `id`, `title`",
+            "s.yaml:9:1",
+            "unknown field `auktion`",
+            "missing field `turn-up`",
+            "`Dan` is not at this table",
+            "`XS` is not a card",
+        ] {
+            assert!(all.contains(message), "{message}:\n{all}");
+        }
+        assert_eq!(errors(&yaml).len(), 5, "{all}");
+    }
+
+    /// A value no field accepts, under each field's name, is an error (not ignored).
+    #[test]
+    fn every_field_is_read() {
+        for field in FIELDS {
+            let errors = errors(&scenario_with(field, "{x: {y: z}}"));
+            assert!(!errors.is_empty(), "`{field}` is ignored");
+            assert!(
+                !errors.iter().any(|e| e.contains("missing field")),
+                "`{field}` is not read: {errors:?}"
+            );
+        }
     }
 }
