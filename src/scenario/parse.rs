@@ -1045,6 +1045,8 @@ impl Parser<'_> {
         seats: &[String; 3],
     ) -> Vec<Expectation> {
         let mut out: Vec<Expectation> = Vec::new();
+        // Each variant named so far, and its place in `out`.
+        let mut named: HashMap<String, usize> = HashMap::new();
         let mut entries: Vec<_> = raw.value.iter().collect();
         entries.sort_by_key(|(k, _)| k.referenced.span().offset());
         for (variant, value) in entries {
@@ -1062,7 +1064,8 @@ impl Parser<'_> {
             };
             // One key may name several variants that share the figures: `cotton-1674 parlett`.
             for id in variant.value.split([' ', ',']).filter(|s| !s.is_empty()) {
-                if let Some(first) = out.iter().find(|e| e.variant == id) {
+                if let Some(&first) = named.get(id) {
+                    let first = &out[first];
                     self.errors.push_with(|| {
                         Diagnostic::new(
                             location.clone(),
@@ -1073,6 +1076,7 @@ impl Parser<'_> {
                     });
                     continue;
                 }
+                named.insert(id.to_string(), out.len());
                 out.push(Expectation {
                     variant: id.to_string(),
                     expected: expected.clone(),
@@ -1242,6 +1246,27 @@ mod tests {
             assert!(all.contains(message), "{message}:\n{all}");
         }
         assert_eq!(errors(&yaml).len(), 5, "{all}");
+    }
+
+    #[test]
+    fn a_variant_or_a_figure_expected_twice_is_an_error() {
+        let twice = scenario_with(
+            "expect",
+            "\n  cotton-1674: {Ann: 1}\n  parlett cotton-1674: unplayable",
+        );
+        let all = errors(&twice).join("");
+        assert!(
+            all.contains("`cotton-1674` has two sets of expectations"),
+            "{all}"
+        );
+        assert!(all.contains("first at s.yaml:10:3"), "{all}");
+        let figure = scenario_with("expect", "{cotton-1674: {Ann: 1, net: {Ben: 0, ann: 2}}}");
+        let all = errors(&figure).join("");
+        assert!(
+            all.contains("this figure is already expected for this variant"),
+            "{all}"
+        );
+        assert!(all.contains("first expected at s.yaml:9:29"), "{all}");
     }
 
     /// A value no field accepts, under each field's name, is an error (not ignored).
