@@ -81,7 +81,7 @@ impl<'de> Deserialize<'de> for Scalar {
 enum RawPlay {
     #[default]
     Auto,
-    Tricks(Vec<String>),
+    Tricks(Vec<Spanned<Words>>),
     ByPlayer(Vec<(Spanned<String>, Spanned<Words>)>),
 }
 
@@ -107,8 +107,8 @@ impl<'de> Deserialize<'de> for RawPlay {
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawPlay, A::Error> {
                 let mut out = Vec::new();
-                while let Some(s) = seq.next_element::<Words>()? {
-                    out.push(s.0.join(" "));
+                while let Some(trick) = seq.next_element::<Spanned<Words>>()? {
+                    out.push(trick);
                 }
                 Ok(RawPlay::Tricks(out))
             }
@@ -1007,12 +1007,8 @@ impl Parser<'_> {
         match &raw.value {
             RawPlay::Auto => {}
             RawPlay::Tricks(tricks) => {
-                let words = Spanned {
-                    value: Words(tricks.clone()),
-                    referenced: raw.referenced,
-                    defined: raw.defined,
-                };
-                for (token, loc) in self.tokens(&words, false) {
+                let tokens: Vec<_> = tricks.iter().flat_map(|t| self.tokens(t, false)).collect();
+                for (token, loc) in tokens {
                     match Pack::Gleek44.parse_card(&excerpt(&token)) {
                         Ok(card) => match owner(card) {
                             Some(seat) => add(self, seat, card, loc),
@@ -1267,6 +1263,13 @@ mod tests {
             "{all}"
         );
         assert!(all.contains("first expected at s.yaml:9:29"), "{all}");
+    }
+
+    #[test]
+    fn a_card_in_a_list_of_tricks_is_located_on_its_own_line() {
+        let all = errors(&scenario_with("play", "\n  - AH AD AC\n  - KH KD XX")).join("");
+        assert!(all.contains("`XX` is not a card"), "{all}");
+        assert!(all.contains("--> s.yaml:11:11"), "{all}");
     }
 
     /// A value no field accepts, under each field's name, is an error (not ignored).
