@@ -28,10 +28,8 @@ pub struct Location {
     pub width: usize,
     /// The whole file, shared by every location in it.
     text: Arc<str>,
-    /// Byte offsets in `text`: the line's start, the position, the line's end (before `\r\n`).
-    line_start: usize,
+    /// The byte offset of the position in `text`.
     offset: usize,
-    line_end: usize,
 }
 
 impl Location {
@@ -47,12 +45,17 @@ impl Location {
 
     /// The column, in characters (counted when asked: a long line is not rescanned per token).
     pub fn column(&self) -> usize {
-        self.text[self.line_start..self.offset].chars().count() + 1
+        self.text[self.line_start()..self.offset].chars().count() + 1
+    }
+
+    fn line_start(&self) -> usize {
+        self.text[..self.offset].rfind('\n').map_or(0, |i| i + 1)
     }
 
     /// The text of the line, without its line ending.
     fn line_text(&self) -> &str {
-        &self.text[self.line_start..self.line_end]
+        let rest = &self.text[self.line_start()..];
+        rest[..rest.find('\n').unwrap_or(rest.len())].trim_end_matches('\r')
     }
 }
 
@@ -79,16 +82,14 @@ impl LineIndex {
         if source[line_start..line_end].ends_with('\r') {
             line_end -= 1;
         }
-        let offset = offset.min(line_end.max(line_start));
+        let offset = offset.min(line_end);
         let end = floor_char_boundary(source, (offset + len.max(1)).min(line_end));
         Location {
             file: file.to_path_buf(),
             line,
             width: source[offset..end.max(offset)].chars().count().max(1),
             text: source.clone(),
-            line_start,
             offset,
-            line_end,
         }
     }
 }
