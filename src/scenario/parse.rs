@@ -195,40 +195,24 @@ impl<'de> Deserialize<'de> for RawFigure {
 /// A scenario as written. Every field is read as optional, and unknown fields are let through
 /// here: a missing or unknown field is reported by the parser together with every other error,
 /// where serde would stop at the first.
-#[derive(Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "kebab-case")]
 struct RawScenario {
-    #[serde(default)]
     id: Option<Spanned<String>>,
-    #[serde(default)]
     title: Option<String>,
-    #[serde(default)]
     notes: Option<String>,
-    #[serde(default)]
     seats: Option<Spanned<Words>>,
-    #[serde(default)]
     dealer: Option<Spanned<String>>,
-    #[serde(default)]
     hands: Option<Spanned<HashMap<Spanned<String>, Spanned<Words>>>>,
-    #[serde(default)]
     turn_up: Option<Spanned<Scalar>>,
-    #[serde(default)]
     stock: Option<Spanned<Words>>,
-    #[serde(default)]
     agreed: Option<Spanned<HashMap<Spanned<String>, Spanned<Scalar>>>>,
-    #[serde(default)]
     carried: Option<Spanned<HashMap<Spanned<String>, Spanned<Scalar>>>>,
-    #[serde(default)]
     auction: Option<Spanned<Words>>,
-    #[serde(default)]
     discard: Option<Spanned<Words>>,
-    #[serde(default)]
     vie: Option<Spanned<Words>>,
-    #[serde(default)]
     false_claims: Option<Spanned<Words>>,
-    #[serde(default)]
     play: Option<Spanned<RawPlay>>,
-    #[serde(default)]
     expect: Option<Spanned<HashMap<Spanned<String>, Spanned<RawExpect>>>>,
 }
 
@@ -251,30 +235,6 @@ const FIELDS: [&str; 16] = [
     "play",
     "expect",
 ];
-
-/// The keys of a scenario's map, each where it is written.
-struct Keys(Vec<Spanned<String>>);
-
-impl<'de> Deserialize<'de> for Keys {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Keys, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Keys;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a map of the scenario's fields")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Keys, A::Error> {
-                let mut out = Vec::new();
-                while let Some(key) = map.next_key::<Spanned<String>>()? {
-                    map.next_value::<de::IgnoredAny>()?;
-                    out.push(key);
-                }
-                Ok(Keys(out))
-            }
-        }
-        d.deserialize_map(V)
-    }
-}
 
 /// Keys of `expect:` maps that are not player names.
 const FIGURE_KEYS: [&str; 5] = ["net", "points", "pot", "box", "unplayable"];
@@ -329,11 +289,19 @@ impl Parser<'_> {
 
     /// Every key that is not a field of a scenario.
     fn unknown_fields(&mut self) {
-        let Ok(Keys(keys)) = self.yaml.parse::<Keys>() else {
+        let Ok(keys) = self
+            .yaml
+            .parse::<HashMap<Spanned<String>, de::IgnoredAny>>()
+        else {
             return;
         };
-        for key in keys.iter().filter(|k| !FIELDS.contains(&k.value.as_str())) {
-            let allowed: Vec<String> = FIELDS.iter().map(|f| format!("`{f}`")).collect();
+        let mut unknown: Vec<_> = keys
+            .keys()
+            .filter(|k| !FIELDS.contains(&k.value.as_str()))
+            .collect();
+        unknown.sort_by_key(|k| k.referenced.span().offset());
+        let allowed: Vec<String> = FIELDS.iter().map(|f| format!("`{f}`")).collect();
+        for key in unknown {
             self.error(
                 self.yaml.location_of(key),
                 format!(
