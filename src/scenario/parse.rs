@@ -259,9 +259,9 @@ pub fn parse_scenario(yaml: &YamlText) -> Result<Scenario, Vec<Diagnostic>> {
 
 /// More scripted actions than any deal has (a few dozen: bids, calls, seven discards, 36 cards
 /// played). Beyond it a scenario is refused, so the index of an action's location always fits.
-pub const MAX_ACTIONS: usize = 1000;
+const MAX_ACTIONS: usize = 1000;
 /// The highest bid a scenario may script: far above any auction for the stock.
-pub const MAX_BID: u32 = 1000;
+const MAX_BID: u32 = 1000;
 /// The longest name at the table, in characters.
 const MAX_NAME: usize = 30;
 /// The longest scenario id, in characters (it is an anchor and part of a command line).
@@ -600,13 +600,19 @@ impl Parser<'_> {
                 );
             }
         }
-        if let Some(raw_turn_up) = raw_turn_up {
-            let turn_loc = y.location_of(raw_turn_up);
-            match Pack::Gleek44.parse_card(&excerpt(raw_turn_up.value.0.trim())) {
-                Ok(c) => check_dup(self, c, &turn_loc),
-                Err(err) => self.error(turn_loc, format!("{err} (the turn-up)")),
+        let turn_up = raw_turn_up.and_then(|raw| {
+            let loc = y.location_of(raw);
+            match Pack::Gleek44.parse_card(&excerpt(raw.value.0.trim())) {
+                Ok(c) => {
+                    check_dup(self, c, &loc);
+                    Some(c)
+                }
+                Err(err) => {
+                    self.error(loc, format!("{err} (the turn-up)"));
+                    None
+                }
             }
-        }
+        });
         let stock = match &raw.stock {
             Some(words) => {
                 let (list, clean) = self.cards(words, "the stock");
@@ -629,13 +635,12 @@ impl Parser<'_> {
                 Pack::Gleek44.cards().difference(dealt)
             }
         };
-        let (Some(raw_hands), Some(raw_turn_up)) = (raw_hands, raw_turn_up) else {
+        let (Some(raw_hands), Some(turn_up)) = (raw_hands, turn_up) else {
             return None;
         };
         if self.errors.len() > errors_before {
             return None;
         }
-        let turn_up = Pack::Gleek44.parse_card(raw_turn_up.value.0.trim()).ok()?;
         let all = hands[0]
             .union(hands[1])
             .union(hands[2])
