@@ -222,6 +222,10 @@ fn project(pages: &[(&str, &str)]) -> tempfile::TempDir {
     dir
 }
 
+fn check_page(page: &Path) -> assert_cmd::assert::Assert {
+    mournival().arg("check").arg(page).assert()
+}
+
 fn check_in(dir: &Path) -> assert_cmd::assert::Assert {
     Command::cargo_bin("mournival")
         .unwrap()
@@ -238,7 +242,7 @@ fn a_line_of_thousands_of_bad_cards_gives_a_short_report() {
     let dir = tempfile::tempdir().unwrap();
     let hostile = PAGE.replace(ANN, &format!("Ann: {}", ["ZZ"; 5000].join(" ")));
     let page = write(dir.path(), "page.md", &hostile);
-    let out = mournival().arg("check").arg(&page).assert().code(2);
+    let out = check_page(&page).code(2);
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert_eq!(stderr.matches("`ZZ` is not a card").count(), 20, "{stderr}");
     assert!(stderr.contains("and 4980 more error(s) in"), "{stderr}");
@@ -279,10 +283,7 @@ fn thousands_of_scripted_calls_are_refused() {
             &format!("auction: {calls}"),
         ),
     );
-    mournival()
-        .arg("check")
-        .arg(&page)
-        .assert()
+    check_page(&page)
         .code(2)
         .stderr(predicate::str::contains(
             "more than 1000 scripted actions: a deal of Gleek has a few dozen",
@@ -316,10 +317,7 @@ fn amounts_and_bids_beyond_any_stake_are_refused_not_wrapped() {
         ),
     ] {
         let page = write(dir.path(), "page.md", &PAGE.replacen(from, to, 1));
-        mournival()
-            .arg("check")
-            .arg(&page)
-            .assert()
+        check_page(&page)
             .code(2)
             .stderr(predicate::str::contains(message))
             .stderr(predicate::str::contains("page.md:"));
@@ -395,10 +393,7 @@ fn a_scenario_between_plus_lines_is_checked() {
         "page.md",
         &format!("+++\ntitle = \"x\"\n{PAGE}+++\n"),
     );
-    mournival()
-        .arg("check")
-        .arg(&page)
-        .assert()
+    check_page(&page)
         .success()
         .stdout(predicate::str::contains("checked 1 scenario(s)"));
 }
