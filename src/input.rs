@@ -116,7 +116,7 @@ fn decode(path: &Path, mut bytes: Vec<u8>) -> Result<String, Diagnostic> {
         let offset = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();
         // Up to the bad byte the lossy text is the file itself, so the position is exact.
-        let text = String::from_utf8_lossy(bytes);
+        let text: Arc<str> = String::from_utf8_lossy(bytes).into();
         Diagnostic::new(
             Location::at(path, &text, offset, 1),
             format!(

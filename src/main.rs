@@ -2,8 +2,7 @@
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
-use mournival::diagnostic::Diagnostic;
-use mournival::diagnostic::Location;
+use mournival::diagnostic::{self, Diagnostic, Location};
 use mournival::game::Scenario;
 use mournival::project::{Page, load_pages, load_variants, read_page};
 use mournival::report::{explain, matrix};
@@ -94,12 +93,13 @@ mod serve;
 /// Invalid input: printed, then exit code 2.
 struct Invalid(Vec<Diagnostic>);
 
-/// Prints located errors and what was not done because of them.
+/// Prints located errors, the first hundred in full, and what was not done because of them.
 fn print_invalid(errors: &[Diagnostic], not_done: &str) {
-    for d in errors {
-        eprint!("{}", d.render("error"));
-    }
-    eprintln!("{} error(s); {not_done}", errors.len());
+    eprint!(
+        "{}",
+        diagnostic::render_limited(errors, "error", diagnostic::PER_RUN)
+    );
+    eprintln!("{} error(s); {not_done}", diagnostic::total(errors));
 }
 
 fn variants(root: &Path, set: &[Override]) -> Result<Readings, Invalid> {
@@ -162,10 +162,32 @@ fn main() -> ExitCode {
 }
 
 fn check(root: &Path, path: Option<PathBuf>, set: &[Override]) -> Result<ExitCode, Invalid> {
-    let variants = variants(root, set)?;
     let path = path.unwrap_or_else(|| root.join("content"));
-    let pages = load_pages(root, &path).map_err(Invalid)?;
+    // The variants and the pages are both read before either's errors are shown: one run
+    // reports every error.
+    let (variants, pages) = match (variants(root, set), load_pages(root, &path)) {
+        (Ok(variants), Ok(pages)) => (variants, pages),
+        (variants, pages) => {
+            let mut errors = variants.err().map(|Invalid(e)| e).unwrap_or_default();
+            errors.extend(pages.err().unwrap_or_default());
+            return Err(Invalid(errors));
+        }
+    };
     let scenarios = || pages.iter().flat_map(|p| &p.scenarios);
+    if scenarios().next().is_none() {
+        return Err(Invalid(vec![Diagnostic::new(
+            Location::file_start(&path, ""),
+            format!(
+                "no scenarios found under {}: write a {} block in a page",
+                path.display(),
+                mournival::games::GAMES
+                    .iter()
+                    .map(|g| format!("```{}", g.id()))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
+        )]));
+    }
     let unknown = mournival::check::unknown_variants(scenarios(), &variants);
     if !unknown.is_empty() {
         return Err(Invalid(unknown));

@@ -1,7 +1,7 @@
 //! A project on disk: the variants and the pages with their scenarios.
 
 use crate::blocks::extract_blocks;
-use crate::diagnostic::{Diagnostic, Location};
+use crate::diagnostic::{Diagnostic, Errors, Location};
 use crate::game::{Game, Scenario};
 use crate::games::GAMES;
 use crate::input::{self, Depth, read_text};
@@ -114,9 +114,9 @@ pub fn read_page(path: &Path) -> Result<Page, Vec<Diagnostic>> {
     parse_page(path, read_text(path).map_err(|d| vec![d])?)
 }
 
-/// Reads and parses a page.
+/// Reads and parses a page. Every error is counted; the first few are kept in full.
 pub fn parse_page(path: &Path, text: Arc<str>) -> Result<Page, Vec<Diagnostic>> {
-    let mut errors = Vec::new();
+    let mut errors = Errors::default();
     let mut scenarios = Vec::new();
     let mut ranges = Vec::new();
     let blocks: Vec<(&'static dyn Game, YamlText, std::ops::Range<usize>)> =
@@ -140,7 +140,7 @@ pub fn parse_page(path: &Path, text: Arc<str>) -> Result<Page, Vec<Diagnostic>> 
                 scenarios.push(Arc::from(s));
                 ranges.push(range);
             }
-            Err(mut e) => errors.append(&mut e),
+            Err(e) => errors.extend(e),
         }
     }
     if errors.is_empty() {
@@ -151,7 +151,7 @@ pub fn parse_page(path: &Path, text: Arc<str>) -> Result<Page, Vec<Diagnostic>> 
             ranges,
         })
     } else {
-        Err(errors)
+        Err(errors.into_vec(path))
     }
 }
 

@@ -655,7 +655,7 @@ mod tests {
         assert!(!r.html.contains("data:"), "{}", r.html);
         assert!(r.html.contains("href=\"mailto:a@b.org\""), "{}", r.html);
         assert!(r.html.contains("src=\"img/i.png\""), "{}", r.html);
-        let d = r.broken[0].diagnostic(Location::at(Path::new("p.md"), source, 0, 1));
+        let d = r.broken[0].diagnostic(Location::at(Path::new("p.md"), &source.into(), 0, 1));
         assert!(d.message.contains("uses `javascript:`"), "{}", d.message);
         assert!(d.notes[0].starts_with("allowed: http:, https:, mailto:"));
     }
