@@ -171,7 +171,7 @@ impl Target {
 fn refuse_guarded(opts: &BuildOptions, shown: &Path, path: &Path) -> Result<(), OutputError> {
     let guarded = [
         (opts.root.clone(), "the project folder", false),
-        (opts.content.clone(), "the content", true),
+        (opts.content.clone(), "the content folder", true),
         (opts.root.join("variants"), "the variants folder", true),
         (opts.root.join("templates"), "the templates folder", true),
     ]
