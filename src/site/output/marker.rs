@@ -29,14 +29,12 @@ pub struct Marker {
 
 impl Marker {
     /// The marker of a folder the tool made, or `None` for a folder it did not make. A folder
-    /// holding nothing but (at most) a marker cut short by a killed build counts as the tool's.
+    /// without a file, but for a marker cut short by a killed build, counts as the tool's.
     pub fn of_folder(dir: &Path) -> io::Result<Option<Marker>> {
         if let Some(marker) = Marker::read(&dir.join(MARKER))? {
             return Ok(Some(marker));
         }
-        let mut entries = std::fs::read_dir(dir)?;
-        let only_marker = entries.all(|e| e.is_ok_and(|e| e.file_name() == MARKER));
-        Ok(only_marker.then(Marker::default))
+        Ok((!holds_files(dir, Some(MARKER))?).then(Marker::default))
     }
 
     fn read(path: &Path) -> io::Result<Option<Marker>> {
@@ -164,6 +162,29 @@ pub fn ancestors(paths: &HashSet<PathBuf>) -> HashSet<PathBuf> {
         .collect()
 }
 
+/// Whether anything but folders lies under `dir` (besides `except` at its top). A folder whose
+/// files were all moved out holds nothing to lose. Too many entries to look through count as
+/// files.
+pub fn holds_files(dir: &Path, except: Option<&str>) -> io::Result<bool> {
+    let mut pending = vec![dir.to_path_buf()];
+    let mut seen = 0usize;
+    while let Some(folder) = pending.pop() {
+        for entry in std::fs::read_dir(&folder)? {
+            let entry = entry?;
+            seen += 1;
+            if seen > MAX_ENTRIES {
+                return Ok(true);
+            }
+            if entry.file_type()?.is_dir() {
+                pending.push(entry.path());
+            } else if folder != dir || except.is_none_or(|e| entry.file_name() != e) {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
 /// The entries of `dir` the tool did not write, each as the topmost path of what is not its own,
 /// sorted. A regular file listed in `written` is the tool's; a real folder in `descend` is looked
 /// into; anything in `stop`, and anything else (a symbolic link is never followed), is an entry.
@@ -224,7 +245,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         assert!(Marker::of_folder(dir.path()).unwrap().is_some());
         std::fs::write(dir.path().join(MARKER), "").unwrap();
+        std::fs::create_dir_all(dir.path().join("emptied/a")).unwrap();
         assert!(Marker::of_folder(dir.path()).unwrap().is_some(), "cut short");
+        std::fs::write(dir.path().join("emptied/a/f"), "mine").unwrap();
+        assert!(Marker::of_folder(dir.path()).unwrap().is_none());
+        std::fs::remove_file(dir.path().join("emptied/a/f")).unwrap();
         std::fs::write(dir.path().join("notes.txt"), "mine").unwrap();
         assert!(Marker::of_folder(dir.path()).unwrap().is_none());
         std::fs::write(dir.path().join(MARKER), "not a marker\n/notes.txt\n").unwrap();

@@ -94,8 +94,10 @@ pub fn dispose(dir: &Path, target: &Target) -> Result<(), OutputError> {
     let descend = marker::ancestors(&written);
     written.insert(PathBuf::from(MARKER));
     let entries = marker::foreign_entries(dir, &written, &descend, &HashSet::new())?;
+    // Folders emptied by moving their files into the new site are deleted with the rest.
     let stranded: Vec<PathBuf> = entries
         .into_iter()
+        .filter(|rel| marker::holds_files(&dir.join(rel), None).unwrap_or(true))
         .filter(|rel| move_entry(dir, &target.path, rel).is_err())
         .collect();
     if !stranded.is_empty() {
