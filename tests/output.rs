@@ -63,8 +63,16 @@ fn beside(out: &Path) -> Vec<String> {
 }
 
 fn assert_built(out: &Path) {
-    assert!(out.join(MARKER).is_file(), "{} has no marker", out.display());
-    assert!(out.join("index.html").is_file(), "{} has no index", out.display());
+    assert!(
+        out.join(MARKER).is_file(),
+        "{} has no marker",
+        out.display()
+    );
+    assert!(
+        out.join("index.html").is_file(),
+        "{} has no index",
+        out.display()
+    );
 }
 
 /// Every file under `dir`, relative, with its text: to show a folder was left exactly as it was.
@@ -182,7 +190,9 @@ fn a_file_as_out_is_refused_and_left_where_it_is() {
             .args(force.then_some("--force"))
             .assert()
             .code(2)
-            .stderr(predicate::str::contains("report.pdf: it is a file, not a folder"));
+            .stderr(predicate::str::contains(
+                "report.pdf: it is a file, not a folder",
+            ));
     }
     assert_eq!(read(&report), "%PDF my report");
     assert_eq!(beside(&report), Vec::<String>::new());
@@ -227,7 +237,9 @@ fn a_folder_of_user_files_is_refused_and_force_keeps_every_file() {
         .arg(&out)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("papers: mournival did not make this folder"))
+        .stderr(predicate::str::contains(
+            "papers: mournival did not make this folder",
+        ))
         .stderr(predicate::str::contains("notes.txt"));
     assert_eq!(snapshot(&out), before);
     assert_eq!(beside(&out), Vec::<String>::new());
@@ -328,7 +340,10 @@ fn a_file_dropped_into_the_site_stops_the_rebuild_until_it_is_kept() {
 fn a_pattern_under_keep_is_a_located_error() {
     let dir = tempfile::tempdir().unwrap();
     let root = project(dir.path(), "First.");
-    write(&root.join("mournival.yaml"), "keep:\n  - CNAME\n  - '*.pdf'\n");
+    write(
+        &root.join("mournival.yaml"),
+        "keep:\n  - CNAME\n  - '*.pdf'\n",
+    );
     mournival(&root)
         .arg("build")
         .assert()
@@ -427,7 +442,10 @@ fn a_second_build_waits_for_the_lock() {
             }
         }
     }
-    assert!(child.try_wait().unwrap().is_none(), "it finished while locked");
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "it finished while locked"
+    );
     assert!(read(&site.join("index.html")).contains("First."));
     drop(lock);
     assert!(child.wait().unwrap().success());
@@ -481,6 +499,8 @@ fn serve_refuses_a_folder_it_did_not_make() {
         .arg(&out)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("papers: mournival did not make this folder"));
+        .stderr(predicate::str::contains(
+            "papers: mournival did not make this folder",
+        ));
     assert_eq!(read(&out.join("notes.txt")), "my notes");
 }

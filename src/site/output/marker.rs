@@ -48,7 +48,9 @@ impl Marker {
         if bytes.len() as u64 > MAX_MARKER_BYTES {
             return Ok(None);
         }
-        Ok(String::from_utf8(bytes).ok().and_then(|t| Marker::parse(&t)))
+        Ok(String::from_utf8(bytes)
+            .ok()
+            .and_then(|t| Marker::parse(&t)))
     }
 
     fn parse(text: &str) -> Option<Marker> {
@@ -246,7 +248,10 @@ mod tests {
         assert!(Marker::of_folder(dir.path()).unwrap().is_some());
         std::fs::write(dir.path().join(MARKER), "").unwrap();
         std::fs::create_dir_all(dir.path().join("emptied/a")).unwrap();
-        assert!(Marker::of_folder(dir.path()).unwrap().is_some(), "cut short");
+        assert!(
+            Marker::of_folder(dir.path()).unwrap().is_some(),
+            "cut short"
+        );
         std::fs::write(dir.path().join("emptied/a/f"), "mine").unwrap();
         assert!(Marker::of_folder(dir.path()).unwrap().is_none());
         std::fs::remove_file(dir.path().join("emptied/a/f")).unwrap();
@@ -276,7 +281,12 @@ mod tests {
     #[test]
     fn foreign_entries_are_what_the_tool_did_not_write() {
         let dir = tempfile::tempdir().unwrap();
-        for f in ["index.html", "rules/a/index.html", "rules/mine.txt", "notes.txt"] {
+        for f in [
+            "index.html",
+            "rules/a/index.html",
+            "rules/mine.txt",
+            "notes.txt",
+        ] {
             let p = dir.path().join(f);
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             std::fs::write(p, "x").unwrap();
