@@ -4,6 +4,7 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -48,6 +49,21 @@ fn mournival(root: &Path) -> Command {
     let mut cmd = Command::cargo_bin("mournival").unwrap();
     cmd.arg("--root").arg(root).timeout(PATIENCE);
     cmd
+}
+
+/// `build --out OUT`, with `--force` when asked.
+fn build_into(root: &Path, out: impl AsRef<OsStr>, force: bool) -> Command {
+    let mut cmd = mournival(root);
+    cmd.arg("build").arg("--out").arg(out);
+    if force {
+        cmd.arg("--force");
+    }
+    cmd
+}
+
+/// Runs `cmd` and checks that it refuses: exit code 2, saying `says`.
+fn assert_refused(cmd: &mut Command, says: &str) {
+    cmd.assert().code(2).stderr(predicate::str::contains(says));
 }
 
 /// The names in `dir` starting with `.NAME.`: the build's temporary folders and lock.
@@ -101,15 +117,10 @@ fn out_dot_from_a_folder_holding_the_project_is_refused() {
     write(&dir.path().join("thesis.txt"), "years of work");
     let before = snapshot(dir.path());
     for force in [false, true] {
-        mournival(&root)
-            .current_dir(dir.path())
-            .args(["build", "--out", "."])
-            .args(force.then_some("--force"))
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(
-                "refusing to build into .: it holds the project folder",
-            ));
+        assert_refused(
+            build_into(&root, ".", force).current_dir(dir.path()),
+            "refusing to build into .: it holds the project folder",
+        );
     }
     assert_eq!(snapshot(dir.path()), before);
 }
@@ -125,14 +136,10 @@ fn the_content_folder_and_folders_inside_it_are_refused() {
         ("variants", "it is the variants folder"),
         ("templates/site", "it is inside the templates folder"),
     ] {
-        mournival(&root)
-            .current_dir(&root)
-            .args(["build", "--force", "--out", out])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(format!(
-                "refusing to build into {out}: {says}"
-            )));
+        assert_refused(
+            build_into(&root, out, true).current_dir(&root),
+            &format!("refusing to build into {out}: {says}"),
+        );
     }
     assert_eq!(snapshot(&root), before);
 }
@@ -142,12 +149,10 @@ fn the_project_folder_is_refused_even_with_force() {
     let dir = tempfile::tempdir().unwrap();
     let root = project(dir.path(), "Mine.");
     let before = snapshot(&root);
-    mournival(&root)
-        .args(["build", "--force", "--out"])
-        .arg(&root)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("it is the project folder"));
+    assert_refused(
+        &mut build_into(&root, &root, true),
+        "it is the project folder",
+    );
     assert_eq!(snapshot(&root), before);
 }
 
@@ -159,21 +164,15 @@ fn the_home_folder_is_refused_even_with_force() {
     write(&home.path().join("letters/1662.txt"), "Dear Cotgrave");
     let before = snapshot(home.path());
     for out in [home.path().to_path_buf(), home.path().join("..")] {
-        mournival(&root)
-            .env("HOME", home.path())
-            .args(["build", "--force", "--out"])
-            .arg(&out)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains("refusing to build into"));
+        assert_refused(
+            build_into(&root, &out, true).env("HOME", home.path()),
+            "refusing to build into",
+        );
     }
-    mournival(&root)
-        .env("HOME", home.path())
-        .args(["build", "--out"])
-        .arg(home.path())
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("it is your home folder"));
+    assert_refused(
+        build_into(&root, home.path(), false).env("HOME", home.path()),
+        "it is your home folder",
+    );
     assert_eq!(snapshot(home.path()), before);
 }
 
@@ -184,15 +183,10 @@ fn a_file_as_out_is_refused_and_left_where_it_is() {
     let report = dir.path().join("report.pdf");
     write(&report, "%PDF my report");
     for force in [false, true] {
-        mournival(&root)
-            .args(["build", "--out"])
-            .arg(&report)
-            .args(force.then_some("--force"))
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(
-                "report.pdf: it is a file, not a folder",
-            ));
+        assert_refused(
+            &mut build_into(&root, &report, force),
+            "report.pdf: it is a file, not a folder",
+        );
     }
     assert_eq!(read(&report), "%PDF my report");
     assert_eq!(beside(&report), Vec::<String>::new());
@@ -207,18 +201,12 @@ fn a_symbolic_link_is_refused_and_with_force_its_folder_is_built() {
     write(&real.join("photo.jpg"), "a photo");
     let link = dir.path().join("site");
     std::os::unix::fs::symlink(&real, &link).unwrap();
-    mournival(&root)
-        .args(["build", "--out"])
-        .arg(&link)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("it is a symbolic link to"));
+    assert_refused(
+        &mut build_into(&root, &link, false),
+        "it is a symbolic link to",
+    );
     assert!(!real.join(MARKER).exists());
-    mournival(&root)
-        .args(["build", "--force", "--out"])
-        .arg(&link)
-        .assert()
-        .success();
+    build_into(&root, &link, true).assert().success();
     assert!(link.is_symlink(), "the link itself is left as it was");
     assert_built(&real);
     assert_eq!(read(&real.join("photo.jpg")), "a photo");
@@ -232,34 +220,21 @@ fn a_folder_of_user_files_is_refused_and_force_keeps_every_file() {
     write(&out.join("notes.txt"), "my notes");
     write(&out.join("static/logo.png"), "my logo");
     let before = snapshot(&out);
-    mournival(&root)
-        .args(["build", "--out"])
-        .arg(&out)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "papers: mournival did not make this folder",
-        ))
-        .stderr(predicate::str::contains("notes.txt"));
+    assert_refused(
+        &mut build_into(&root, &out, false),
+        "papers: mournival did not make this folder (it has no .mournival-site) and it holds notes.txt",
+    );
     assert_eq!(snapshot(&out), before);
     assert_eq!(beside(&out), Vec::<String>::new());
 
-    mournival(&root)
-        .args(["build", "--force", "--out"])
-        .arg(&out)
-        .assert()
-        .success();
+    build_into(&root, &out, true).assert().success();
     assert_built(&out);
     assert!(out.join("static/highlight.css").is_file());
     assert_eq!(read(&out.join("notes.txt")), "my notes");
     assert_eq!(read(&out.join("static/logo.png")), "my logo");
 
     // Adopted: later builds keep them without being told again.
-    mournival(&root)
-        .args(["build", "--out"])
-        .arg(&out)
-        .assert()
-        .success();
+    build_into(&root, &out, false).assert().success();
     assert_eq!(read(&out.join("notes.txt")), "my notes");
     assert_eq!(read(&out.join("static/logo.png")), "my logo");
     assert_eq!(beside(&out), Vec::<String>::new());
@@ -271,14 +246,10 @@ fn force_never_overwrites_a_file_of_the_users() {
     let root = project(dir.path(), "Mine.");
     let out = dir.path().join("papers");
     write(&out.join("index.html"), "my own home page");
-    mournival(&root)
-        .args(["build", "--force", "--out"])
-        .arg(&out)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "and keep index.html: the build writes index.html",
-        ));
+    assert_refused(
+        &mut build_into(&root, &out, true),
+        "and keep index.html: the build writes index.html",
+    );
     assert_eq!(read(&out.join("index.html")), "my own home page");
     assert!(!out.join(MARKER).exists());
     assert_eq!(beside(&out), Vec::<String>::new());
@@ -322,13 +293,10 @@ fn a_file_dropped_into_the_site_stops_the_rebuild_until_it_is_kept() {
     let site = root.join("site");
     write(&site.join("_redirects"), "/old /new");
     write(&root.join("content/index.md"), "# Home\n\nSecond.\n");
-    mournival(&root)
-        .arg("build")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "holds files mournival did not write: _redirects",
-        ));
+    assert_refused(
+        mournival(&root).arg("build"),
+        "holds files mournival did not write: _redirects",
+    );
     assert!(read(&site.join("index.html")).contains("First."));
     write(&root.join("mournival.yaml"), "keep: [_redirects]\n");
     mournival(&root).arg("build").assert().success();
@@ -348,7 +316,7 @@ fn a_pattern_under_keep_is_a_located_error() {
         .arg("build")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("mournival.yaml:3:5"))
+        .stderr(predicate::str::contains("mournival.yaml:3:5\n"))
         .stderr(predicate::str::contains("`*.pdf` is a pattern"));
     assert!(!root.join("site").exists());
 }
@@ -494,13 +462,11 @@ fn serve_refuses_a_folder_it_did_not_make() {
     let root = project(dir.path(), "Mine.");
     let out = dir.path().join("papers");
     write(&out.join("notes.txt"), "my notes");
-    mournival(&root)
-        .args(["serve", "--port", "0", "--out"])
-        .arg(&out)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "papers: mournival did not make this folder",
-        ));
+    assert_refused(
+        mournival(&root)
+            .args(["serve", "--port", "0", "--out"])
+            .arg(&out),
+        "papers: mournival did not make this folder",
+    );
     assert_eq!(read(&out.join("notes.txt")), "my notes");
 }
