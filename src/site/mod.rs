@@ -642,7 +642,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
 
     let pages_written = outputs.iter().filter(|o| o.path.ends_with(".html")).count();
     let files = outputs.len();
-    output::write_site(opts, &config.keep, outputs)?;
+    output::write_site(opts, &config.keep, &outputs)?;
     Ok(BuildReport {
         pages: pages_written,
         scenarios: scenario_count,

@@ -234,15 +234,15 @@ fn canonical(path: &Path) -> io::Result<PathBuf> {
 pub(super) fn write_site(
     opts: &BuildOptions,
     keep: &[KeepPath],
-    outputs: Vec<Output>,
+    outputs: &[Output],
 ) -> Result<(), OutputError> {
     let target = Target::resolve(opts)?;
     std::fs::create_dir_all(&target.parent).map_err(io_at(&target.parent))?;
     let _lock = Lock::acquire(&target)?;
     swap::clear_stale(&target)?;
-    let carried = carried_entries(&target, keep, &outputs, opts.force)?;
+    let carried = carried_entries(&target, keep, outputs, opts.force)?;
     let fresh = target.temp("building");
-    let built = write_fresh(&fresh, &outputs, &carried)
+    let built = write_fresh(&fresh, outputs, &carried)
         .and_then(|()| swap::carry(&target.path, &fresh, &carried))
         .and_then(|()| swap::exchange(&fresh, &target).map_err(io_at(&target.path)));
     match built {
