@@ -31,7 +31,7 @@ const ALWAYS_KEPT: [&str; 3] = [".git", "CNAME", ".nojekyll"];
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
     #[error(
-        "refusing to build into {}: it {relation} {what} ({}); the output folder is replaced on every build, so it must be a folder of its own, such as site/ (even --force does not change this)",
+        "refusing to build into {}: it {relation} {what} ({}); give --out a folder of the site's own, such as site/ (--force does not change this)",
         .shown.display(), .guarded.display()
     )]
     Guarded {
