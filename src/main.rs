@@ -58,6 +58,10 @@ enum Command {
         /// Exit non-zero when an expectation in the pages does not match the engine.
         #[arg(long)]
         strict: bool,
+        /// Build into a folder mournival did not make (or through a symbolic link to one),
+        /// keeping every file it holds; never the project's own folders or the home folder.
+        #[arg(long)]
+        force: bool,
         /// The site's public address, for the sitemap (e.g. https://example.org/gleek/).
         #[arg(long, default_value = "")]
         base_url: String,
@@ -75,6 +79,10 @@ enum Command {
         /// Where to write the site (default: the project's site/).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Build into a folder mournival did not make (or through a symbolic link to one),
+        /// keeping every file it holds; never the project's own folders or the home folder.
+        #[arg(long)]
+        force: bool,
         /// Sets a rule point for every variant (point=choice).
         #[arg(long = "set", value_name = "POINT=CHOICE")]
         set: Vec<Override>,
@@ -132,15 +140,17 @@ fn main() -> ExitCode {
             path,
             out,
             strict,
+            force,
             base_url,
             set,
-        } => build(&cli.root, path, out, strict, base_url, set),
+        } => build(&cli.root, path, out, strict, force, base_url, set),
         Command::Serve {
             path,
             port,
             out,
+            force,
             set,
-        } => Ok(serve_cmd(&cli.root, path, port, out, set)),
+        } => Ok(serve_cmd(&cli.root, path, port, out, force, set)),
         Command::Variants { set } => variants(&cli.root, &set).map(|readings| {
             let texts: Vec<String> = readings
                 .sets
@@ -218,6 +228,7 @@ fn build(
     path: Option<PathBuf>,
     out: Option<PathBuf>,
     strict: bool,
+    force: bool,
     base_url: String,
     overrides: Vec<Override>,
 ) -> Result<ExitCode, Invalid> {
@@ -227,6 +238,7 @@ fn build(
         root: root.to_path_buf(),
         overrides,
         base_url,
+        force,
     };
     let started = Instant::now();
     match mournival::site::build(&opts) {
@@ -270,6 +282,7 @@ fn serve_cmd(
     path: Option<PathBuf>,
     port: u16,
     out: Option<PathBuf>,
+    force: bool,
     overrides: Vec<Override>,
 ) -> ExitCode {
     let opts = BuildOptions {
@@ -278,6 +291,7 @@ fn serve_cmd(
         root: root.to_path_buf(),
         overrides,
         base_url: String::new(),
+        force,
     };
     match serve::serve(opts, port) {
         Ok(()) => ExitCode::SUCCESS,
@@ -295,6 +309,7 @@ fn serve_cmd(
     _: Option<PathBuf>,
     _: u16,
     _: Option<PathBuf>,
+    _: bool,
     _: Vec<Override>,
 ) -> ExitCode {
     eprintln!(

@@ -37,6 +37,10 @@ pub struct ProjectConfig {
     /// The public address, for the sitemap.
     #[serde(default)]
     pub base_url: String,
+    /// Entries of the output folder that the tool did not write and that every rebuild keeps
+    /// (besides `.git`, `CNAME` and `.nojekyll`, always kept).
+    #[serde(default)]
+    pub keep: Vec<crate::site::output::KeepPath>,
 }
 
 fn default_title() -> String {
@@ -48,6 +52,7 @@ impl Default for ProjectConfig {
         ProjectConfig {
             title: default_title(),
             base_url: String::new(),
+            keep: Vec::new(),
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod glossary;
 pub mod highlight;
 pub mod markdown;
 pub mod outcome;
+pub mod output;
 pub mod pages;
 pub mod search;
 pub mod templates;
@@ -41,6 +42,9 @@ pub struct BuildOptions {
     pub overrides: Vec<Override>,
     /// The site's public address, for the sitemap (empty: the project file's, else relative).
     pub base_url: String,
+    /// Build into a folder the tool did not make (or through a symbolic link), keeping every
+    /// file it holds.
+    pub force: bool,
 }
 
 /// What a build did.
@@ -60,11 +64,8 @@ pub enum BuildError {
     Invalid(Vec<Diagnostic>),
     #[error(transparent)]
     Template(#[from] TemplateError),
-    #[error("cannot write {path}: {source}")]
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Output(#[from] output::OutputError),
 }
 
 #[derive(Serialize, Clone)]
@@ -149,7 +150,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         .flat_map(|(v, _)| &v.verdicts)
         .filter_map(|v| v.diagnostic.clone())
         .collect();
-    write_site(&opts.out, out.files)?;
+    output::write_site(opts, &project.config.keep, &out.files)?;
     Ok(BuildReport {
         pages: pages_written,
         scenarios: project.scenarios().count(),
@@ -991,41 +992,4 @@ fn render_page(
         md,
         views,
     ))
-}
-
-/// Writes every file into a fresh folder beside `out`, then swaps it in.
-fn write_site(out: &Path, outputs: Vec<Output>) -> Result<(), BuildError> {
-    let werr = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| BuildError::Write { path, source }
-    };
-    let parent = out
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent).map_err(werr(parent))?;
-    let name = out
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_else(|| "site".into());
-    let fresh = parent.join(format!(".{name}.building-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&fresh);
-    let result: Result<(), BuildError> = outputs.par_iter().try_for_each(|o| {
-        let path = fresh.join(&o.path);
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(werr(dir))?;
-        }
-        std::fs::write(&path, &o.bytes).map_err(werr(&path))
-    });
-    if let Err(e) = result {
-        let _ = std::fs::remove_dir_all(&fresh);
-        return Err(e);
-    }
-    let old = parent.join(format!(".{name}.old-{}", std::process::id()));
-    if out.exists() {
-        std::fs::rename(out, &old).map_err(werr(out))?;
-    }
-    std::fs::rename(&fresh, out).map_err(werr(out))?;
-    let _ = std::fs::remove_dir_all(&old);
-    Ok(())
 }
