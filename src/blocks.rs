@@ -2,7 +2,7 @@
 //! came from.
 
 use crate::yaml::YamlText;
-use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
@@ -16,12 +16,16 @@ pub struct ScenarioBlock {
     pub range: Range<usize>,
 }
 
-/// Every block of a page fenced with one of `languages`, in order.
+/// Every block of a page fenced with one of `languages`, in order. The page is read with the site
+/// renderer's own options, so `check` sees exactly the scenarios the site shows (with every
+/// extension, a page between two `+++` lines was one metadata block, and its scenarios were never
+/// checked).
 pub fn extract_blocks(path: &Path, text: &Arc<str>, languages: &[&str]) -> Vec<ScenarioBlock> {
     let mut blocks = Vec::new();
     let lines = Arc::new(crate::diagnostic::LineIndex::new(text));
     let mut current: Option<(String, Range<usize>, Vec<Range<usize>>)> = None;
-    for (event, range) in Parser::new_ext(text, Options::all()).into_offset_iter() {
+    for (event, range) in Parser::new_ext(text, crate::site::markdown::options()).into_offset_iter()
+    {
         match event {
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
                 current = info
@@ -75,5 +79,13 @@ mod tests {
         assert_eq!(blocks[1].yaml.yaml, "id: two\nx: y\n");
         let x = blocks[1].yaml.yaml.find("x:").unwrap();
         assert_eq!(blocks[1].yaml.location(x, 1).to_string(), "p.md:15:3");
+    }
+
+    #[test]
+    fn a_block_between_plus_lines_is_found_as_the_site_shows_it() {
+        let text: Arc<str> = "+++\ntitle = \"x\"\n\n```gleek\nid: one\n```\n+++\n".into();
+        let blocks = extract_blocks(Path::new("p.md"), &text, &["gleek"]);
+        assert_eq!(blocks.len(), 1);
+        assert_eq!(blocks[0].yaml.yaml, "id: one\n");
     }
 }

@@ -1,6 +1,6 @@
 //! `check`: every expectation written in the pages against the engine.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, excerpt};
 use crate::game::{Expectation, Expected, Figure, Outcome, Scenario};
 use crate::rules::Point;
 use crate::variant::{Readings, Variant};
@@ -83,7 +83,7 @@ pub fn unknown_variants<'a>(
                 errors.push(
                     Diagnostic::new(
                         e.location.clone(),
-                        format!("`{}` is not a variant", e.variant),
+                        format!("`{}` is not a variant", excerpt(&e.variant)),
                     )
                     .note(known),
                 );

@@ -3,7 +3,7 @@
 //! Every game writes its expectations the same way: per variant (one key may name several), either
 //! `unplayable [point]` or a map of figures. Which figures exist is the game's [`Vocabulary`].
 
-use crate::diagnostic::{Diagnostic, Location};
+use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
 use crate::game::{Expectation, Expected, Figure, Head, Seat, Value};
 use crate::money::Money;
 use crate::rules::{Point, PointTable};
@@ -198,14 +198,14 @@ impl Vocabulary {
     }
 }
 
-/// Reads an `expect:` block; errors are appended to `errors`.
+/// Reads an `expect:` block; errors are added to `errors`.
 pub fn expectations(
     yaml: &YamlText,
     raw: &RawExpectations,
     head: &Head,
     vocabulary: &Vocabulary,
     points: PointTable,
-    errors: &mut Vec<Diagnostic>,
+    errors: &mut Errors,
 ) -> Vec<Expectation> {
     let mut reader = Reader {
         yaml,
@@ -214,7 +214,9 @@ pub fn expectations(
         points,
         errors,
     };
-    let mut out = Vec::new();
+    let mut out: Vec<Expectation> = Vec::new();
+    // Each variant named so far, and its place in `out`.
+    let mut named: HashMap<String, usize> = HashMap::new();
     let mut entries: Vec<_> = raw.value.iter().collect();
     entries.sort_by_key(|(k, _)| k.referenced.span().offset());
     for (variant, value) in entries {
@@ -233,6 +235,19 @@ pub fn expectations(
         };
         // One key may name several variants that share the figures: `cotton-1674 parlett`.
         for id in variant.value.split([' ', ',']).filter(|s| !s.is_empty()) {
+            if let Some(&first) = named.get(id) {
+                let first = &out[first];
+                reader.errors.push_with(|| {
+                    Diagnostic::new(
+                        location.clone(),
+                        format!("`{}` has two sets of expectations", excerpt(id)),
+                    )
+                    .note(format!("first at {}", first.location))
+                    .note("name each variant once in `expect:`")
+                });
+                continue;
+            }
+            named.insert(id.to_string(), out.len());
             out.push(Expectation {
                 variant: id.to_string(),
                 expected: expected.clone(),
@@ -248,7 +263,7 @@ struct Reader<'a> {
     head: &'a Head,
     vocabulary: &'a Vocabulary,
     points: PointTable,
-    errors: &'a mut Vec<Diagnostic>,
+    errors: &'a mut Errors,
 }
 
 type Figures = Vec<(Figure, Value, Location)>;
@@ -264,7 +279,8 @@ impl Reader<'_> {
             self.error(
                 loc.clone(),
                 format!(
-                    "`{name}` is not at this table; the seats are {}",
+                    "`{}` is not at this table; the seats are {}",
+                    excerpt(name),
                     self.head.seats.join(", ")
                 ),
             );
@@ -277,14 +293,16 @@ impl Reader<'_> {
         let mut parts = word.split_whitespace();
         if parts.next() != Some("unplayable") {
             return Err(format!(
-                "`{word}` is not an expectation: write a map of figures, or `unplayable`"
+                "`{}` is not an expectation: write a map of figures, or `unplayable`",
+                excerpt(word)
             ));
         }
         match parts.next() {
             None => Ok(None),
             Some(id) => self.points.find(id).map(Some).ok_or_else(|| {
                 format!(
-                    "unknown rule point `{id}`; the rule points are {}",
+                    "unknown rule point `{}`; the rule points are {}",
+                    excerpt(id),
                     self.points.allowed()
                 )
             }),
@@ -350,7 +368,10 @@ impl Reader<'_> {
 
     fn unknown(&mut self, k: &str, loc: Location) {
         let allowed = self.vocabulary.allowed();
-        self.error(loc, format!("unknown figure `{k}`; allowed: {allowed}"));
+        self.error(
+            loc,
+            format!("unknown figure `{}`; allowed: {allowed}", excerpt(k)),
+        );
     }
 
     fn per_seat(
@@ -380,17 +401,32 @@ impl Reader<'_> {
             deal: None,
         };
         let name = name.trim();
-        if name.eq_ignore_ascii_case("none") {
-            out.push((figure, Value::Seat(None), loc));
-        } else if let Some(seat) = self.seat(name, &loc) {
-            out.push((figure, Value::Seat(Some(seat)), loc));
-        }
+        let value = if name.eq_ignore_ascii_case("none") {
+            Value::Seat(None)
+        } else {
+            match self.seat(name, &loc) {
+                Some(seat) => Value::Seat(Some(seat)),
+                None => return,
+            }
+        };
+        self.push(figure, value, loc, out);
     }
 
     fn money(&mut self, figure: Figure, text: &str, loc: Location, out: &mut Figures) {
         match Money::parse(text) {
-            Some(m) => out.push((figure, Value::Money(m), loc)),
-            None => self.error(loc, format!("`{text}` is not an amount: write a whole number or a half, as in `+3`, `-2½` or `2.5`")),
+            Ok(m) => self.push(figure, Value::Money(m), loc, out),
+            Err(err) => self.error(loc, format!("`{}` {err}", excerpt(text))),
+        }
+    }
+
+    /// Adds a figure, unless the variant already expects it.
+    fn push(&mut self, figure: Figure, value: Value, loc: Location, out: &mut Figures) {
+        match out.iter().find(|(f, _, _)| *f == figure) {
+            Some((_, _, first)) => self.errors.push_with(|| {
+                Diagnostic::new(loc, "this figure is already expected for this variant")
+                    .note(format!("first expected at {first}"))
+            }),
+            None => out.push((figure, value, loc)),
         }
     }
 }

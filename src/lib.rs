@@ -45,6 +45,7 @@ pub mod diagnostic;
 pub mod expect;
 pub mod game;
 pub mod games;
+pub mod input;
 pub mod money;
 pub mod project;
 pub mod report;

@@ -2,10 +2,9 @@
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
-use mournival::diagnostic::Diagnostic;
-use mournival::diagnostic::Location;
+use mournival::diagnostic::{self, Diagnostic, Location};
 use mournival::game::Scenario;
-use mournival::project::{Page, load_pages, load_variants, parse_page};
+use mournival::project::{Page, load_pages, load_variants, read_page};
 use mournival::report::{explain, matrix};
 use mournival::site::{BuildError, BuildOptions};
 use mournival::variant::{Override, Readings};
@@ -59,6 +58,10 @@ enum Command {
         /// Exit non-zero when an expectation in the pages does not match the engine.
         #[arg(long)]
         strict: bool,
+        /// Build into a folder mournival did not make (or through a symbolic link to one),
+        /// keeping every file it holds; never the project's own folders or the home folder.
+        #[arg(long)]
+        force: bool,
         /// The site's public address, for the sitemap (e.g. https://example.org/gleek/).
         #[arg(long, default_value = "")]
         base_url: String,
@@ -76,6 +79,10 @@ enum Command {
         /// Where to write the site (default: the project's site/).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Build into a folder mournival did not make (or through a symbolic link to one),
+        /// keeping every file it holds; never the project's own folders or the home folder.
+        #[arg(long)]
+        force: bool,
         /// Sets a rule point for every variant (point=choice).
         #[arg(long = "set", value_name = "POINT=CHOICE")]
         set: Vec<Override>,
@@ -94,12 +101,13 @@ mod serve;
 /// Invalid input: printed, then exit code 2.
 struct Invalid(Vec<Diagnostic>);
 
-/// Prints located errors and what was not done because of them.
+/// Prints located errors, the first hundred in full, and what was not done because of them.
 fn print_invalid(errors: &[Diagnostic], not_done: &str) {
-    for d in errors {
-        eprint!("{}", d.render("error"));
-    }
-    eprintln!("{} error(s); {not_done}", errors.len());
+    eprint!(
+        "{}",
+        diagnostic::render_limited(errors, "error", diagnostic::PER_RUN)
+    );
+    eprintln!("{} error(s); {not_done}", diagnostic::total(errors));
 }
 
 fn variants(root: &Path, set: &[Override]) -> Result<Readings, Invalid> {
@@ -132,15 +140,17 @@ fn main() -> ExitCode {
             path,
             out,
             strict,
+            force,
             base_url,
             set,
-        } => build(&cli.root, path, out, strict, base_url, set),
+        } => build(&cli.root, path, out, strict, force, base_url, set),
         Command::Serve {
             path,
             port,
             out,
+            force,
             set,
-        } => Ok(serve_cmd(&cli.root, path, port, out, set)),
+        } => Ok(serve_cmd(&cli.root, path, port, out, force, set)),
         Command::Variants { set } => variants(&cli.root, &set).map(|readings| {
             let texts: Vec<String> = readings
                 .sets
@@ -162,10 +172,32 @@ fn main() -> ExitCode {
 }
 
 fn check(root: &Path, path: Option<PathBuf>, set: &[Override]) -> Result<ExitCode, Invalid> {
-    let variants = variants(root, set)?;
     let path = path.unwrap_or_else(|| root.join("content"));
-    let pages = load_pages(&path).map_err(Invalid)?;
+    // The variants and the pages are both read before either's errors are shown: one run
+    // reports every error.
+    let (variants, pages) = match (variants(root, set), load_pages(root, &path)) {
+        (Ok(variants), Ok(pages)) => (variants, pages),
+        (variants, pages) => {
+            let mut errors = variants.err().map(|Invalid(e)| e).unwrap_or_default();
+            errors.extend(pages.err().unwrap_or_default());
+            return Err(Invalid(errors));
+        }
+    };
     let scenarios = || pages.iter().flat_map(|p| &p.scenarios);
+    if scenarios().next().is_none() {
+        return Err(Invalid(vec![Diagnostic::new(
+            Location::file_start(&path, ""),
+            format!(
+                "no scenarios found under {}: write a {} block in a page",
+                path.display(),
+                mournival::games::GAMES
+                    .iter()
+                    .map(|g| format!("```{}", g.id()))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
+        )]));
+    }
     let unknown = mournival::check::unknown_variants(scenarios(), &variants);
     if !unknown.is_empty() {
         return Err(Invalid(unknown));
@@ -201,6 +233,7 @@ fn build(
     path: Option<PathBuf>,
     out: Option<PathBuf>,
     strict: bool,
+    force: bool,
     base_url: String,
     overrides: Vec<Override>,
 ) -> Result<ExitCode, Invalid> {
@@ -210,6 +243,7 @@ fn build(
         root: root.to_path_buf(),
         overrides,
         base_url,
+        force,
     };
     let started = Instant::now();
     match mournival::site::build(&opts) {
@@ -253,6 +287,7 @@ fn serve_cmd(
     path: Option<PathBuf>,
     port: u16,
     out: Option<PathBuf>,
+    force: bool,
     overrides: Vec<Override>,
 ) -> ExitCode {
     let opts = BuildOptions {
@@ -261,6 +296,7 @@ fn serve_cmd(
         root: root.to_path_buf(),
         overrides,
         base_url: String::new(),
+        force,
     };
     match serve::serve(opts, port) {
         Ok(()) => ExitCode::SUCCESS,
@@ -278,6 +314,7 @@ fn serve_cmd(
     _: Option<PathBuf>,
     _: u16,
     _: Option<PathBuf>,
+    _: bool,
     _: Vec<Override>,
 ) -> ExitCode {
     eprintln!(
@@ -292,8 +329,7 @@ fn scenarios_of(target: &str) -> Result<Vec<std::sync::Arc<dyn Scenario>>> {
         Some((f, i)) => (f, Some(i)),
         None => (target, None),
     };
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
-    let page: Page = parse_page(Path::new(file), text.into()).map_err(|errs| {
+    let page: Page = read_page(Path::new(file)).map_err(|errs| {
         print_invalid(&errs, "nothing was evaluated");
         anyhow::anyhow!("{file} has errors")
     })?;

@@ -14,6 +14,10 @@ pub struct Money(i64);
 impl Money {
     pub const ZERO: Money = Money(0);
 
+    /// The largest amount a page may write, in whole units either way: far beyond any stake,
+    /// and small enough that no sum or product the engine makes of amounts can overflow.
+    pub const LIMIT_UNITS: i64 = 1_000_000_000;
+
     /// Whole units.
     pub const fn units(n: i64) -> Money {
         Money(n * 2)
@@ -47,51 +51,63 @@ impl Money {
         Signed(self)
     }
 
-    /// Reads `3`, `-2`, `+2½`, `2.5`, `-1 1/2`.
+    /// Reads `3`, `-2`, `+2½`, `2.5`, `-1 1/2`, at most [`Money::LIMIT_UNITS`] either way.
     ///
     /// ```
-    /// use mournival::money::Money;
-    /// assert_eq!(Money::parse("+2½"), Some(Money::halves(5)));
+    /// use mournival::money::{Money, MoneyError};
+    /// assert_eq!(Money::parse("+2½"), Ok(Money::halves(5)));
     /// assert_eq!(Money::parse("-1 1/2").unwrap().to_string(), "−1½");
-    /// assert_eq!(Money::parse("2.25"), None);
+    /// assert_eq!(Money::parse("2.25"), Err(MoneyError::Unreadable));
+    /// assert_eq!(Money::parse("9223372036854775788"), Err(MoneyError::TooLarge));
     /// ```
-    pub fn parse(text: &str) -> Option<Money> {
+    pub fn parse(text: &str) -> Result<Money, MoneyError> {
         let t = text.trim().replace('−', "-");
         let (negative, body) = match t.strip_prefix('-') {
             Some(rest) => (true, rest.trim()),
             None => (false, t.strip_prefix('+').unwrap_or(&t).trim()),
         };
-        if body.starts_with(['-', '+']) {
-            return None;
-        }
-        let halves = if let Some(whole) = body.strip_suffix('½') {
-            let whole = whole.trim();
-            let n: i64 = if whole.is_empty() {
-                0
-            } else {
-                whole.parse().ok()?
-            };
-            n * 2 + 1
-        } else if let Some(whole) = body.strip_suffix("1/2") {
-            let whole = whole.trim();
-            let n: i64 = if whole.is_empty() {
-                0
-            } else {
-                whole.parse().ok()?
-            };
-            n * 2 + 1
+        let (whole, half) = if let Some(whole) = body.strip_suffix('½').or(body.strip_suffix("1/2"))
+        {
+            (whole.trim(), 1)
         } else if let Some((whole, frac)) = body.split_once('.') {
-            let n: i64 = whole.parse().ok()?;
             match frac.trim_end_matches('0') {
-                "" => n * 2,
-                "5" => n * 2 + 1,
-                _ => return None,
+                "" => (whole, 0),
+                "5" => (whole, 1),
+                _ => return Err(MoneyError::Unreadable),
             }
         } else {
-            body.parse::<i64>().ok()? * 2
+            (body, 0)
         };
-        Some(Money(if negative { -halves } else { halves }))
+        // `½` alone is half a unit; `.5` alone is not written.
+        let units = if whole.is_empty() && half == 1 && !body.contains('.') {
+            0
+        } else {
+            Money::whole_units(whole)?
+        };
+        let halves = units
+            .checked_mul(2)
+            .and_then(|h| h.checked_add(half))
+            .filter(|h| *h <= Money::LIMIT_UNITS * 2)
+            .ok_or(MoneyError::TooLarge)?;
+        Ok(Money(if negative { -halves } else { halves }))
     }
+
+    /// Plain decimal digits, no sign; too many of them is too large, not unreadable.
+    fn whole_units(digits: &str) -> Result<i64, MoneyError> {
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(MoneyError::Unreadable);
+        }
+        digits.parse().map_err(|_| MoneyError::TooLarge)
+    }
+}
+
+/// Why a written amount was refused. The messages follow the amount, quoted by the caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoneyError {
+    #[error("is not an amount: write a whole number or a half, as in `+3`, `-2½` or `2.5`")]
+    Unreadable,
+    #[error("is beyond the largest amount a page may write, 1000000000 units either way")]
+    TooLarge,
 }
 
 impl fmt::Display for Money {
@@ -182,11 +198,31 @@ mod tests {
             ("½", 1),
             ("0", 0),
         ] {
-            assert_eq!(Money::parse(text), Some(Money::halves(halves)), "{text}");
+            assert_eq!(Money::parse(text), Ok(Money::halves(halves)), "{text}");
         }
-        for bad in ["", "x", "2.25", "1/3", "--2"] {
-            assert_eq!(Money::parse(bad), None, "{bad}");
+        for bad in [
+            "", "x", "2.25", "1/3", "--2", "+-2", "3 -1/2", ".5", "1_000", "0x10",
+        ] {
+            assert_eq!(Money::parse(bad), Err(MoneyError::Unreadable), "{bad}");
         }
+    }
+
+    #[test]
+    fn amounts_beyond_the_limit_are_refused_not_wrapped() {
+        let limit = Money::LIMIT_UNITS;
+        assert_eq!(Money::parse(&limit.to_string()), Ok(Money::units(limit)));
+        assert_eq!(Money::parse(&format!("-{limit}")), Ok(Money::units(-limit)));
+        for big in [
+            format!("{}", limit + 1),
+            format!("{limit}½"),
+            format!("-{limit}.5"),
+            "9223372036854775788".to_string(),
+            "4611686018427387903".to_string(),
+            "99999999999999999999999 1/2".to_string(),
+        ] {
+            assert_eq!(Money::parse(&big), Err(MoneyError::TooLarge), "{big}");
+        }
+        assert!(MoneyError::TooLarge.to_string().contains("1000000000"));
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! A project on disk: the variants and the pages with their scenarios.
 
 use crate::blocks::extract_blocks;
-use crate::diagnostic::{Diagnostic, Location};
+use crate::diagnostic::{Diagnostic, Errors, Location};
 use crate::game::{Game, Scenario};
 use crate::games::GAMES;
+use crate::input::{self, Depth, read_text};
 use crate::variant::{Readings, VariantSet};
 use crate::yaml::YamlText;
 use std::collections::HashMap;
@@ -36,6 +37,10 @@ pub struct ProjectConfig {
     /// The public address, for the sitemap.
     #[serde(default)]
     pub base_url: String,
+    /// Entries of the output folder that the tool did not write and that every rebuild keeps
+    /// (besides `.git`, `CNAME` and `.nojekyll`, always kept).
+    #[serde(default)]
+    pub keep: Vec<crate::site::output::KeepPath>,
 }
 
 fn default_title() -> String {
@@ -47,6 +52,7 @@ impl Default for ProjectConfig {
         ProjectConfig {
             title: default_title(),
             base_url: String::new(),
+            keep: Vec::new(),
         }
     }
 }
@@ -54,13 +60,9 @@ impl Default for ProjectConfig {
 /// Reads `<root>/mournival.yaml`, or the defaults when there is none.
 pub fn load_config(root: &Path) -> Result<ProjectConfig, Diagnostic> {
     let path = root.join("mournival.yaml");
-    match std::fs::read_to_string(&path) {
-        Ok(text) => YamlText::whole_file(&path, text.into()).parse(),
+    match std::fs::symlink_metadata(&path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ProjectConfig::default()),
-        Err(e) => Err(Diagnostic::new(
-            Location::file_start(&path, ""),
-            format!("cannot read the project file: {e}"),
-        )),
+        _ => YamlText::whole_file(&path, read_text(&path)?).parse(),
     }
 }
 
@@ -79,7 +81,7 @@ pub fn load_variants(root: &Path) -> Result<Readings, Vec<Diagnostic>> {
             sets.push((game, VariantSet::empty(game.points())));
             continue;
         }
-        match VariantSet::load_dir(&dir, game.points()) {
+        match VariantSet::load_dir_in(&dir, root, game.points()) {
             Ok(set) => sets.push((game, set)),
             Err(mut e) => errors.append(&mut e),
         }
@@ -100,33 +102,26 @@ fn game_of_file(path: &Path) -> &'static dyn Game {
         .unwrap_or(GAMES[0])
 }
 
-/// Every Markdown and YAML file under a path (or the file itself), sorted.
-pub fn content_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
-    if path.is_file() {
+/// Every Markdown and YAML file under a path (or the path itself, if it is not a folder), sorted.
+/// Links are followed within the project `root` (see [`crate::input`]).
+pub fn content_files(root: &Path, path: &Path) -> Result<Vec<PathBuf>, Vec<Diagnostic>> {
+    if !path.is_dir() {
         return Ok(vec![path.to_path_buf()]);
     }
-    let mut out = Vec::new();
-    let mut stack = vec![path.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir)? {
-            let p = entry?.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p
-                .extension()
-                .is_some_and(|x| x == "md" || x == "yaml" || x == "yml")
-            {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    Ok(out)
+    input::files(path, root, Depth::Deep, &|p| {
+        p.extension()
+            .is_some_and(|x| x == "md" || x == "yaml" || x == "yml")
+    })
 }
 
-/// Reads and parses a page.
+/// Reads and parses a page file.
+pub fn read_page(path: &Path) -> Result<Page, Vec<Diagnostic>> {
+    parse_page(path, read_text(path).map_err(|d| vec![d])?)
+}
+
+/// Reads and parses a page. Every error is counted; the first few are kept in full.
 pub fn parse_page(path: &Path, text: Arc<str>) -> Result<Page, Vec<Diagnostic>> {
-    let mut errors = Vec::new();
+    let mut errors = Errors::default();
     let mut scenarios = Vec::new();
     let mut ranges = Vec::new();
     let blocks: Vec<(&'static dyn Game, YamlText, std::ops::Range<usize>)> =
@@ -150,7 +145,7 @@ pub fn parse_page(path: &Path, text: Arc<str>) -> Result<Page, Vec<Diagnostic>> 
                 scenarios.push(Arc::from(s));
                 ranges.push(range);
             }
-            Err(mut e) => errors.append(&mut e),
+            Err(e) => errors.extend(e),
         }
     }
     if errors.is_empty() {
@@ -161,32 +156,16 @@ pub fn parse_page(path: &Path, text: Arc<str>) -> Result<Page, Vec<Diagnostic>> 
             ranges,
         })
     } else {
-        Err(errors)
+        Err(errors.into_vec(path))
     }
 }
 
-/// Loads every page under a path; every error in every file is reported.
-pub fn load_pages(path: &Path) -> Result<Vec<Page>, Vec<Diagnostic>> {
-    let files = content_files(path).map_err(|err| {
-        vec![Diagnostic::new(
-            Location::file_start(path, ""),
-            format!("cannot read the content: {err}"),
-        )]
-    })?;
+/// Loads every page under a path of the project `root`; every error in every file is reported.
+pub fn load_pages(root: &Path, path: &Path) -> Result<Vec<Page>, Vec<Diagnostic>> {
     let mut pages = Vec::new();
     let mut errors = Vec::new();
-    for file in files {
-        let text: Arc<str> = match std::fs::read_to_string(&file) {
-            Ok(t) => t.into(),
-            Err(err) => {
-                errors.push(Diagnostic::new(
-                    Location::file_start(&file, ""),
-                    format!("cannot read this file: {err}"),
-                ));
-                continue;
-            }
-        };
-        match parse_page(&file, text) {
+    for file in content_files(root, path)? {
+        match read_page(&file) {
             Ok(p) => pages.push(p),
             Err(mut e) => errors.append(&mut e),
         }

@@ -50,7 +50,13 @@ pub fn serve(mut opts: BuildOptions, port: u16) -> Result<()> {
         opts.base_url = format!("http://{addr}/");
     }
 
-    let state: BuildState = Arc::new(RwLock::new(rebuild(&opts)));
+    // The output folder follows the rules of `build`: a folder it may not replace ends serve.
+    let started = Instant::now();
+    let first = site::build(&opts);
+    if let Err(BuildError::Output(refused)) = first {
+        return Err(refused.into());
+    }
+    let state: BuildState = Arc::new(RwLock::new(report(first, started)));
     let livereload = LiveReloadLayer::new();
     let reloader = livereload.reloader();
     let _watcher = watch(&opts, state.clone(), reloader)?;
@@ -79,7 +85,12 @@ pub fn serve(mut opts: BuildOptions, port: u16) -> Result<()> {
 /// Builds the site once, reporting in the terminal; returns the error text when it failed.
 fn rebuild(opts: &BuildOptions) -> Option<String> {
     let started = Instant::now();
-    match site::build(opts) {
+    report(site::build(opts), started)
+}
+
+/// Reports a build in the terminal; returns the error text when it failed.
+fn report(result: Result<site::BuildReport, BuildError>, started: Instant) -> Option<String> {
+    match result {
         Ok(report) => {
             for d in &report.failing {
                 eprint!("{}", d.render("warning"));
@@ -174,8 +185,8 @@ fn watch(
     Ok(debouncer)
 }
 
-/// The build writes `out` through `.NAME.building-*` and `.NAME.old-*` beside it; changes there
-/// are its own and must not trigger another build.
+/// The build writes `out` through `.NAME.building-*` and `.NAME.old-*` beside it, under the lock
+/// `.NAME.lock`; changes there are its own and must not trigger another build.
 fn is_output(path: &Path, out: &Path) -> bool {
     if path.starts_with(out) {
         return true;
@@ -282,6 +293,7 @@ mod tests {
             out
         ));
         assert!(is_output(Path::new("/p/.site.old-42"), out));
+        assert!(is_output(Path::new("/p/.site.lock"), out));
         assert!(!is_output(Path::new("/p/content/site.md"), out));
         assert!(!is_output(Path::new("/p/sites/index.html"), out));
     }

@@ -3,16 +3,20 @@
 //! A variant names a choice for every rule point and says on what evidence it rests. Variants are
 //! data: the engine sees only the resulting [`Rules`], never a variant's name.
 
-use crate::diagnostic::{Diagnostic, Location};
+use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
 use crate::game::Game;
+use crate::input::{self, Depth};
 use crate::rules::{AsPoint, Point, PointTable, Rules};
 use crate::yaml::YamlText;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// The longest variant id, in characters (it names a page of the site and a column).
+const MAX_ID: usize = 80;
 
 /// How firmly a reading's choice rests on its source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -216,32 +220,32 @@ impl VariantSet {
         Ok(())
     }
 
-    /// Loads every `*.yaml` file in a directory, for a game's points.
+    /// Loads every `*.yaml` file in a directory, for a game's points, following links only
+    /// inside it.
     pub fn load_dir(dir: &Path, table: PointTable) -> Result<VariantSet, Vec<Diagnostic>> {
-        let mut paths: Vec<PathBuf> = match std::fs::read_dir(dir) {
-            Ok(entries) => entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
-                .collect(),
-            Err(err) => {
-                return Err(vec![Diagnostic::new(
-                    Location::file_start(dir, ""),
-                    format!("cannot read the variants folder: {err}"),
-                )]);
-            }
-        };
-        paths.sort();
+        VariantSet::load_dir_in(dir, dir, table)
+    }
+
+    /// Loads every `*.yaml` file in a directory of the project `root`, following links only
+    /// inside the project (see [`crate::input`]); every unreadable file is reported.
+    pub fn load_dir_in(
+        dir: &Path,
+        root: &Path,
+        table: PointTable,
+    ) -> Result<VariantSet, Vec<Diagnostic>> {
+        let paths = input::files(dir, root, Depth::Flat, &|p| {
+            p.extension().is_some_and(|x| x == "yaml" || x == "yml")
+        })?;
         let mut files = Vec::new();
+        let mut errors = Vec::new();
         for path in paths {
-            match std::fs::read_to_string(&path) {
-                Ok(text) => files.push((path, Arc::<str>::from(text))),
-                Err(err) => {
-                    return Err(vec![Diagnostic::new(
-                        Location::file_start(&path, ""),
-                        format!("cannot read this variant file: {err}"),
-                    )]);
-                }
+            match input::read_text(&path) {
+                Ok(text) => files.push((path, text)),
+                Err(d) => errors.push(d),
             }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
         }
         VariantSet::from_files(files, table)
     }
@@ -262,6 +266,7 @@ impl VariantSet {
         }
         let mut partials: HashMap<String, Partial> = HashMap::new();
         let mut order = Vec::new();
+        let mut broken = HashSet::new();
         for (yaml, raw) in &raws {
             match Partial::check(yaml, raw, table) {
                 Ok(p) => {
@@ -278,16 +283,14 @@ impl VariantSet {
                         partials.insert(p.id.clone(), p);
                     }
                 }
-                Err(mut e) => errors.append(&mut e),
+                Err(e) => {
+                    broken.insert(raw.id.value.trim().to_string());
+                    errors.extend(e);
+                }
             }
         }
-        let mut variants = Vec::new();
-        for id in &order {
-            match resolve(id, &partials, table, &mut Vec::new()) {
-                Ok(v) => variants.push(v),
-                Err(d) => errors.push(d),
-            }
-        }
+        let (mut variants, unresolved) = resolve_all(&order, &partials, &broken, table);
+        errors.extend(unresolved);
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -406,16 +409,17 @@ impl Partial {
         raw: &RawVariant,
         table: PointTable,
     ) -> Result<Partial, Vec<Diagnostic>> {
-        let mut errors = Vec::new();
+        let mut errors = Errors::default();
         let id = raw.id.value.trim().to_string();
         if id.is_empty()
+            || id.len() > MAX_ID
             || !id
                 .chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
         {
             errors.push(Diagnostic::new(
                 yaml.location_of(&raw.id),
-                format!("`{id}` is not a usable variant id: use lower-case letters, digits and hyphens, as in `cotton-1674`"),
+                format!("`{}` is not a usable variant id: use lower-case letters, digits and hyphens, at most {MAX_ID} of them, as in `cotton-1674`", excerpt(&id)),
             ));
         }
         let kind = Kind::ALL
@@ -426,7 +430,7 @@ impl Partial {
                     yaml.location_of(&raw.kind),
                     format!(
                         "unknown kind `{}`; allowed: `primary-source`, `secondary-report` or `modern-reconstruction`",
-                        raw.kind.value
+                        excerpt(&raw.kind.value)
                     ),
                 ));
                 Kind::PrimarySource
@@ -439,20 +443,20 @@ impl Partial {
                 errors.push(
                     Diagnostic::new(
                         yaml.location_of(key),
-                        format!("unknown rule point `{}`", key.value),
+                        format!("unknown rule point `{}`", excerpt(&key.value)),
                     )
                     .note(format!("the rule points are {}", table.allowed())),
                 );
                 continue;
             };
             let def = point.def();
-            let choice_of = |s: &Spanned<String>, errors: &mut Vec<Diagnostic>| {
+            let choice_of = |s: &Spanned<String>, errors: &mut Errors| {
                 def.choice_index(s.value.trim()).or_else(|| {
                     errors.push(Diagnostic::new(
                         yaml.location_of(s),
                         format!(
                             "`{}` is not a choice of `{point}` ({}); allowed: {}",
-                            s.value,
+                            excerpt(&s.value),
                             def.question,
                             def.allowed()
                         ),
@@ -467,7 +471,7 @@ impl Partial {
                     yaml.location_of(&entry.evidence),
                     format!(
                         "unknown evidence `{}`; allowed: `stated`, `reported`, `inferred` or `assumed`",
-                        entry.evidence.value
+                        excerpt(&entry.evidence.value)
                     ),
                 ));
             }
@@ -501,7 +505,7 @@ impl Partial {
                         yaml.location_of(&entry.choice),
                         format!(
                             "`{}` is both the choice and an alternative on `{point}`",
-                            entry.choice.value
+                            excerpt(&entry.choice.value)
                         ),
                     ));
                 }
@@ -517,7 +521,7 @@ impl Partial {
             }
         }
         if !errors.is_empty() {
-            return Err(errors);
+            return Err(errors.into_vec(&yaml.path));
         }
         Ok(Partial {
             id,
@@ -538,40 +542,129 @@ impl Partial {
     }
 }
 
-/// Follows `based-on` and checks that every point is set.
-fn resolve(
-    id: &str,
+/// How far resolving a variant has gone.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// On the `based-on` chain being followed now: meeting it again is a cycle.
+    OnChain,
+    /// Resolved: its index in the list of variants.
+    Resolved(usize),
+    /// Failed, its error reported (here or at the variant it is based on).
+    Failed,
+}
+
+/// What a variant inherits from: nothing, a resolved variant (its index), or a failure.
+enum Base {
+    Root,
+    Variant(usize),
+    Failed,
+}
+
+/// Follows every `based-on` chain once, each variant after the one it is based on, remembering
+/// what is resolved: a chain of thousands costs one pass. Each error is reported once: a cycle
+/// with its chain, an unknown base, points left unset. A variant based on one that failed
+/// (here or in its own file, listed in `broken`) fails without a second message.
+fn resolve_all(
+    order: &[String],
     partials: &HashMap<String, Partial>,
+    broken: &HashSet<String>,
     table: PointTable,
-    chain: &mut Vec<String>,
-) -> Result<Variant, Diagnostic> {
-    let p = &partials[id];
-    chain.push(id.to_string());
+) -> (Vec<Variant>, Vec<Diagnostic>) {
+    let mut state: HashMap<&str, State> = HashMap::new();
+    let mut variants = Vec::new();
+    let mut errors = Vec::new();
+    for id in order {
+        // Walk up to a variant already settled, a root, or trouble.
+        let mut chain: Vec<&str> = Vec::new();
+        let mut current = id.as_str();
+        let mut base = loop {
+            match state.get(current) {
+                Some(State::Resolved(i)) => break Base::Variant(*i),
+                Some(_) => break Base::Failed,
+                None => {}
+            }
+            state.insert(current, State::OnChain);
+            chain.push(current);
+            let Some((parent, location)) = &partials[current].based_on else {
+                break Base::Root;
+            };
+            match partials.get_key_value(parent) {
+                Some((parent, _)) if state.get(parent.as_str()) == Some(&State::OnChain) => {
+                    let start = chain.iter().position(|c| c == parent).unwrap_or(0);
+                    errors.push(Diagnostic::new(
+                        location.clone(),
+                        format!(
+                            "`based-on` makes a cycle: {} -> {parent}",
+                            chain[start..].join(" -> ")
+                        ),
+                    ));
+                    break Base::Failed;
+                }
+                Some((parent, _)) => current = parent,
+                None => {
+                    if !broken.contains(parent) {
+                        errors.push(unknown_base(parent, location, partials));
+                    }
+                    break Base::Failed;
+                }
+            }
+        };
+        // Resolve the chain from its root down.
+        for &link in chain.iter().rev() {
+            let inherited = match base {
+                Base::Root => None,
+                Base::Variant(i) => Some(&variants[i]),
+                Base::Failed => {
+                    state.insert(link, State::Failed);
+                    continue;
+                }
+            };
+            match resolve(&partials[link], inherited, table) {
+                Ok(v) => {
+                    variants.push(v);
+                    base = Base::Variant(variants.len() - 1);
+                    state.insert(link, State::Resolved(variants.len() - 1));
+                }
+                Err(d) => {
+                    errors.push(d);
+                    base = Base::Failed;
+                    state.insert(link, State::Failed);
+                }
+            }
+        }
+    }
+    (variants, errors)
+}
+
+/// "`based-on: x` names no variant", with a few of the variants there are.
+fn unknown_base(
+    parent: &str,
+    location: &Location,
+    partials: &HashMap<String, Partial>,
+) -> Diagnostic {
+    const SHOWN: usize = 12;
+    let mut known: Vec<&String> = partials.keys().collect();
+    known.sort();
+    let mut list: Vec<String> = known.iter().take(SHOWN).map(|k| format!("`{k}`")).collect();
+    if known.len() > SHOWN {
+        list.push(format!("and {} more", known.len() - SHOWN));
+    }
+    Diagnostic::new(
+        location.clone(),
+        format!(
+            "`based-on: {}` names no variant; the variants are {}",
+            excerpt(parent),
+            list.join(", ")
+        ),
+    )
+}
+
+/// A variant from its own file and the resolved variant it is based on, if any: inherits what
+/// it leaves unset, and checks that every point is set.
+fn resolve(p: &Partial, base: Option<&Variant>, table: PointTable) -> Result<Variant, Diagnostic> {
     let mut choices = p.choices.clone();
-    if let Some((parent, location)) = &p.based_on {
-        if chain.contains(parent) {
-            return Err(Diagnostic::new(
-                location.clone(),
-                format!(
-                    "`based-on` makes a cycle: {} -> {parent}",
-                    chain.join(" -> ")
-                ),
-            ));
-        }
-        if !partials.contains_key(parent) {
-            let mut known: Vec<&String> = partials.keys().collect();
-            known.sort();
-            let known: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
-            return Err(Diagnostic::new(
-                location.clone(),
-                format!(
-                    "`based-on: {parent}` names no variant; the variants are {}",
-                    known.join(", ")
-                ),
-            ));
-        }
-        let base = resolve(parent, partials, table, chain)?;
-        for (slot, inherited) in choices.iter_mut().zip(base.choices) {
+    if let Some(base) = base {
+        for (slot, inherited) in choices.iter_mut().zip(&base.choices) {
             if slot.is_none() {
                 let from = inherited
                     .inherited_from
@@ -579,7 +672,7 @@ fn resolve(
                     .unwrap_or_else(|| base.id.clone());
                 *slot = Some(Choice {
                     inherited_from: Some(from),
-                    ..inherited
+                    ..inherited.clone()
                 });
             }
         }
@@ -624,7 +717,6 @@ fn resolve(
 #[cfg(test)]
 mod tests {
     use super::*;
-
     use crate::games::gleek::points::{Point as GleekPoint, TABLE};
 
     fn load(files: &[(&str, &str)]) -> Result<VariantSet, Vec<Diagnostic>> {
@@ -697,6 +789,89 @@ mod tests {
         let errs = load(&[("lone.yaml", lone)]).unwrap_err();
         assert!(errs[0].message.contains("leaves"), "{errs:?}");
         assert!(errs[0].message.contains("tiddy-turned-up"), "{errs:?}");
+    }
+
+    const COTTON: &str = include_str!("../variants/gleek/cotton-1674.yaml");
+
+    fn based_on(id: &str, base: &str) -> String {
+        format!(
+            "id: {id}\ntitle: t\nauthor: a\ndate: '1'\nkind: primary-source\ncitation: c\nbased-on: {base}\n"
+        )
+    }
+
+    #[test]
+    fn a_long_based_on_chain_resolves_in_any_file_order() {
+        const LENGTH: usize = 3000;
+        let mut files = vec![(
+            "v0.yaml".to_string(),
+            COTTON.replace("id: cotton-1674", "id: v0"),
+        )];
+        files.extend((1..LENGTH).map(|i| {
+            (
+                format!("v{i}.yaml"),
+                based_on(&format!("v{i}"), &format!("v{}", i - 1)),
+            )
+        }));
+        files.reverse();
+        let set = load(
+            &files
+                .iter()
+                .map(|(p, t)| (p.as_str(), t.as_str()))
+                .collect::<Vec<_>>(),
+        )
+        .unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(set.variants.len(), LENGTH);
+        let last = set.get(&format!("v{}", LENGTH - 1)).unwrap();
+        let first = set.get("v0").unwrap();
+        assert_eq!(last.rules, first.rules);
+        assert_eq!(last.choices[0].inherited_from.as_deref(), Some("v0"));
+    }
+
+    #[test]
+    fn an_error_at_the_root_of_a_chain_is_reported_once() {
+        let lone = "id: root\ntitle: t\nauthor: a\ndate: '1'\nkind: primary-source\ncitation: c\n";
+        let children: Vec<String> = (0..5).map(|i| based_on(&format!("c{i}"), "root")).collect();
+        let mut files = vec![("root.yaml", lone)];
+        files.extend(children.iter().map(|c| ("c.yaml", c.as_str())));
+        let errs = load(&files).unwrap_err();
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert!(
+            errs[0].message.contains("variant `root` leaves"),
+            "{errs:?}"
+        );
+        // A base whose own file is wrong is reported there, not again as "names no variant".
+        let broken = COTTON
+            .replace("id: cotton-1674", "id: root")
+            .replace("choice: four-each", "choice: lots");
+        let errs = load(&[("root.yaml", &broken), ("c.yaml", &children[0])]).unwrap_err();
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert!(
+            errs[0].message.contains("`lots` is not a choice"),
+            "{errs:?}"
+        );
+    }
+
+    #[test]
+    fn a_cycle_is_reported_once_with_its_chain() {
+        let files = [
+            ("d.yaml", based_on("d", "a")),
+            ("a.yaml", based_on("a", "b")),
+            ("b.yaml", based_on("b", "c")),
+            ("c.yaml", based_on("c", "a")),
+        ];
+        let errs = load(
+            &files
+                .iter()
+                .map(|(p, t)| (*p, t.as_str()))
+                .collect::<Vec<_>>(),
+        )
+        .unwrap_err();
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert!(
+            errs[0].message.ends_with("cycle: a -> b -> c -> a"),
+            "{errs:?}"
+        );
+        assert_eq!(errs[0].location.file, Path::new("c.yaml"));
     }
 
     #[test]

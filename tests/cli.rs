@@ -19,10 +19,10 @@ fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
     path
 }
 
-#[test]
-fn check_passes_and_exits_zero() {
+/// `check` on a page holding the fixture's deal: every expectation met, exit 0.
+fn assert_check_passes(text: &str) {
     let dir = tempfile::tempdir().unwrap();
-    let page = write(dir.path(), "page.md", PAGE);
+    let page = write(dir.path(), "page.md", text);
     mournival()
         .arg("check")
         .arg(&page)
@@ -31,6 +31,11 @@ fn check_passes_and_exits_zero() {
         .stdout(predicate::str::contains(
             "checked 1 scenario(s) under 7 variant(s): 5 passed, 0 failed",
         ));
+}
+
+#[test]
+fn check_passes_and_exits_zero() {
+    assert_check_passes(PAGE);
 }
 
 #[test]
@@ -203,4 +208,229 @@ fn variants_lists_the_readings_and_the_matrix() {
         .stdout(predicate::str::contains("cotton-1674"))
         .stdout(predicate::str::contains("Rule points by variant"))
         .stdout(predicate::str::contains("tiddy-turned-up"));
+}
+
+#[test]
+fn old_mac_line_endings_lose_no_scenario() {
+    assert_check_passes(&PAGE.replace('\n', "\r"));
+}
+
+#[test]
+fn a_page_that_is_not_utf8_is_located_at_the_bad_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("page.md");
+    std::fs::write(&page, b"# Old\n\nCaf\xE9 au lait\n").unwrap();
+    mournival()
+        .arg("check")
+        .arg(&page)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("page.md:3:4"))
+        .stderr(predicate::str::contains("not UTF-8: the byte 0xE9"));
+}
+
+#[cfg(unix)]
+#[test]
+fn explain_reads_only_regular_files() {
+    mournival()
+        .arg("explain")
+        .arg("/dev/urandom")
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--> /dev/urandom"))
+        .stderr(predicate::str::contains("not a regular file (a device)"));
+}
+
+/// A project folder holding the bundled variants and the given pages under `content/`.
+fn project(pages: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let variants = dir.path().join("variants/gleek");
+    std::fs::create_dir_all(&variants).unwrap();
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/gleek");
+    for entry in std::fs::read_dir(bundled).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, variants.join(path.file_name().unwrap())).unwrap();
+    }
+    std::fs::create_dir_all(dir.path().join("content")).unwrap();
+    for (name, text) in pages {
+        write(&dir.path().join("content"), name, text);
+    }
+    dir
+}
+
+fn check_page(page: &Path) -> assert_cmd::assert::Assert {
+    mournival().arg("check").arg(page).assert()
+}
+
+fn check_in(dir: &Path) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("mournival")
+        .unwrap()
+        .arg("--root")
+        .arg(dir)
+        .arg("check")
+        .assert()
+}
+
+const ANN: &str = "Ann: AH KH QH JH AS KS QS JS TS 9S 8S 7S";
+
+#[test]
+fn a_line_of_thousands_of_bad_cards_gives_a_short_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let hostile = PAGE.replace(ANN, &format!("Ann: {}", ["ZZ"; 5000].join(" ")));
+    let page = write(dir.path(), "page.md", &hostile);
+    let out = check_page(&page).code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert_eq!(stderr.matches("`ZZ` is not a card").count(), 20, "{stderr}");
+    assert!(stderr.contains("and 4980 more error(s) in"), "{stderr}");
+    assert!(
+        stderr.ends_with("5000 error(s); nothing was checked\n"),
+        "{stderr}"
+    );
+    // Each echoed line is a window around the column, not the 15,000-character line.
+    assert!(stderr.lines().all(|l| l.chars().count() < 400), "{stderr}");
+}
+
+#[test]
+fn a_run_shows_a_hundred_errors_and_counts_the_rest() {
+    let bad = PAGE.replace(ANN, &format!("Ann: {}", ["ZZ"; 30].join(" ")));
+    let names: Vec<String> = (0..10).map(|i| format!("page{i}.md")).collect();
+    let pages: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), bad.as_str())).collect();
+    let dir = project(&pages);
+    let out = check_in(dir.path()).code(2);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert_eq!(stderr.matches("error: ").count(), 100, "{stderr}");
+    assert!(stderr.contains("and 10 more error(s) in"), "{stderr}");
+    assert!(stderr.contains("and 150 more error(s)\n"), "{stderr}");
+    assert!(
+        stderr.ends_with("300 error(s); nothing was checked\n"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn thousands_of_scripted_calls_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let calls = ["Ben 12, Cat pass, Ann pass"; 2000].join(", ");
+    let page = write(
+        dir.path(),
+        "page.md",
+        &PAGE.replace(
+            "auction: Ben 12, Cat pass, Ann pass",
+            &format!("auction: {calls}"),
+        ),
+    );
+    check_page(&page)
+        .code(2)
+        .stderr(predicate::str::contains(
+            "more than 1000 scripted actions: a deal of Gleek has a few dozen",
+        ))
+        .stderr(predicate::str::contains("1 error(s); nothing was checked"));
+}
+
+#[test]
+fn amounts_and_bids_beyond_any_stake_are_refused_not_wrapped() {
+    let dir = tempfile::tempdir().unwrap();
+    for (from, to, message) in [
+        (
+            "Ann: +38",
+            "Ann: 9223372036854775788",
+            "`9223372036854775788` is beyond the largest amount a page may write, 1000000000 units either way",
+        ),
+        (
+            "auction:",
+            "carried: {pot: 4611686018427387903}\nauction:",
+            "`4611686018427387903` is beyond the largest amount",
+        ),
+        (
+            "auction: Ben 12,",
+            "auction: Ben 4000000000,",
+            "`4000000000` is beyond any bid: a bid is a whole number up to 1000",
+        ),
+        (
+            "Ann: +38",
+            "Ann: 1000000001",
+            "`1000000001` is beyond the largest amount",
+        ),
+    ] {
+        let page = write(dir.path(), "page.md", &PAGE.replacen(from, to, 1));
+        check_page(&page)
+            .code(2)
+            .stderr(predicate::str::contains(message))
+            .stderr(predicate::str::contains("page.md:"));
+    }
+}
+
+#[test]
+fn every_error_of_a_run_is_reported() {
+    // One scenario with mistakes in the dealer, a hand, the auction and an expectation; a second
+    // scenario in the same page with a mistake in its vie; a second page with a bad card.
+    let first = PAGE
+        .replace("dealer: Ann", "dealer: Dan")
+        .replace("AS KS QS", "AS XS QS")
+        .replace("auction: Ben 12, Cat pass", "auction: Ben 12, Cat twelve")
+        .replace("Cat: -16", "Cat: lots");
+    let second = PAGE
+        .replace("id: cotton-deal", "id: second")
+        .replace("vie: Ben pass", "vie: Ben shrug");
+    let page = format!("{first}\n{}", &second[second.find("```gleek").unwrap()..]);
+    let other = PAGE
+        .replace("id: cotton-deal", "id: third")
+        .replace("Cat: AC KC QC", "Cat: AC 3C QC");
+    let dir = project(&[("page.md", &page), ("other.md", &other)]);
+    check_in(dir.path())
+        .code(2)
+        .stderr(predicate::str::contains("`Dan` is not at this table"))
+        .stderr(predicate::str::contains("`XS` is not a card"))
+        .stderr(predicate::str::contains(
+            "`twelve` is neither a bid nor `pass`",
+        ))
+        .stderr(predicate::str::contains("`lots` is not an amount"))
+        .stderr(predicate::str::contains("`shrug` is not a call in the vie"))
+        .stderr(predicate::str::contains(
+            "3♣ is not in the 44-card Gleek pack",
+        ))
+        .stderr(predicate::str::contains("6 error(s); nothing was checked"));
+}
+
+#[test]
+fn errors_in_variants_and_pages_are_reported_together() {
+    let dir = project(&[("page.md", &PAGE.replace("Cat: AC KC QC", "Cat: AC 3C QC"))]);
+    let variant = dir.path().join("variants/gleek/cotton-1674.yaml");
+    let text = std::fs::read_to_string(&variant).unwrap();
+    std::fs::write(
+        &variant,
+        text.replacen("choice: four-each", "choice: five-each", 1),
+    )
+    .unwrap();
+    check_in(dir.path())
+        .code(2)
+        .stderr(predicate::str::contains("`five-each` is not a choice"))
+        .stderr(predicate::str::contains(
+            "3♣ is not in the 44-card Gleek pack",
+        ))
+        .stderr(predicate::str::contains("2 error(s); nothing was checked"));
+}
+
+#[test]
+fn check_without_scenarios_says_so_and_exits_two() {
+    let dir = project(&[("page.md", "# A page\n\nNo deal here.\n")]);
+    check_in(dir.path())
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains("no scenarios found under"))
+        .stderr(predicate::str::contains("write a ```gleek block in a page"));
+}
+
+#[test]
+fn a_scenario_between_plus_lines_is_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = write(
+        dir.path(),
+        "page.md",
+        &format!("+++\ntitle = \"x\"\n{PAGE}+++\n"),
+    );
+    check_page(&page)
+        .success()
+        .stdout(predicate::str::contains("checked 1 scenario(s)"));
 }

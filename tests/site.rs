@@ -283,3 +283,233 @@ fn strict_fails_on_an_expectation_the_engine_does_not_meet() {
     );
     assert!(html.contains("do not match the engine"));
 }
+
+/// Runs a build that must end, with a time limit so that a hang fails the test instead.
+fn build_within_a_minute(root: &Path) -> assert_cmd::assert::Assert {
+    mournival(root)
+        .arg("build")
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+}
+
+#[cfg(unix)]
+#[test]
+fn links_out_of_the_project_are_errors_naming_the_link_and_its_target() {
+    use std::os::unix::fs::symlink;
+    let dir = project(&[("index.md", "# Home\n")]);
+    symlink("/", dir.path().join("content/r")).unwrap();
+    build_within_a_minute(dir.path())
+        .code(2)
+        .stderr(predicate::str::contains("content/r` is a link to `/`"))
+        .stderr(predicate::str::contains("nothing was written"));
+    std::fs::remove_file(dir.path().join("content/r")).unwrap();
+    std::fs::create_dir_all(dir.path().join("templates/static")).unwrap();
+    symlink("/etc/passwd", dir.path().join("templates/static/passwd")).unwrap();
+    build_within_a_minute(dir.path())
+        .code(2)
+        .stderr(predicate::str::contains(
+            "static/passwd` is a link to `/etc/passwd`, outside the project",
+        ));
+    assert!(!dir.path().join("site").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_inside_the_project_is_followed_and_a_loop_is_an_error() {
+    use std::os::unix::fs::symlink;
+    let dir = project(&[("index.md", "# Home\n")]);
+    std::fs::create_dir_all(dir.path().join("shared")).unwrap();
+    std::fs::write(dir.path().join("shared/notes.md"), "# Notes\n").unwrap();
+    symlink("../shared", dir.path().join("content/shared")).unwrap();
+    build_within_a_minute(dir.path()).success();
+    assert!(dir.path().join("site/shared/notes/index.html").is_file());
+    symlink(".", dir.path().join("content/loop")).unwrap();
+    build_within_a_minute(dir.path())
+        .code(2)
+        .stderr(predicate::str::contains("content/loop` is a link to"))
+        .stderr(predicate::str::contains("a folder is read once"));
+    assert!(!dir.path().join("site/loop").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_among_the_pages_is_an_error_not_a_hang() {
+    let dir = project(&[("index.md", "# Home\n")]);
+    let fifo = dir.path().join("content/p.md");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    build_within_a_minute(dir.path())
+        .code(2)
+        .stderr(predicate::str::contains("p.md"))
+        .stderr(predicate::str::contains("not a regular file (a FIFO)"));
+}
+
+#[test]
+fn a_file_over_16_mib_is_an_error() {
+    let dir = project(&[("index.md", "# Home\n")]);
+    let big = std::fs::File::create(dir.path().join("content/big.md")).unwrap();
+    big.set_len(17 << 20).unwrap();
+    build_within_a_minute(dir.path())
+        .code(2)
+        .stderr(predicate::str::contains("big.md"))
+        .stderr(predicate::str::contains("larger than 16 MiB"));
+}
+
+#[test]
+fn folders_nested_too_deep_are_an_error() {
+    let dir = project(&[("index.md", "# Home\n")]);
+    let deep: PathBuf = std::iter::repeat_n("d", 66).collect();
+    std::fs::create_dir_all(dir.path().join("content").join(&deep)).unwrap();
+    build_within_a_minute(dir.path())
+        .code(2)
+        .stderr(predicate::str::contains("nested more than 64 deep"));
+}
+
+#[test]
+fn a_byte_order_mark_keeps_the_front_matter() {
+    let dir = project(&[(
+        "index.md",
+        "\u{feff}---\ntitle: From the front matter\n---\n\n# Heading\n",
+    )]);
+    build_within_a_minute(dir.path()).success();
+    let html = std::fs::read_to_string(dir.path().join("site/index.html")).unwrap();
+    assert!(
+        html.contains("<title>From the front matter"),
+        "{}",
+        &html[..300]
+    );
+    assert!(!html.contains("title: From"), "the front matter is shown");
+}
+
+#[test]
+fn a_page_that_is_not_utf8_is_located() {
+    let dir = project(&[("index.md", "# Home\n")]);
+    std::fs::write(
+        dir.path().join("content/old.md"),
+        b"# Old\n\nCaf\xE9 au lait\n",
+    )
+    .unwrap();
+    build_within_a_minute(dir.path())
+        .code(2)
+        .stderr(predicate::str::contains("old.md:3:4"))
+        .stderr(predicate::str::contains("not UTF-8"));
+}
+
+#[test]
+fn a_project_base_template_may_include_a_new_partial_and_the_sitemap() {
+    let dir = project(&[("index.md", "# Home\n\nHello.\n")]);
+    let base = std::fs::read_to_string(repo().join("templates/base.html")).unwrap();
+    let base = base.replacen(
+        "<body>",
+        "<body>{% include \"partial.html\" %}{% if page.no_such_field %}{% include \"sitemap.xml\" %}{% endif %}",
+        1,
+    );
+    std::fs::create_dir_all(dir.path().join("templates")).unwrap();
+    std::fs::write(dir.path().join("templates/base.html"), base).unwrap();
+    std::fs::write(
+        dir.path().join("templates/partial.html"),
+        "<p class=\"partial\">from the partial</p>",
+    )
+    .unwrap();
+    build_within_a_minute(dir.path()).success();
+    let html = std::fs::read_to_string(dir.path().join("site/index.html")).unwrap();
+    assert!(
+        html.contains("<body><p class=\"partial\">from the partial</p>"),
+        "{html}"
+    );
+}
+
+#[test]
+fn a_script_link_is_an_error_at_its_place() {
+    let dir = project(&[(
+        "index.md",
+        "# Home\n\nSee <javascript:alert(1)> and [this](javascript://%0aalert(1)).\n",
+    )]);
+    build_within_a_minute(dir.path())
+        .code(2)
+        .stderr(predicate::str::contains("index.md:3:5"))
+        .stderr(predicate::str::contains(
+            "the link `javascript:alert(1)` uses `javascript:`",
+        ))
+        .stderr(predicate::str::contains("index.md:3:31"))
+        .stderr(predicate::str::contains("allowed: http:, https:, mailto:"));
+    assert!(!dir.path().join("site").exists());
+}
+
+#[test]
+fn pages_that_would_share_a_place_are_errors_naming_both() {
+    let scenario = "id: b-deal\nseats: [Ann, Ben, Cat]\ndealer: Cat\nhands:\n  Ann: AS KS QS JS TS 9S AH KH QH JH TH 9H\n  Ben: AD KD QD JD TD 9D AC KC QC JC TC 9C\n  Cat: 8S 7S 6S 5S 8H 7H 6H 5H 8D 7D 6D 5D\nturn-up: 4H\n";
+    let dir = project(&[
+        ("index.md", "# Home\n"),
+        ("search.md", "# My search\n"),
+        ("matrix.md", "# Matrix\n"),
+        ("scenarios.md", "# Scenarios\n"),
+        ("404.md", "# Lost\n"),
+        ("static/style.md", "# Style\n"),
+        ("variants/cotton-1674.md", "# Cotton\n"),
+        ("rules/odd-penny.md", "# Odd penny\n"),
+        ("a.md", "# A\n"),
+        ("a/index.md", "# A again\n"),
+        ("b.md", "# B\n"),
+        ("b.yaml", scenario),
+    ]);
+    let assert = build_within_a_minute(dir.path()).code(2);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+    for expected in [
+        "search.md` would be the page `search/`, which is the search page",
+        "matrix.md` would be the page `matrix/`, which is the matrix of rule points",
+        "scenarios.md` would be the page `scenarios/`, which is the index of scenarios",
+        "404.md` would be the page `404/`, which is the not-found page",
+        "static/style.md` would be the page `static/style/`, which is the static files",
+        "cotton-1674.md` would be the page `variants/cotton-1674/`, which is the page of the reading `cotton-1674`",
+        "odd-penny.md` would be the page `rules/odd-penny/`, which is the page of the rule point `odd-penny`",
+        "content/a/index.md` and `",
+        "content/a.md` would both be the page `a/`",
+        "content/b.md` and `",
+        "content/b.yaml` would both be the page `b/`",
+        "9 error(s); nothing was written",
+    ] {
+        assert!(
+            stderr.contains(expected),
+            "missing `{expected}` in:\n{stderr}"
+        );
+    }
+    assert!(!dir.path().join("site").exists());
+}
+
+#[test]
+fn a_folder_whose_index_would_be_a_generated_page_is_an_error() {
+    let dir = project(&[("index.md", "# Home\n"), ("search/tips.md", "# Tips\n")]);
+    build_within_a_minute(dir.path())
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the folder `search/` would have its index page at `search/`, which is the search page",
+        ));
+}
+
+#[test]
+fn a_page_beside_its_folder_is_the_folder_index() {
+    let dir = project(&[
+        ("index.md", "# Home\n"),
+        ("extras.md", "# All the extras\n"),
+        ("extras/one.md", "# One\n"),
+    ]);
+    build_within_a_minute(dir.path()).success();
+    let html = std::fs::read_to_string(dir.path().join("site/extras/index.html")).unwrap();
+    assert!(html.contains("All the extras"), "{html}");
+}
+
+#[test]
+fn a_static_file_may_not_replace_the_code_colours() {
+    let dir = project(&[("index.md", "# Home\n")]);
+    std::fs::create_dir_all(dir.path().join("templates/static")).unwrap();
+    std::fs::write(dir.path().join("templates/static/highlight.css"), "x{}").unwrap();
+    build_within_a_minute(dir.path())
+        .code(2)
+        .stderr(predicate::str::contains(
+            "highlight.css` would replace the code colours",
+        ));
+}

@@ -4,10 +4,11 @@
 
 use super::glossary::Glossary;
 use super::highlight::highlight;
+use crate::diagnostic::{Diagnostic, Location};
 use pulldown_cmark::{
     CodeBlockKind, CowStr, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd, html,
 };
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 /// A heading of a page, for its table of contents and anchor checks.
@@ -28,11 +29,62 @@ pub struct SiteLink {
     pub range: Range<usize>,
 }
 
-/// A link that does not resolve to a page.
+/// A link or image a page may not have.
 #[derive(Clone, Debug)]
 pub struct BrokenLink {
     pub dest: String,
     pub range: Range<usize>,
+    pub problem: Problem,
+}
+
+/// What is wrong with a link or image.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// A relative link that names no page.
+    NoPage,
+    /// A link whose scheme is not allowed (`javascript:`, `data:`, `file:`...).
+    LinkScheme(String),
+    /// An image whose scheme is not allowed.
+    ImageScheme(String),
+}
+
+impl BrokenLink {
+    /// The error, at the link's location in the page.
+    pub fn diagnostic(&self, at: Location) -> Diagnostic {
+        let dest = shown(&self.dest);
+        match &self.problem {
+            Problem::NoPage => Diagnostic::new(at, format!("the link `{dest}` names no page"))
+                .note("link to another page by its .md file, relative to this one, as in `../play/stock.md`"),
+            Problem::LinkScheme(scheme) => Diagnostic::new(
+                at,
+                format!("the link `{dest}` uses `{scheme}:`, which a page may not link to"),
+            )
+            .note("allowed: http:, https:, mailto:, another page by its .md file (`../play/stock.md`), a generated page from the site root (`/matrix/`), or an anchor (`#odd-penny`)"),
+            Problem::ImageScheme(scheme) => Diagnostic::new(
+                at,
+                format!("the image `{dest}` uses `{scheme}:`, which a page may not show"),
+            )
+            .note("allowed: http:, https:, or a path relative to the page"),
+        }
+    }
+}
+
+/// A link target as the user can read it in a message: control characters escaped, and cut short.
+fn shown(dest: &str) -> String {
+    const LONGEST: usize = 80;
+    let mut out = String::new();
+    for (i, c) in dest.chars().enumerate() {
+        if i == LONGEST {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The rendered page body and what was learnt on the way.
@@ -94,8 +146,25 @@ pub fn slug(text: &str) -> String {
     }
 }
 
-fn is_external(dest: &str) -> bool {
-    dest.contains("://") || dest.starts_with("mailto:") || dest.starts_with("tel:")
+/// The schemes a link may use; anything else (`javascript:`, `data:`, `vbscript:`, `file:`...)
+/// is refused.
+const LINK_SCHEMES: &[&str] = &["http", "https", "mailto"];
+/// The schemes an image may use.
+const IMAGE_SCHEMES: &[&str] = &["http", "https"];
+
+/// A URL's scheme, lower case, read as a browser reads it: spaces and control characters around
+/// it dropped, tabs and line breaks inside it ignored. None for a relative URL.
+fn scheme(dest: &str) -> Option<String> {
+    let cleaned: String = dest
+        .trim_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let (scheme, _) = cleaned.split_once(':')?;
+    let mut chars = scheme.chars();
+    let valid = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    valid.then(|| scheme.to_ascii_lowercase())
 }
 
 fn level_number(level: HeadingLevel) -> u8 {
@@ -117,11 +186,67 @@ struct OpenHeading {
     events: Vec<Event<'static>>,
 }
 
+/// A heading read, waiting for its id until every heading of the page is known.
+struct ReadHeading {
+    /// Where its HTML goes among the page's events.
+    at: usize,
+    level: u8,
+    explicit: Option<String>,
+    classes: Vec<String>,
+    inner_html: String,
+    text: String,
+}
+
+impl ReadHeading {
+    fn html(&self, id: &str) -> String {
+        let level = self.level;
+        let class = if self.classes.is_empty() {
+            String::new()
+        } else {
+            format!(" class=\"{}\"", escape_attr(&self.classes.join(" ")))
+        };
+        let id = escape_attr(id);
+        format!(
+            "<h{level} id=\"{id}\"{class}>{} <a class=\"anchor\" href=\"#{id}\" aria-label=\"Link to this section\">#</a></h{level}>\n",
+            self.inner_html
+        )
+    }
+}
+
+/// A unique id for each heading (`(slug or explicit id, whether explicit)`), in one pass: the
+/// first heading to write an id (`{#id}`) keeps it, and any other gets the next `-n` that no
+/// heading has, never one written explicitly further down.
+fn unique_ids(wanted: &[(&str, bool)]) -> Vec<String> {
+    let mut taken: HashSet<String> = HashSet::new();
+    let kept: Vec<bool> = wanted
+        .iter()
+        .map(|&(id, explicit)| explicit && taken.insert(id.to_string()))
+        .collect();
+    let mut next: HashMap<&str, usize> = HashMap::new();
+    wanted
+        .iter()
+        .zip(kept)
+        .map(|(&(base, _), kept)| {
+            if kept || taken.insert(base.to_string()) {
+                return base.to_string();
+            }
+            let n = next.entry(base).or_insert(1);
+            loop {
+                let id = format!("{base}-{n}");
+                *n += 1;
+                if taken.insert(id.clone()) {
+                    return id;
+                }
+            }
+        })
+        .collect()
+}
+
 /// Renders a page's Markdown.
 pub fn render(source: &str, cx: &Context) -> Rendered {
     let mut r = Rendered::default();
     let mut events: Vec<Event<'static>> = Vec::new();
-    let mut ids: HashSet<String> = HashSet::new();
+    let mut read_headings: Vec<ReadHeading> = Vec::new();
     let mut heading: Option<OpenHeading> = None;
     let mut code: Option<(String, String)> = None;
     let mut in_meta = false;
@@ -160,29 +285,22 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
                         _ => None,
                     })
                     .collect();
-                let base = id.unwrap_or_else(|| slug(&text));
-                let mut id = base.clone();
-                let mut n = 1;
-                while !ids.insert(id.clone()) {
-                    id = format!("{base}-{n}");
-                    n += 1;
-                }
                 let mut inner_html = String::new();
                 html::push_html(&mut inner_html, inner.into_iter());
-                let class = if classes.is_empty() {
-                    String::new()
-                } else {
-                    format!(" class=\"{}\"", escape_attr(&classes.join(" ")))
-                };
-                events.push(Event::Html(CowStr::Boxed(
-                    format!("<h{level} id=\"{}\"{class}>{inner_html} <a class=\"anchor\" href=\"#{}\" aria-label=\"Link to this section\">#</a></h{level}>\n", escape_attr(&id), escape_attr(&id)).into(),
-                )));
                 if level == 1 && r.h1.is_none() {
                     r.h1 = Some(text.clone());
                 }
                 r.text.push_str(&text);
                 r.text.push('\n');
-                r.headings.push(Heading { level, id, text });
+                read_headings.push(ReadHeading {
+                    at: events.len(),
+                    level,
+                    explicit: id,
+                    classes,
+                    inner_html,
+                    text,
+                });
+                events.push(Event::Html(CowStr::Borrowed("")));
             }
             Event::Start(Tag::CodeBlock(kind)) => {
                 let lang = match kind {
@@ -247,6 +365,20 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
                     }),
                 );
             }
+            Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => {
+                let image = Tag::Image {
+                    link_type,
+                    dest_url: checked_image(dest_url, range.clone(), &mut r),
+                    title,
+                    id,
+                };
+                push(&mut events, &mut heading, Event::Start(image).into_static());
+            }
             Event::End(TagEnd::Link) => {
                 in_link = in_link.saturating_sub(1);
                 push(&mut events, &mut heading, Event::End(TagEnd::Link));
@@ -276,14 +408,52 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
             }
         }
     }
+    place_headings(read_headings, &mut events, &mut r);
     html::push_html(&mut r.html, events.into_iter());
     r
+}
+
+/// Gives each heading its id and puts its HTML in its place.
+fn place_headings(read: Vec<ReadHeading>, events: &mut [Event<'static>], r: &mut Rendered) {
+    let slugs: Vec<String> = read
+        .iter()
+        .map(|h| h.explicit.clone().unwrap_or_else(|| slug(&h.text)))
+        .collect();
+    let wanted: Vec<(&str, bool)> = slugs
+        .iter()
+        .zip(&read)
+        .map(|(s, h)| (s.as_str(), h.explicit.is_some()))
+        .collect();
+    let ids = unique_ids(&wanted);
+    for (h, id) in read.into_iter().zip(ids) {
+        events[h.at] = Event::Html(CowStr::Boxed(h.html(&id).into()));
+        r.headings.push(Heading {
+            level: h.level,
+            id,
+            text: h.text,
+        });
+    }
 }
 
 fn push(events: &mut Vec<Event<'static>>, heading: &mut Option<OpenHeading>, e: Event<'static>) {
     match heading {
         Some(h) => h.events.push(e),
         None => events.push(e),
+    }
+}
+
+/// An image's source, or none (and an error) if its scheme is not allowed.
+fn checked_image<'a>(dest: CowStr<'a>, range: Range<usize>, r: &mut Rendered) -> CowStr<'a> {
+    match scheme(&dest) {
+        Some(scheme) if !IMAGE_SCHEMES.contains(&scheme.as_str()) => {
+            r.broken.push(BrokenLink {
+                dest: dest.to_string(),
+                range,
+                problem: Problem::ImageScheme(scheme),
+            });
+            CowStr::Borrowed("")
+        }
+        _ => dest,
     }
 }
 
@@ -295,8 +465,20 @@ fn rewrite_link(
     cx: &Context,
     r: &mut Rendered,
 ) -> String {
-    if is_external(dest) || matches!(link_type, LinkType::Email | LinkType::Autolink) {
+    if link_type == LinkType::Email {
+        // An address: the HTML writer adds `mailto:` itself.
         return dest.to_string();
+    }
+    if let Some(scheme) = scheme(dest) {
+        if LINK_SCHEMES.contains(&scheme.as_str()) {
+            return dest.to_string();
+        }
+        r.broken.push(BrokenLink {
+            dest: dest.to_string(),
+            range,
+            problem: Problem::LinkScheme(scheme),
+        });
+        return "#".to_string();
     }
     let (path, fragment) = match dest.split_once('#') {
         Some((p, f)) => (p, Some(f.to_string())),
@@ -332,6 +514,7 @@ fn rewrite_link(
             r.broken.push(BrokenLink {
                 dest: dest.to_string(),
                 range,
+                problem: Problem::NoPage,
             });
             dest.to_string()
         }
@@ -341,6 +524,7 @@ fn rewrite_link(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     fn cx<'a>(
         resolve: &'a dyn Fn(&str) -> Option<String>,
@@ -355,14 +539,16 @@ mod tests {
         }
     }
 
-    #[test]
-    fn headings_get_unique_slugs_and_anchors() {
+    /// A page rendered on its own: no other pages, no scenarios.
+    fn alone(source: &str) -> Rendered {
         let resolve = |_: &str| None;
         let scen = |_| String::new();
-        let r = render(
-            "# The Deal\n\n## Odd penny\n\n## Odd penny\n\n## Tib's *fifteen* {#tib}\n",
-            &cx(&resolve, &scen),
-        );
+        render(source, &cx(&resolve, &scen))
+    }
+
+    #[test]
+    fn headings_get_unique_slugs_and_anchors() {
+        let r = alone("# The Deal\n\n## Odd penny\n\n## Odd penny\n\n## Tib's *fifteen* {#tib}\n");
         let ids: Vec<&str> = r.headings.iter().map(|h| h.id.as_str()).collect();
         assert_eq!(ids, ["the-deal", "odd-penny", "odd-penny-1", "tib"]);
         assert!(
@@ -416,6 +602,62 @@ mod tests {
             "{}",
             r.html
         );
+    }
+
+    #[test]
+    fn a_generated_id_never_takes_one_written_further_down() {
+        let r = alone("## X\n\n## X\n\n## X\n\n## Y {#x-2}\n\n## Z {#k}\n\n## W {#k}\n");
+        let ids: Vec<&str> = r.headings.iter().map(|h| h.id.as_str()).collect();
+        assert_eq!(ids, ["x", "x-1", "x-3", "x-2", "k", "k-1"]);
+        assert!(r.html.contains("<h2 id=\"x-2\">Y <a"), "{}", r.html);
+    }
+
+    #[test]
+    fn many_identical_headings_get_distinct_ids() {
+        let ids = unique_ids(&vec![("x", false); 20_000]);
+        assert_eq!(ids.iter().collect::<HashSet<_>>().len(), 20_000);
+        assert_eq!(ids[19_999], "x-19999");
+    }
+
+    #[test]
+    fn only_web_and_mail_links_and_relative_ones_are_allowed() {
+        let resolve = |p: &str| (p == "a.md").then(|| "a/".to_string());
+        let scen = |_| String::new();
+        let source = "<javascript:alert(1)>\n\n[x](javascript://%0aalert(1)) [y](JaVaScRiPt:alert(1)) \
+            [z](<\tdata:text/html,x>) [v](vbscript:x) [f](file:///etc/passwd) [t](tel:123)\n\n\
+            [ok](https://example.org) [ok](HTTP://example.org) [ok](mailto:a@b.org) <a@b.org> \
+            [ok](a.md#s) [ok](#top)\n\n\
+            ![i](data:image/png;base64,AAAA) ![i](https://example.org/i.png) ![i](img/i.png)\n";
+        let r = render(source, &cx(&resolve, &scen));
+        let problems: Vec<(&str, &Problem)> = r
+            .broken
+            .iter()
+            .map(|b| (&source[b.range.clone()], &b.problem))
+            .collect();
+        let scheme = |s: &str| Problem::LinkScheme(s.to_string());
+        assert_eq!(
+            problems,
+            [
+                ("<javascript:alert(1)>", &scheme("javascript")),
+                ("[x](javascript://%0aalert(1))", &scheme("javascript")),
+                ("[y](JaVaScRiPt:alert(1))", &scheme("javascript")),
+                ("[z](<\tdata:text/html,x>)", &scheme("data")),
+                ("[v](vbscript:x)", &scheme("vbscript")),
+                ("[f](file:///etc/passwd)", &scheme("file")),
+                ("[t](tel:123)", &scheme("tel")),
+                (
+                    "![i](data:image/png;base64,AAAA)",
+                    &Problem::ImageScheme("data".to_string())
+                ),
+            ]
+        );
+        assert!(!r.html.contains("=\"javascript"), "{}", r.html);
+        assert!(!r.html.contains("data:"), "{}", r.html);
+        assert!(r.html.contains("href=\"mailto:a@b.org\""), "{}", r.html);
+        assert!(r.html.contains("src=\"img/i.png\""), "{}", r.html);
+        let d = r.broken[0].diagnostic(Location::at(Path::new("p.md"), &source.into(), 0, 1));
+        assert!(d.message.contains("uses `javascript:`"), "{}", d.message);
+        assert!(d.notes[0].starts_with("allowed: http:, https:, mailto:"));
     }
 
     #[test]

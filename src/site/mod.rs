@@ -12,6 +12,7 @@ pub mod glossary;
 pub mod highlight;
 pub mod markdown;
 pub mod outcome;
+pub mod output;
 pub mod pages;
 pub mod search;
 pub mod templates;
@@ -22,7 +23,7 @@ use crate::game::{Game, Scenario};
 use crate::project::{ProjectConfig, load_variants};
 use crate::variant::{Override, Readings, VariantSet};
 use glossary::Glossary;
-use pages::{ContentPage, Section};
+use pages::{ContentPage, Section, paths};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -41,6 +42,9 @@ pub struct BuildOptions {
     pub overrides: Vec<Override>,
     /// The site's public address, for the sitemap (empty: the project file's, else relative).
     pub base_url: String,
+    /// Build into a folder the tool did not make (or through a symbolic link), keeping every
+    /// file it holds.
+    pub force: bool,
 }
 
 /// What a build did.
@@ -60,11 +64,8 @@ pub enum BuildError {
     Invalid(Vec<Diagnostic>),
     #[error(transparent)]
     Template(#[from] TemplateError),
-    #[error("cannot write {path}: {source}")]
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Output(#[from] output::OutputError),
 }
 
 #[derive(Serialize, Clone)]
@@ -127,7 +128,7 @@ fn section_url(section: &Section, pages: &[&ContentPage]) -> Option<String> {
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let project = Project::load(opts)?;
     let evals = evaluate_all(&project);
-    let nav = navigation(&project);
+    let nav = navigation(&project)?;
     let site = SiteView {
         title: &project.config.title,
         nav: &nav.sections,
@@ -149,7 +150,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         .flat_map(|(v, _)| &v.verdicts)
         .filter_map(|v| v.diagnostic.clone())
         .collect();
-    write_site(&opts.out, out.files)?;
+    output::write_site(opts, &project.config.keep, &out.files)?;
     Ok(BuildReport {
         pages: pages_written,
         scenarios: project.scenarios().count(),
@@ -169,6 +170,8 @@ struct Project {
     readings: Readings,
     content: Vec<ContentPage>,
     glossary: Option<Glossary>,
+    /// Every place the generator writes, which no page may take.
+    reserved: Vec<pages::Reserved>,
 }
 
 impl Project {
@@ -186,7 +189,12 @@ impl Project {
                 m,
             )])
         })?;
-        let mut content = pages::load(&opts.content).map_err(BuildError::Invalid)?;
+        let mut content = pages::load(&opts.root, &opts.content).map_err(BuildError::Invalid)?;
+        let reserved = reserved(&readings);
+        let collisions = pages::collisions(&content, &reserved);
+        if !collisions.is_empty() {
+            return Err(BuildError::Invalid(collisions));
+        }
         content.sort_by(|a, b| {
             (&a.section, a.weight, &a.title).cmp(&(&b.section, b.weight, &b.title))
         });
@@ -207,6 +215,7 @@ impl Project {
             readings,
             content,
             glossary,
+            reserved,
         })
     }
 
@@ -214,13 +223,8 @@ impl Project {
         self.content.iter().flat_map(|p| &p.page.scenarios)
     }
 
-    /// Where a game's generated pages live: the first game's at the root (the site's URLs
-    /// predate the other games), every other game's under its id.
     fn prefix(&self, game: &dyn Game) -> String {
-        match self.readings.sets.first() {
-            Some((first, _)) if first.id() == game.id() => String::new(),
-            _ => format!("{}/", game.id()),
-        }
+        prefix(&self.readings, game)
     }
 
     fn by_rel(&self) -> HashMap<&str, &str> {
@@ -229,6 +233,35 @@ impl Project {
             .map(|p| (p.rel.as_str(), p.url.as_str()))
             .collect()
     }
+}
+
+/// Where a game's generated pages live: the first game's at the root (the site's URLs predate
+/// the other games), every other game's under its id.
+fn prefix(readings: &Readings, game: &dyn Game) -> String {
+    match readings.sets.first() {
+        Some((first, _)) if first.id() == game.id() => String::new(),
+        _ => format!("{}/", game.id()),
+    }
+}
+
+/// Every place the generator writes, for every game.
+fn reserved(readings: &Readings) -> Vec<pages::Reserved> {
+    let prefixes: Vec<String> = readings
+        .sets
+        .iter()
+        .map(|(g, _)| prefix(readings, *g))
+        .collect();
+    let games: Vec<pages::GamePages> = readings
+        .sets
+        .iter()
+        .zip(&prefixes)
+        .map(|((_, set), prefix)| pages::GamePages {
+            prefix,
+            variants: set.ids(),
+            points: set.table.all().map(|p| p.id()).collect(),
+        })
+        .collect();
+    pages::reserved(&games)
 }
 
 /// Every scenario of every page under every reading of its game: `[page][scenario][reading]`.
@@ -261,8 +294,7 @@ struct Navigation {
     section_indexes: Vec<(String, String, Vec<NavItem>)>,
 }
 
-fn navigation(project: &Project) -> Navigation {
-    let by_rel = project.by_rel();
+fn navigation(project: &Project) -> Result<Navigation, BuildError> {
     let mut sections: Vec<(Section, Vec<&ContentPage>)> = Vec::new();
     for p in &project.content {
         match sections.iter_mut().find(|(s, _)| *s == p.section) {
@@ -282,17 +314,17 @@ fn navigation(project: &Project) -> Navigation {
         };
         reference_extra.push(NavItem {
             title: format!("Rule points by reading{suffix}"),
-            url: format!("{prefix}matrix/"),
+            url: paths::matrix(&prefix),
         });
     }
     reference_extra.extend([
         NavItem {
             title: "All scenarios".into(),
-            url: "scenarios/".into(),
+            url: paths::SCENARIOS.into(),
         },
         NavItem {
             title: "Search".into(),
-            url: "search/".into(),
+            url: paths::SEARCH.into(),
         },
     ]);
     let readings = NavSection {
@@ -311,7 +343,7 @@ fn navigation(project: &Project) -> Navigation {
                 };
                 set.variants.iter().map(move |v| NavItem {
                     title: format!("{tag}{} ({})", v.author, v.date),
-                    url: format!("{prefix}variants/{}/", v.id),
+                    url: paths::variant(&prefix, &v.id),
                 })
             })
             .collect(),
@@ -331,8 +363,20 @@ fn navigation(project: &Project) -> Navigation {
             .collect();
         let url = section_url(section, list);
         if let Some(u) = &url
-            && !by_rel.contains_key(format!("{u}index.md").as_str())
+            && !project.content.iter().any(|p| p.url == *u)
         {
+            if let Some(r) = pages::reserved_at(&project.reserved, u) {
+                return Err(BuildError::Invalid(vec![
+                    Diagnostic::new(
+                        Location::file_start(&list[0].page.path, ""),
+                        format!(
+                            "the folder `{u}` would have its index page at `{u}`, which is {}",
+                            r.what
+                        ),
+                    )
+                    .note(pages::RESERVED_NOTE),
+                ]));
+            }
             section_indexes.push((u.clone(), section.title(), items.clone()));
         }
         let mut items = if items.len() > NAV_LIMIT {
@@ -359,10 +403,10 @@ fn navigation(project: &Project) -> Navigation {
             pages: reference_extra,
         });
     }
-    Navigation {
+    Ok(Navigation {
         sections: nav,
         section_indexes,
-    }
+    })
 }
 
 /// What the render stages produce: the files, and what the later stages read back.
@@ -435,7 +479,7 @@ fn render_generated(
         let prefix = project.prefix(*game);
         render_readings(project, *game, variants, &prefix, site, out)?;
         render_rules(project, evals, *game, variants, &prefix, site, out)?;
-        let url = format!("{prefix}matrix/");
+        let url = paths::matrix(&prefix);
         let title = if prefix.is_empty() {
             "Rule points by reading".to_string()
         } else {
@@ -469,14 +513,14 @@ fn render_generated(
     let html = render_root(
         templates,
         site,
-        "scenarios/",
+        paths::SCENARIOS,
         "All scenarios",
         "scenarios.html",
         &[("scenarios", &index_rows)],
     )?;
-    out.page("scenarios/".into(), html);
-    let html = render_root(templates, site, "search/", "Search", "search.html", &[])?;
-    out.page("search/".into(), html);
+    out.page(paths::SCENARIOS.into(), html);
+    let html = render_root(templates, site, paths::SEARCH, "Search", "search.html", &[])?;
+    out.page(paths::SEARCH.into(), html);
     for (url, title, items) in &nav.section_indexes {
         let mut content_html = String::from("<ul class=\"section-index\">\n");
         for i in items {
@@ -511,7 +555,7 @@ fn render_generated(
         &[("site", site), ("page", &page), ("root", &"/")],
     )?;
     out.files.push(Output {
-        path: "404.html".into(),
+        path: paths::NOT_FOUND.into(),
         bytes: html.into_bytes(),
     });
     Ok(())
@@ -551,7 +595,7 @@ fn render_readings(
     out: &mut Rendered,
 ) -> Result<(), BuildError> {
     for v in &variants.variants {
-        let url = format!("{prefix}variants/{}/", v.id);
+        let url = paths::variant(prefix, &v.id);
         let title = format!("{}: {}", v.author, v.title);
         let page = root_page(
             &url,
@@ -615,7 +659,7 @@ fn render_rules(
     let pages: Vec<Result<(String, String), TemplateError>> = points
         .par_iter()
         .map(|&point| {
-            let url = format!("{prefix}rules/{}/", point.id());
+            let url = paths::rule(prefix, point.id());
             let notebook = format!("{prefix}notebook/{}.md", point.id());
             let notebook_url = by_rel.get(notebook.as_str()).map(|u| u.to_string());
             let resolve = |_: &str| None;
@@ -644,7 +688,7 @@ fn render_rules(
                 vec![
                     Crumb {
                         title: "Rule points".into(),
-                        url: Some(format!("{prefix}matrix/")),
+                        url: Some(paths::matrix(prefix)),
                     },
                     Crumb {
                         title: point.id().to_string(),
@@ -703,7 +747,7 @@ fn check_links(project: &Project, out: &Rendered) -> Result<(), BuildError> {
             Location::at(&p.page.path, &p.page.text, range.start, range.len())
         };
         for b in &md.broken {
-            link_errors.push(Diagnostic::new(at(&b.range), format!("the link `{}` names no page", b.dest)).note("link to another page by its .md file, relative to this one, as in `../play/stock.md`"));
+            link_errors.push(b.diagnostic(at(&b.range)));
         }
         for l in &md.links {
             let url = if l.url.is_empty() { &p.url } else { &l.url };
@@ -743,7 +787,7 @@ fn check_links(project: &Project, out: &Rendered) -> Result<(), BuildError> {
 fn add_indexes(project: &Project, out: &mut Rendered) -> Result<(), BuildError> {
     let search_index = search_index(project, out);
     out.files.push(Output {
-        path: "search-index.json".into(),
+        path: paths::SEARCH_INDEX.into(),
         bytes: search_index.into_bytes(),
     });
     let mut urls: Vec<String> = project
@@ -758,17 +802,17 @@ fn add_indexes(project: &Project, out: &mut Rendered) -> Result<(), BuildError> 
         &[("urls", &urls), ("base_url", &project.config.base_url)],
     )?;
     out.files.push(Output {
-        path: "sitemap.xml".into(),
+        path: paths::SITEMAP.into(),
         bytes: sitemap.into_bytes(),
     });
     for (name, bytes) in &project.templates.statics {
         out.files.push(Output {
-            path: format!("static/{name}"),
+            path: format!("{}{name}", paths::STATIC),
             bytes: bytes.clone(),
         });
     }
     out.files.push(Output {
-        path: "static/highlight.css".into(),
+        path: paths::HIGHLIGHT_CSS.into(),
         bytes: highlight::stylesheet().into_bytes(),
     });
     Ok(())
@@ -802,7 +846,7 @@ fn search_index(project: &Project, out: &Rendered) -> String {
                 notes.join(" ")
             );
             extra.push((
-                format!("{prefix}variants/{}/", v.id),
+                paths::variant(&prefix, &v.id),
                 format!("{}: {}", v.author, v.title),
                 text,
                 "The readings",
@@ -811,7 +855,7 @@ fn search_index(project: &Project, out: &Rendered) -> String {
         for p in set.table.all() {
             let summaries: Vec<&str> = p.def().choices.iter().map(|c| c.summary).collect();
             extra.push((
-                format!("{prefix}rules/{}/", p.id()),
+                paths::rule(&prefix, p.id()),
                 p.def().question.to_string(),
                 format!("{} {} {}", p.id(), p.def().doc, summaries.join(" ")),
                 "Rule points",
@@ -949,41 +993,4 @@ fn render_page(
         md,
         views,
     ))
-}
-
-/// Writes every file into a fresh folder beside `out`, then swaps it in.
-fn write_site(out: &Path, outputs: Vec<Output>) -> Result<(), BuildError> {
-    let werr = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| BuildError::Write { path, source }
-    };
-    let parent = out
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent).map_err(werr(parent))?;
-    let name = out
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_else(|| "site".into());
-    let fresh = parent.join(format!(".{name}.building-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&fresh);
-    let result: Result<(), BuildError> = outputs.par_iter().try_for_each(|o| {
-        let path = fresh.join(&o.path);
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(werr(dir))?;
-        }
-        std::fs::write(&path, &o.bytes).map_err(werr(&path))
-    });
-    if let Err(e) = result {
-        let _ = std::fs::remove_dir_all(&fresh);
-        return Err(e);
-    }
-    let old = parent.join(format!(".{name}.old-{}", std::process::id()));
-    if out.exists() {
-        std::fs::rename(out, &old).map_err(werr(out))?;
-    }
-    std::fs::rename(&fresh, out).map_err(werr(out))?;
-    let _ = std::fs::remove_dir_all(&old);
-    Ok(())
 }

@@ -1,10 +1,12 @@
 //! Content pages: front matter, where each page lives on the site, and the sections of the
 //! navigation.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Location};
+use crate::input::read_text;
 use crate::project::{Page, content_files, duplicate_ids, parse_page};
 use crate::yaml::YamlText;
 use serde::Deserialize;
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
@@ -98,6 +100,167 @@ pub fn url_of(rel: &str) -> String {
     }
 }
 
+/// The places on the site the generator writes itself, named once: the generator names its
+/// pages and files from here, and [`collisions`] keeps content out of them.
+pub mod paths {
+    /// The matrix of rule points by reading.
+    pub const MATRIX: &str = "matrix/";
+    /// The index of scenarios.
+    pub const SCENARIOS: &str = "scenarios/";
+    /// The search page, and the index its script reads.
+    pub const SEARCH: &str = "search/";
+    pub const SEARCH_INDEX: &str = "search-index.json";
+    /// The not-found page, served from any depth.
+    pub const NOT_FOUND: &str = "404.html";
+    pub const SITEMAP: &str = "sitemap.xml";
+    /// The static files: the templates' own and the code colours.
+    pub const STATIC: &str = "static/";
+    pub const HIGHLIGHT_CSS: &str = "static/highlight.css";
+
+    /// The page of a reading; `prefix` is where its game's generated pages live (`""`, `put/`).
+    pub fn variant(prefix: &str, id: &str) -> String {
+        format!("{prefix}variants/{id}/")
+    }
+
+    /// The page of a rule point.
+    pub fn rule(prefix: &str, point: &str) -> String {
+        format!("{prefix}rules/{point}/")
+    }
+
+    /// The matrix of a game's rule points by reading.
+    pub fn matrix(prefix: &str) -> String {
+        format!("{prefix}{MATRIX}")
+    }
+}
+
+/// A place the generator writes, and what it puts there.
+#[derive(Clone, Debug)]
+pub struct Reserved {
+    path: String,
+    kind: ReservedKind,
+    pub what: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ReservedKind {
+    /// A page: `path` is its URL, a folder holding `index.html`.
+    Page,
+    /// A file: no page may be a folder of that name.
+    File,
+    /// A folder: no page may be inside it.
+    Folder,
+}
+
+impl Reserved {
+    fn new(path: impl Into<String>, kind: ReservedKind, what: impl Into<String>) -> Reserved {
+        Reserved {
+            path: path.into(),
+            kind,
+            what: what.into(),
+        }
+    }
+
+    /// Whether a page at `url` would overwrite, or be overwritten by, what is written here.
+    pub fn claims(&self, url: &str) -> bool {
+        match self.kind {
+            ReservedKind::Page => url == self.path,
+            ReservedKind::File => url.strip_suffix('/') == Some(self.path.as_str()),
+            ReservedKind::Folder => url.starts_with(&self.path),
+        }
+    }
+}
+
+/// One game's generated pages: where they live, and its readings and rule points.
+pub struct GamePages<'a> {
+    pub prefix: &'a str,
+    pub variants: Vec<&'a str>,
+    pub points: Vec<&'a str>,
+}
+
+/// Every place the generator writes, given each game's readings and rule points.
+pub fn reserved(games: &[GamePages]) -> Vec<Reserved> {
+    use ReservedKind::{File, Folder, Page};
+    let mut out = vec![
+        Reserved::new(paths::SCENARIOS, Page, "the index of scenarios"),
+        Reserved::new(paths::SEARCH, Page, "the search page"),
+        Reserved::new(paths::SEARCH_INDEX, File, "the search index"),
+        Reserved::new("404/", Page, "the not-found page (404.html)"),
+        Reserved::new(paths::NOT_FOUND, File, "the not-found page"),
+        Reserved::new(paths::SITEMAP, File, "the sitemap"),
+        Reserved::new(paths::STATIC, Folder, "the static files"),
+        Reserved::new(paths::HIGHLIGHT_CSS, File, "the code colours"),
+    ];
+    for g in games {
+        out.push(Reserved::new(
+            paths::matrix(g.prefix),
+            Page,
+            "the matrix of rule points by reading",
+        ));
+        out.extend(g.variants.iter().map(|id| {
+            Reserved::new(
+                paths::variant(g.prefix, id),
+                Page,
+                format!("the page of the reading `{id}`"),
+            )
+        }));
+        out.extend(g.points.iter().map(|id| {
+            Reserved::new(
+                paths::rule(g.prefix, id),
+                Page,
+                format!("the page of the rule point `{id}`"),
+            )
+        }));
+    }
+    out
+}
+
+/// What the generator writes at `url`, if anything.
+pub fn reserved_at<'a>(reserved: &'a [Reserved], url: &str) -> Option<&'a Reserved> {
+    reserved.iter().find(|r| r.claims(url))
+}
+
+/// What to do about a page that collides with a generated one.
+pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, 404.html, sitemap.xml, search-index.json, static/, and for each game ([game/]) matrix/, variants/<id>/ and rules/<point>/: rename or move it";
+
+/// Pages that would be written to the same place as another page or as a generated one: an
+/// error for each, naming both files (or the file and the generated page).
+pub fn collisions(pages: &[ContentPage], reserved: &[Reserved]) -> Vec<Diagnostic> {
+    let mut first: HashMap<&str, &Path> = HashMap::new();
+    let mut errors = Vec::new();
+    for p in pages {
+        let at = Location::file_start(&p.page.path, "");
+        let url = if p.url.is_empty() { "/" } else { &p.url };
+        if let Some(r) = reserved_at(reserved, &p.url) {
+            errors.push(
+                Diagnostic::new(
+                    at,
+                    format!(
+                        "`{}` would be the page `{url}`, which is {}",
+                        p.page.path.display(),
+                        r.what
+                    ),
+                )
+                .note(RESERVED_NOTE),
+            );
+        } else if let Some(other) = first.get(p.url.as_str()) {
+            errors.push(
+                Diagnostic::new(
+                    at,
+                    format!(
+                        "`{}` and `{}` would both be the page `{url}`",
+                        other.display(),
+                        p.page.path.display()
+                    ),
+                )
+                .note("each page needs a place of its own: rename or move one of them"),
+            );
+        } else {
+            first.insert(&p.url, &p.page.path);
+        }
+    }
+    errors
+}
+
 /// Splits off and reads the front matter of a Markdown page.
 fn front_matter(path: &Path, text: &Arc<str>) -> Result<FrontMatter, Diagnostic> {
     let Some(rest) = text
@@ -115,14 +278,9 @@ fn front_matter(path: &Path, text: &Arc<str>) -> Result<FrontMatter, Diagnostic>
     yaml.parse::<FrontMatter>()
 }
 
-/// Reads every page under the content folder.
-pub fn load(content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
-    let files = content_files(content).map_err(|e| {
-        vec![Diagnostic::new(
-            crate::diagnostic::Location::file_start(content, ""),
-            format!("cannot read the content folder: {e}"),
-        )]
-    })?;
+/// Reads every page under the content folder of the project `root`.
+pub fn load(root: &Path, content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
+    let files = content_files(root, content)?;
     let results: Vec<Result<ContentPage, Vec<Diagnostic>>> = {
         use rayon::prelude::*;
         files
@@ -147,14 +305,7 @@ pub fn load(content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
 }
 
 fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<Diagnostic>> {
-    let text: Arc<str> = std::fs::read_to_string(path)
-        .map_err(|e| {
-            vec![Diagnostic::new(
-                crate::diagnostic::Location::file_start(path, ""),
-                format!("cannot read this file: {e}"),
-            )]
-        })?
-        .into();
+    let text = read_text(path).map_err(|d| vec![d])?;
     let rel_path = path.strip_prefix(content).unwrap_or(path);
     let rel = rel_path
         .components()

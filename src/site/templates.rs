@@ -1,9 +1,13 @@
 //! Templates and static files: defaults embedded in the binary, each overridable by a file of the
 //! same name in the project's `templates/`.
 
+use super::BuildError;
+use super::pages::paths;
+use crate::diagnostic::{Diagnostic, Location};
+use crate::input::{self, Depth, read_bytes, read_text};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
-use tera::{Context, Tera};
+use tera::{Context, ErrorKind, Tera};
 
 /// The default templates, compiled into the binary.
 const DEFAULTS: &[(&str, &str)] = &[
@@ -56,17 +60,18 @@ fn describe(err: &tera::Error) -> String {
     message
 }
 
-/// The files of a folder that pass a filter, sorted, with their names; none if it is missing.
-fn files_in(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<(String, PathBuf)> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && keep(p))
-        .collect();
-    files.sort();
-    files
+/// The files of a project's folder that pass a filter, sorted, with their names; none if the
+/// folder is missing. Read through [`crate::input`]: links stay inside the project.
+fn files_in(
+    root: &Path,
+    dir: &Path,
+    keep: &dyn Fn(&Path) -> bool,
+) -> Result<Vec<(String, PathBuf)>, BuildError> {
+    if !dir.is_dir() {
+        return Ok(Vec::new());
+    }
+    let files = input::files(dir, root, Depth::Flat, keep).map_err(BuildError::Invalid)?;
+    Ok(files
         .into_iter()
         .map(|p| {
             (
@@ -74,7 +79,94 @@ fn files_in(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<(String, PathBuf)> 
                 p,
             )
         })
-        .collect()
+        .collect())
+}
+
+/// The template an error is about, by name: tera says so for most errors, and its reports for
+/// the rest begin `--> name:line:col`.
+fn blamed(err: &tera::Error) -> Option<String> {
+    match err.kind() {
+        ErrorKind::SyntaxError(r) | ErrorKind::RenderingError(r) => Some(r.filename().to_string()),
+        ErrorKind::MissingParent { current, .. } => Some(current.clone()),
+        ErrorKind::CircularExtend { tpl, .. } | ErrorKind::CircularInclude { tpl, .. } => {
+            Some(tpl.clone())
+        }
+        _ => {
+            let text = err.to_string();
+            let rest = &text[text.find("--> ")? + 4..];
+            Some(rest[..rest.find(':')?].to_string())
+        }
+    }
+}
+
+/// A template's text and where it comes from (a file, or `(built-in) name`).
+type Source = (String, PathBuf);
+
+/// Puts a named item in a list, in place of one of the same name (a default it overrides).
+fn put<T>(list: &mut Vec<(String, T)>, name: String, item: T) {
+    match list.iter_mut().find(|(n, _)| *n == name) {
+        Some(slot) => slot.1 = item,
+        None => list.push((name, item)),
+    }
+}
+
+/// The built-in templates, overridden and added to by the project's.
+fn template_sources(root: &Path, dir: &Path) -> Result<Vec<(String, Source)>, BuildError> {
+    let mut sources: Vec<(String, Source)> = DEFAULTS
+        .iter()
+        .map(|(n, t)| {
+            let built_in = PathBuf::from(format!("(built-in) {n}"));
+            (n.to_string(), (t.to_string(), built_in))
+        })
+        .collect();
+    let is_template = |p: &Path| p.extension().is_some_and(|x| x == "html" || x == "xml");
+    for (name, path) in files_in(root, dir, &is_template)? {
+        let text = read_text(&path).map_err(|d| BuildError::Invalid(vec![d]))?;
+        put(&mut sources, name, (text.to_string(), path));
+    }
+    Ok(sources)
+}
+
+/// The built-in static files, overridden and added to by the project's `static/`.
+fn static_files(root: &Path, dir: &Path) -> Result<Vec<(String, Vec<u8>)>, BuildError> {
+    let mut statics: Vec<(String, Vec<u8>)> = STATIC
+        .iter()
+        .map(|(n, t)| (n.to_string(), t.as_bytes().to_vec()))
+        .collect();
+    for (name, path) in files_in(root, dir, &|_| true)? {
+        if format!("{}{name}", paths::STATIC) == paths::HIGHLIGHT_CSS {
+            let message = format!(
+                "`{}` would replace the code colours, which the generator writes to `{}`",
+                path.display(),
+                paths::HIGHLIGHT_CSS
+            );
+            return Err(BuildError::Invalid(vec![
+                Diagnostic::new(Location::file_start(&path, ""), message).note(
+                    "give the file another name, and style code in style.css or a sheet of your own",
+                ),
+            ]));
+        }
+        let bytes = read_bytes(&path).map_err(|d| BuildError::Invalid(vec![d]))?;
+        put(&mut statics, name, bytes);
+    }
+    Ok(statics)
+}
+
+/// Compiles every template at once, so that any of them may include or extend any other.
+fn compile(sources: &[(String, Source)]) -> Result<Tera, TemplateError> {
+    let mut tera = Tera::new();
+    tera.autoescape_on(vec![".html", ".xml"]);
+    tera.add_raw_templates(sources.iter().map(|(name, (text, _))| (name, text)))
+        .map_err(|e| {
+            let name = blamed(&e);
+            let path = sources.iter().find(|(n, _)| Some(n) == name.as_ref());
+            TemplateError {
+                file: path
+                    .map_or_else(|| "templates".into(), |(_, (_, p))| p.display().to_string()),
+                message: describe(&e),
+            }
+        })?;
+    Ok(tera)
 }
 
 /// The compiled templates of a site.
@@ -86,53 +178,16 @@ pub struct Templates {
 
 impl Templates {
     /// The defaults, overridden by `<root>/templates/*.html` (and `.xml`), plus static files from
-    /// `<root>/templates/static/`.
-    pub fn load(root: &Path) -> Result<Templates, TemplateError> {
-        let mut tera = Tera::new();
-        tera.autoescape_on(vec![".html", ".xml"]);
+    /// `<root>/templates/static/`. A file that cannot be read is invalid input; a template that
+    /// does not compile, a template error.
+    pub fn load(root: &Path) -> Result<Templates, BuildError> {
         let dir = root.join("templates");
-        let read_error = |path: &Path, e: std::io::Error| TemplateError {
-            file: path.display().to_string(),
-            message: e.to_string(),
-        };
-        let mut sources: Vec<(String, String, PathBuf)> = DEFAULTS
-            .iter()
-            .map(|(n, t)| {
-                (
-                    n.to_string(),
-                    t.to_string(),
-                    PathBuf::from(format!("(built-in) {n}")),
-                )
-            })
-            .collect();
-        for (name, path) in files_in(&dir, |p| {
-            p.extension().is_some_and(|x| x == "html" || x == "xml")
-        }) {
-            let text = std::fs::read_to_string(&path).map_err(|e| read_error(&path, e))?;
-            match sources.iter_mut().find(|(n, _, _)| *n == name) {
-                Some(slot) => *slot = (name, text, path),
-                None => sources.push((name, text, path)),
-            }
-        }
-        for (name, text, path) in &sources {
-            tera.add_raw_template(name, text)
-                .map_err(|e| TemplateError {
-                    file: path.display().to_string(),
-                    message: describe(&e),
-                })?;
-        }
-        let mut statics: Vec<(String, Vec<u8>)> = STATIC
-            .iter()
-            .map(|(n, t)| (n.to_string(), t.as_bytes().to_vec()))
-            .collect();
-        for (name, path) in files_in(&dir.join("static"), |_| true) {
-            let bytes = std::fs::read(&path).map_err(|e| read_error(&path, e))?;
-            match statics.iter_mut().find(|(n, _)| *n == name) {
-                Some(slot) => slot.1 = bytes,
-                None => statics.push((name, bytes)),
-            }
-        }
-        Ok(Templates { tera, statics })
+        let sources = template_sources(root, &dir)?;
+        let statics = static_files(root, &dir.join("static"))?;
+        Ok(Templates {
+            tera: compile(&sources)?,
+            statics,
+        })
     }
 
     /// Renders a template with values given as `(name, value)` pairs.

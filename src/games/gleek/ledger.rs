@@ -176,12 +176,12 @@ pub enum Filled {
     TowserTumblerAgreement,
     /// Calls in the auction, from this many scripted calls on.
     Auction {
-        after: u8,
+        after: u32,
     },
     Discard,
     /// Calls in the vie, from this many scripted calls on.
     Vie {
-        after: u8,
+        after: u32,
     },
     /// Cards in the play, from this trick on (counting from 1).
     Play {

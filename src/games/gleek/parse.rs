@@ -3,7 +3,7 @@
 use super::points::TABLE;
 use super::scenario::*;
 use crate::cards::{Card, CardSet, Pack, Rank};
-use crate::diagnostic::{Diagnostic, Location};
+use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
 use crate::expect::{RawExpectations, Scalar, Vocabulary, Words, expectations};
 use crate::game::Head;
 use crate::money::Money;
@@ -18,7 +18,7 @@ use std::collections::HashMap;
 enum RawPlay {
     #[default]
     Auto,
-    Tricks(Vec<String>),
+    Tricks(Vec<Spanned<Words>>),
     ByPlayer(Vec<(Spanned<String>, Spanned<Words>)>),
 }
 
@@ -37,14 +37,15 @@ impl<'de> Deserialize<'de> for RawPlay {
                     Ok(RawPlay::Auto)
                 } else {
                     Err(E::custom(format!(
-                        "`{v}` is not a play: write `auto`, a list of tricks, or each player's cards"
+                        "`{}` is not a play: write `auto`, a list of tricks, or each player's cards",
+                        excerpt(v)
                     )))
                 }
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawPlay, A::Error> {
                 let mut out = Vec::new();
-                while let Some(s) = seq.next_element::<Words>()? {
-                    out.push(s.0.join(" "));
+                while let Some(trick) = seq.next_element::<Spanned<Words>>()? {
+                    out.push(trick);
                 }
                 Ok(RawPlay::Tricks(out))
             }
@@ -60,37 +61,49 @@ impl<'de> Deserialize<'de> for RawPlay {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+/// A scenario as written. Every field is read as optional, and unknown fields are let through
+/// here: a missing or unknown field is reported by the parser together with every other error,
+/// where serde would stop at the first.
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "kebab-case")]
 struct RawScenario {
-    id: Spanned<String>,
-    #[serde(default)]
+    id: Option<Spanned<String>>,
     title: Option<String>,
-    #[serde(default)]
     notes: Option<String>,
-    seats: Spanned<Words>,
-    dealer: Spanned<String>,
-    hands: Spanned<HashMap<Spanned<String>, Spanned<Words>>>,
-    turn_up: Spanned<Scalar>,
-    #[serde(default)]
+    seats: Option<Spanned<Words>>,
+    dealer: Option<Spanned<String>>,
+    hands: Option<Spanned<HashMap<Spanned<String>, Spanned<Words>>>>,
+    turn_up: Option<Spanned<Scalar>>,
     stock: Option<Spanned<Words>>,
-    #[serde(default)]
     agreed: Option<Spanned<HashMap<Spanned<String>, Spanned<Scalar>>>>,
-    #[serde(default)]
     carried: Option<Spanned<HashMap<Spanned<String>, Spanned<Scalar>>>>,
-    #[serde(default)]
     auction: Option<Spanned<Words>>,
-    #[serde(default)]
     discard: Option<Spanned<Words>>,
-    #[serde(default)]
     vie: Option<Spanned<Words>>,
-    #[serde(default)]
     false_claims: Option<Spanned<Words>>,
-    #[serde(default)]
     play: Option<Spanned<RawPlay>>,
-    #[serde(default)]
     expect: Option<RawExpectations>,
 }
+
+/// The fields of a scenario, as written.
+const FIELDS: [&str; 16] = [
+    "id",
+    "title",
+    "notes",
+    "seats",
+    "dealer",
+    "hands",
+    "turn-up",
+    "stock",
+    "agreed",
+    "carried",
+    "auction",
+    "discard",
+    "vie",
+    "false-claims",
+    "play",
+    "expect",
+];
 
 /// The figures a Gleek expectation may name.
 pub const VOCABULARY: Vocabulary = Vocabulary {
@@ -109,25 +122,47 @@ pub const VOCABULARY: Vocabulary = Vocabulary {
     seat_valued: &[],
 };
 
-/// Reads and checks one scenario.
+/// Reads and checks one scenario. Every error is reported, not only the first: a mistake in the
+/// deal still lets the auction, the vie and the expectations be checked.
 pub fn parse_scenario(yaml: &YamlText) -> Result<Scenario, Vec<Diagnostic>> {
     let raw: RawScenario = yaml.parse().map_err(|d| vec![d])?;
     let mut p = Parser {
         yaml,
-        errors: Vec::new(),
+        errors: Errors::default(),
         locations: Vec::new(),
+        too_many: false,
     };
+    p.unknown_fields();
     let scenario = p.build(raw);
     match scenario {
         Some(s) if p.errors.is_empty() => Ok(s),
-        _ => Err(p.errors),
+        _ => Err(p.errors.into_vec(&yaml.path)),
     }
 }
 
+/// More scripted actions than any deal has (a few dozen: bids, calls, seven discards, 36 cards
+/// played). Beyond it a scenario is refused, so the index of an action's location always fits.
+const MAX_ACTIONS: usize = 1000;
+/// The highest bid a scenario may script: far above any auction for the stock.
+const MAX_BID: u32 = 1000;
+/// The longest name at the table, in characters.
+const MAX_NAME: usize = 30;
+/// The longest scenario id, in characters (it is an anchor and part of a command line).
+const MAX_ID: usize = 80;
+
 struct Parser<'a> {
     yaml: &'a YamlText,
-    errors: Vec<Diagnostic>,
+    errors: Errors,
     locations: Vec<Location>,
+    /// Set once the scenario scripts more than [`MAX_ACTIONS`] actions (reported once).
+    too_many: bool,
+}
+
+/// A deal whose every card was read and found once: the hands, the turn-up and the stock.
+struct Dealt {
+    hands: [CardSet; 3],
+    turn_up: Card,
+    stock: CardSet,
 }
 
 impl Parser<'_> {
@@ -135,12 +170,62 @@ impl Parser<'_> {
         self.errors.push(Diagnostic::new(location, message));
     }
 
-    fn remember(&mut self, location: Location) -> u32 {
-        self.locations.push(location);
-        (self.locations.len() - 1) as u32
+    /// Every key that is not a field of a scenario.
+    fn unknown_fields(&mut self) {
+        let Ok(keys) = self
+            .yaml
+            .parse::<HashMap<Spanned<String>, de::IgnoredAny>>()
+        else {
+            return;
+        };
+        let mut unknown: Vec<_> = keys
+            .keys()
+            .filter(|k| !FIELDS.contains(&k.value.as_str()))
+            .collect();
+        unknown.sort_by_key(|k| k.referenced.span().offset());
+        let allowed: Vec<String> = FIELDS.iter().map(|f| format!("`{f}`")).collect();
+        for key in unknown {
+            self.error(
+                self.yaml.location_of(key),
+                format!(
+                    "unknown field `{}`; allowed: {}",
+                    excerpt(&key.value),
+                    allowed.join(", ")
+                ),
+            );
+        }
     }
 
-    /// The tokens of a word list, each with its location. `sep` splits the tokens of one string.
+    /// A field every scenario gives; reported at the scenario's first line when missing.
+    fn required<'r, T>(&mut self, field: &'r Option<T>, name: &str) -> Option<&'r T> {
+        if field.is_none() {
+            self.error(
+                self.yaml.location(0, 0),
+                format!("missing field `{name}`: every scenario gives its `id`, `seats`, `dealer`, `hands` and `turn-up`"),
+            );
+        }
+        field.as_ref()
+    }
+
+    /// Keeps where a scripted action is written: its index, or `None` (and an error, once)
+    /// past [`MAX_ACTIONS`].
+    fn remember(&mut self, location: Location) -> Option<u32> {
+        if self.locations.len() >= MAX_ACTIONS {
+            if !self.too_many {
+                self.too_many = true;
+                self.error(
+                    location,
+                    format!("more than {MAX_ACTIONS} scripted actions: a deal of Gleek has a few dozen (bids, calls in the vie, seven discards, 36 cards played)"),
+                );
+            }
+            return None;
+        }
+        self.locations.push(location);
+        Some(self.locations.len() as u32 - 1)
+    }
+
+    /// The tokens of a word list, each with its location. With `commas`, a token runs to the
+    /// next comma or semicolon (`Ann 12, Ben pass`); otherwise to the next space or comma.
     fn tokens(&self, words: &Spanned<Words>, commas: bool) -> Vec<(String, Location)> {
         let mut out = Vec::new();
         let mut from = 0;
@@ -157,16 +242,9 @@ impl Parser<'_> {
                     .collect()
             };
             for piece in pieces {
-                let first = piece
-                    .split_whitespace()
-                    .next()
-                    .unwrap_or(&piece)
-                    .to_string();
-                let (loc, next) = self.yaml.location_in(words, from, &first);
-                let loc = Location {
-                    width: piece.chars().count().max(1),
-                    ..loc
-                };
+                let first = piece.split_whitespace().next().unwrap_or(&piece);
+                let (mut loc, next) = self.yaml.location_in(words, from, first);
+                loc.width = piece.chars().count().max(1);
                 from = next;
                 out.push((piece, loc));
             }
@@ -174,15 +252,21 @@ impl Parser<'_> {
         out
     }
 
-    fn cards(&mut self, words: &Spanned<Words>, what: &str) -> Vec<(Card, Location)> {
+    /// The cards of a list, and whether every word of it was a card.
+    fn cards(&mut self, words: &Spanned<Words>, what: &str) -> (Vec<(Card, Location)>, bool) {
         let mut out = Vec::new();
+        let mut clean = true;
         for (token, loc) in self.tokens(words, false) {
-            match Pack::Gleek44.parse_card(&token) {
+            // A card is two or three characters: a long word is read (and quoted) cut short.
+            match Pack::Gleek44.parse_card(&excerpt(&token)) {
                 Ok(card) => out.push((card, loc)),
-                Err(err) => self.error(loc, format!("{err} (in {what})")),
+                Err(err) => {
+                    clean = false;
+                    self.error(loc, format!("{err} (in {what})"));
+                }
             }
         }
-        out
+        (out, clean)
     }
 
     fn seat(&mut self, seats: &[String; 3], name: &str, loc: &Location) -> Option<Seat> {
@@ -194,7 +278,8 @@ impl Parser<'_> {
             self.error(
                 loc.clone(),
                 format!(
-                    "`{name}` is not at this table; the seats are {}",
+                    "`{}` is not at this table; the seats are {}",
+                    excerpt(name),
                     seats.join(", ")
                 ),
             );
@@ -202,189 +287,61 @@ impl Parser<'_> {
         found
     }
 
+    /// Checks the scenario in stages. The table comes first (nothing can be read without it);
+    /// the deal, the auction, the vie and the expectations are each checked whatever the others
+    /// hold; the discard and the play are checked against the hands, so only on a sound deal.
     fn build(&mut self, raw: RawScenario) -> Option<Scenario> {
         let y = self.yaml;
-        let id = raw.id.value.trim().to_string();
-        if id.is_empty()
-            || !id
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        {
-            self.error(
-                y.location_of(&raw.id),
-                format!("`{id}` is not a usable scenario id: use letters, digits and hyphens"),
-            );
-        }
-        let seat_tokens = self.tokens(&raw.seats, false);
-        if seat_tokens.len() != 3 {
-            self.error(
-                y.location_of(&raw.seats),
-                format!(
-                    "Gleek is for three players, neither more nor less; this table has {}",
-                    seat_tokens.len()
-                ),
-            );
-            return None;
-        }
-        let seats: [String; 3] = [
-            seat_tokens[0].0.clone(),
-            seat_tokens[1].0.clone(),
-            seat_tokens[2].0.clone(),
-        ];
-        for (name, loc) in &seat_tokens {
-            if VOCABULARY.is_reserved(name) {
-                self.error(
-                    loc.clone(),
-                    format!("`{name}` is a reserved word in expectations; choose another name"),
-                );
-            }
-        }
-        if seats[0].eq_ignore_ascii_case(&seats[1])
-            || seats[0].eq_ignore_ascii_case(&seats[2])
-            || seats[1].eq_ignore_ascii_case(&seats[2])
-        {
-            self.error(
-                y.location_of(&raw.seats),
-                "two seats have the same name".to_string(),
-            );
-        }
-        let dealer_loc = y.location_of(&raw.dealer);
-        let dealer = self.seat(&seats, raw.dealer.value.trim(), &dealer_loc)?;
-
-        // The deal: every card of the pack exactly once.
-        let mut seen: HashMap<Card, Location> = HashMap::new();
-        let mut check_dup = |p: &mut Parser, card: Card, loc: &Location| {
-            if let Some(first) = seen.get(&card) {
-                p.errors.push(
-                    Diagnostic::new(loc.clone(), format!("{card} is dealt twice"))
-                        .note(format!("first dealt at {first}")),
-                );
-            } else {
-                seen.insert(card, loc.clone());
-            }
-        };
-        let mut hands = [CardSet::EMPTY; 3];
-        let mut given = [false; 3];
-        let mut hand_entries: Vec<_> = raw.hands.value.iter().collect();
-        hand_entries.sort_by_key(|(k, _)| k.referenced.span().offset());
-        for (name, cards) in hand_entries {
-            let loc = y.location_of(name);
-            let Some(seat) = self.seat(&seats, name.value.trim(), &loc) else {
-                continue;
-            };
-            let list = self.cards(cards, &format!("{}'s hand", seats[seat.index()]));
-            if given[seat.index()] {
-                self.error(
-                    loc.clone(),
-                    format!("{} has two hands", seats[seat.index()]),
-                );
-            }
-            given[seat.index()] = true;
-            for (card, cloc) in &list {
-                check_dup(self, *card, cloc);
-                hands[seat.index()].insert(*card);
-            }
-            if list.len() != 12 && self.errors.is_empty() {
-                self.error(
-                    y.location_of(cards),
-                    format!(
-                        "{}'s hand has {} cards; the dealer delivers twelve to each",
-                        seats[seat.index()],
-                        list.len()
-                    ),
-                );
-            }
-        }
-        for s in SEATS {
-            if !given[s.index()] {
-                self.error(
-                    y.location_of(&raw.hands),
-                    format!("no hand is given for {}", seats[s.index()]),
-                );
-            }
-        }
-        let turn_loc = y.location_of(&raw.turn_up);
-        let turn_up = match Pack::Gleek44.parse_card(raw.turn_up.value.0.trim()) {
-            Ok(c) => {
-                check_dup(self, c, &turn_loc);
-                Some(c)
-            }
-            Err(err) => {
-                self.error(turn_loc, format!("{err} (the turn-up)"));
-                None
-            }
-        };
-        let stock = match &raw.stock {
-            Some(words) => {
-                let list = self.cards(words, "the stock");
-                for (card, loc) in &list {
-                    check_dup(self, *card, loc);
-                }
-                if list.len() != 7 && self.errors.is_empty() {
-                    self.error(
-                        y.location_of(words),
-                        format!(
-                            "the stock has {} cards; seven are left after the deal and the turn-up",
-                            list.len()
-                        ),
-                    );
-                }
-                list.iter().map(|(c, _)| *c).collect()
-            }
-            None => {
-                let dealt: CardSet = seen.keys().copied().collect();
-                Pack::Gleek44.cards().difference(dealt)
-            }
-        };
-        if !self.errors.is_empty() {
-            return None;
-        }
-        let turn_up = turn_up?;
-        let all = hands[0]
-            .union(hands[1])
-            .union(hands[2])
-            .union(stock)
-            .union(CardSet::from_cards([turn_up]));
-        if all.len() != 44 {
-            let missing: Vec<String> = Pack::Gleek44
-                .cards()
-                .difference(all)
-                .sorted()
-                .iter()
-                .map(|c| c.to_string())
-                .collect();
-            self.error(
-                y.location_of(&raw.hands),
-                format!(
-                    "the deal does not account for every card: missing {}",
-                    missing.join(" ")
-                ),
-            );
-            return None;
-        }
-
+        let id = self.required(&raw.id, "id").map(|id| self.id(id));
+        let seats = self.required(&raw.seats, "seats");
+        let seats = self.seats(seats?)?;
+        let dealer = self.required(&raw.dealer, "dealer").and_then(|d| {
+            let loc = y.location_of(d);
+            self.seat(&seats, d.value.trim(), &loc)
+        });
+        let dealt = self.deal(&raw, &seats);
         let agreed = self.agreement(raw.agreed.as_ref());
         let carried = self.carried(raw.carried.as_ref());
         let auction = raw.auction.as_ref().map(|w| self.auction(w, &seats));
-        let eldest = dealer.next();
-        let buyer = match &auction {
-            Some(calls) => calls
-                .iter()
-                .rev()
-                .find(|c| matches!(c.what, Bid::Bid(_)))
-                .map(|c| c.seat),
-            None => Some(eldest),
-        };
-        let discard = raw
-            .discard
-            .as_ref()
-            .map(|w| self.discard(w, buyer, &hands, stock, &seats));
         let vie = raw.vie.as_ref().map(|w| self.vie(w, &seats));
         let false_claims = raw
             .false_claims
             .as_ref()
             .map(|w| self.claims(w, &seats))
             .unwrap_or_default();
+        let mut head = Head {
+            id: id.clone().unwrap_or_default(),
+            title: String::new(),
+            notes: raw.notes.clone(),
+            seats: seats.to_vec(),
+            expect: Vec::new(),
+            locations: Vec::new(),
+            location: y.location(0, 0),
+            yaml: y.yaml.clone(),
+        };
+        if let Some(e) = &raw.expect {
+            head.expect = expectations(y, e, &head, &VOCABULARY, TABLE, &mut self.errors);
+        }
+        let (Some(id), Some(dealer), Some(dealt)) = (id, dealer, dealt) else {
+            return None;
+        };
+        let Dealt {
+            hands,
+            turn_up,
+            stock,
+        } = dealt;
+        let buyer = match &auction {
+            Some(calls) => calls
+                .iter()
+                .rev()
+                .find(|c| matches!(c.what, Bid::Bid(_)))
+                .map(|c| c.seat),
+            None => Some(dealer.next()),
+        };
+        let discard = raw
+            .discard
+            .as_ref()
+            .map(|w| self.discard(w, buyer, &hands, stock, &seats));
         let mut final_hands = hands;
         if let (Some(b), Some(d)) = (buyer, &discard) {
             let laid: CardSet = d.iter().map(|(c, _)| *c).collect();
@@ -394,24 +351,8 @@ impl Parser<'_> {
             Some(p) => self.play(p, &seats, &final_hands, buyer, discard.is_some(), stock),
             None => PlayScript::default(),
         };
-        let mut head = Head {
-            id,
-            title: raw
-                .title
-                .clone()
-                .unwrap_or_else(|| raw.id.value.clone())
-                .trim()
-                .to_string(),
-            notes: raw.notes.clone(),
-            seats: seats.to_vec(),
-            expect: Vec::new(),
-            locations: std::mem::take(&mut self.locations),
-            location: y.location(0, 0),
-            yaml: y.yaml.clone(),
-        };
-        if let Some(e) = &raw.expect {
-            head.expect = expectations(y, e, &head, &VOCABULARY, TABLE, &mut self.errors);
-        }
+        head.title = raw.title.as_deref().unwrap_or(&id).trim().to_string();
+        head.locations = std::mem::take(&mut self.locations);
         Some(Scenario {
             head,
             dealer,
@@ -428,13 +369,200 @@ impl Parser<'_> {
         })
     }
 
+    fn id(&mut self, raw: &Spanned<String>) -> String {
+        let id = raw.value.trim().to_string();
+        let usable = id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if id.is_empty() || id.len() > MAX_ID || !usable {
+            self.error(
+                self.yaml.location_of(raw),
+                format!(
+                    "`{}` is not a usable scenario id: use letters, digits and hyphens, at most {MAX_ID} of them",
+                    excerpt(&id)
+                ),
+            );
+        }
+        id
+    }
+
+    /// The three names at the table, clockwise; `None` when the table itself is wrong.
+    fn seats(&mut self, raw: &Spanned<Words>) -> Option<[String; 3]> {
+        let y = self.yaml;
+        let tokens = self.tokens(raw, false);
+        let n = tokens.len();
+        let Ok(named) = <[(String, Location); 3]>::try_from(tokens) else {
+            self.error(
+                y.location_of(raw),
+                format!("Gleek is for three players, neither more nor less; this table has {n}"),
+            );
+            return None;
+        };
+        let mut usable = true;
+        for (name, loc) in &named {
+            if name.chars().count() > MAX_NAME {
+                usable = false;
+                self.error(
+                    loc.clone(),
+                    format!(
+                        "`{}` is too long for a name at the table: at most {MAX_NAME} characters",
+                        excerpt(name)
+                    ),
+                );
+            } else if VOCABULARY.is_reserved(name) {
+                self.error(
+                    loc.clone(),
+                    format!("`{name}` is a reserved word in expectations; choose another name"),
+                );
+            }
+        }
+        let seats = named.map(|(name, _)| name);
+        if seats[0].eq_ignore_ascii_case(&seats[1])
+            || seats[0].eq_ignore_ascii_case(&seats[2])
+            || seats[1].eq_ignore_ascii_case(&seats[2])
+        {
+            self.error(
+                y.location_of(raw),
+                "two seats have the same name".to_string(),
+            );
+        }
+        usable.then_some(seats)
+    }
+
+    /// The deal: every card of the pack exactly once. `None` when it has errors (reported).
+    fn deal(&mut self, raw: &RawScenario, seats: &[String; 3]) -> Option<Dealt> {
+        let y = self.yaml;
+        let errors_before = self.errors.len();
+        let raw_hands = self.required(&raw.hands, "hands");
+        let raw_turn_up = self.required(&raw.turn_up, "turn-up");
+        let mut seen: HashMap<Card, Location> = HashMap::new();
+        let mut check_dup = |p: &mut Parser, card: Card, loc: &Location| {
+            if let Some(first) = seen.get(&card) {
+                p.errors.push_with(|| {
+                    Diagnostic::new(loc.clone(), format!("{card} is dealt twice"))
+                        .note(format!("first dealt at {first}"))
+                });
+            } else {
+                seen.insert(card, loc.clone());
+            }
+        };
+        let mut hands = [CardSet::EMPTY; 3];
+        let mut given = [false; 3];
+        let mut hand_entries: Vec<_> = raw_hands.iter().flat_map(|h| &h.value).collect();
+        hand_entries.sort_by_key(|(k, _)| k.referenced.span().offset());
+        for (name, cards) in hand_entries {
+            let loc = y.location_of(name);
+            let Some(seat) = self.seat(seats, name.value.trim(), &loc) else {
+                continue;
+            };
+            let (list, clean) = self.cards(cards, &format!("{}'s hand", seats[seat.index()]));
+            if given[seat.index()] {
+                self.error(
+                    loc.clone(),
+                    format!("{} has two hands", seats[seat.index()]),
+                );
+            }
+            given[seat.index()] = true;
+            for (card, cloc) in &list {
+                check_dup(self, *card, cloc);
+                hands[seat.index()].insert(*card);
+            }
+            if clean && list.len() != 12 {
+                self.error(
+                    y.location_of(cards),
+                    format!(
+                        "{}'s hand has {} cards; the dealer delivers twelve to each",
+                        seats[seat.index()],
+                        list.len()
+                    ),
+                );
+            }
+        }
+        if let Some(raw_hands) = raw_hands {
+            for s in SEATS.into_iter().filter(|s| !given[s.index()]) {
+                self.error(
+                    y.location_of(raw_hands),
+                    format!("no hand is given for {}", seats[s.index()]),
+                );
+            }
+        }
+        let turn_up = raw_turn_up.and_then(|raw| {
+            let loc = y.location_of(raw);
+            match Pack::Gleek44.parse_card(&excerpt(raw.value.0.trim())) {
+                Ok(c) => {
+                    check_dup(self, c, &loc);
+                    Some(c)
+                }
+                Err(err) => {
+                    self.error(loc, format!("{err} (the turn-up)"));
+                    None
+                }
+            }
+        });
+        let stock = match &raw.stock {
+            Some(words) => {
+                let (list, clean) = self.cards(words, "the stock");
+                for (card, loc) in &list {
+                    check_dup(self, *card, loc);
+                }
+                if clean && list.len() != 7 {
+                    self.error(
+                        y.location_of(words),
+                        format!(
+                            "the stock has {} cards; seven are left after the deal and the turn-up",
+                            list.len()
+                        ),
+                    );
+                }
+                list.iter().map(|(c, _)| *c).collect()
+            }
+            None => {
+                let dealt: CardSet = seen.keys().copied().collect();
+                Pack::Gleek44.cards().difference(dealt)
+            }
+        };
+        let (Some(raw_hands), Some(turn_up)) = (raw_hands, turn_up) else {
+            return None;
+        };
+        if self.errors.len() > errors_before {
+            return None;
+        }
+        let all = hands[0]
+            .union(hands[1])
+            .union(hands[2])
+            .union(stock)
+            .union(CardSet::from_cards([turn_up]));
+        if all.len() != 44 {
+            let missing: Vec<String> = Pack::Gleek44
+                .cards()
+                .difference(all)
+                .sorted()
+                .iter()
+                .map(|c| c.to_string())
+                .collect();
+            self.error(
+                y.location_of(raw_hands),
+                format!(
+                    "the deal does not account for every card: missing {}",
+                    missing.join(" ")
+                ),
+            );
+            return None;
+        }
+        Some(Dealt {
+            hands,
+            turn_up,
+            stock,
+        })
+    }
+
     fn yes_no(&mut self, value: &Spanned<Scalar>) -> Option<bool> {
         match value.value.0.trim().to_ascii_lowercase().as_str() {
             "yes" | "true" | "played" | "on" => Some(true),
             "no" | "false" | "left-out" | "off" => Some(false),
             other => {
                 let loc = self.yaml.location_of(value);
-                self.error(loc, format!("`{other}` is neither yes nor no"));
+                self.error(loc, format!("`{}` is neither yes nor no", excerpt(other)));
                 None
             }
         }
@@ -454,7 +582,7 @@ impl Parser<'_> {
                 "towser-tumbler" => agreed.towser_tumbler = self.yes_no(value),
                 other => {
                     let loc = self.yaml.location_of(key);
-                    self.error(loc, format!("unknown agreement `{other}`; the table can agree on `tiddy` and `towser-tumbler`"));
+                    self.error(loc, format!("unknown agreement `{}`; the table can agree on `tiddy` and `towser-tumbler`", excerpt(other)));
                 }
             }
         }
@@ -476,21 +604,25 @@ impl Parser<'_> {
                     Ok(n) if n <= 16 => carried.ruff_passed = n,
                     _ => self.error(
                         loc,
-                        format!("`{}` is not a number of deals (0 to 16)", value.value.0),
+                        format!(
+                            "`{}` is not a number of deals (0 to 16)",
+                            excerpt(&value.value.0)
+                        ),
                     ),
                 },
                 "pot" => match Money::parse(&value.value.0) {
-                    Some(m) if m >= Money::ZERO => carried.pot = m,
-                    _ => self.error(
-                        loc,
-                        format!("`{}` is not an amount of money", value.value.0),
-                    ),
+                    Ok(m) if m >= Money::ZERO => carried.pot = m,
+                    Ok(_) => self.error(loc, "the pot cannot hold less than nothing".to_string()),
+                    Err(err) => self.error(loc, format!("`{}` {err}", excerpt(&value.value.0))),
                 },
                 other => {
                     let loc = self.yaml.location_of(key);
                     self.error(
                         loc,
-                        format!("unknown carried item `{other}`; allowed: `ruff-passed`, `pot`"),
+                        format!(
+                            "unknown carried item `{}`; allowed: `ruff-passed`, `pot`",
+                            excerpt(other)
+                        ),
                     );
                 }
             }
@@ -507,7 +639,8 @@ impl Parser<'_> {
                 self.error(
                     loc,
                     format!(
-                        "`{token}` is not a call: write a name and a bid or `pass`, as in `Ann 12`"
+                        "`{}` is not a call: write a name and a bid or `pass`, as in `Ann 12`",
+                        excerpt(&token)
                     ),
                 );
                 continue;
@@ -517,13 +650,30 @@ impl Parser<'_> {
             };
             let what = if call.eq_ignore_ascii_case("pass") {
                 Bid::Pass
-            } else if let Ok(n) = call.parse::<u32>() {
-                Bid::Bid(n)
+            } else if call.bytes().all(|b| b.is_ascii_digit()) {
+                match call.parse::<u32>() {
+                    Ok(n) if n <= MAX_BID => Bid::Bid(n),
+                    _ => {
+                        self.error(
+                            loc,
+                            format!(
+                                "`{}` is beyond any bid: a bid is a whole number up to {MAX_BID}",
+                                excerpt(call)
+                            ),
+                        );
+                        continue;
+                    }
+                }
             } else {
-                self.error(loc, format!("`{call}` is neither a bid nor `pass`"));
+                self.error(
+                    loc,
+                    format!("`{}` is neither a bid nor `pass`", excerpt(call)),
+                );
                 continue;
             };
-            let at = self.remember(loc);
+            let Some(at) = self.remember(loc) else {
+                continue;
+            };
             out.push(Scripted { seat, what, at });
         }
         out
@@ -547,7 +697,7 @@ impl Parser<'_> {
         };
         let mut out: Vec<(Card, u32)> = Vec::new();
         let available = hands[buyer.index()].union(stock);
-        for (card, loc) in self.cards(words, "the discard") {
+        for (card, loc) in self.cards(words, "the discard").0 {
             if !available.contains(card) {
                 self.error(
                     loc,
@@ -558,8 +708,7 @@ impl Parser<'_> {
                 );
             } else if out.iter().any(|(c, _)| *c == card) {
                 self.error(loc, format!("{card} is laid out twice"));
-            } else {
-                let at = self.remember(loc);
+            } else if let Some(at) = self.remember(loc) {
                 out.push((card, at));
             }
         }
@@ -593,11 +742,13 @@ impl Parser<'_> {
                 "revie" | "revies" | "see and revie" | "sees and revies" => VieCall::Revie,
                 "pass" | "passes" => VieCall::Pass,
                 other => {
-                    self.error(loc, format!("`{other}` is not a call in the vie; allowed: `vie`, `see`, `revie` (see and revie) or `pass`"));
+                    self.error(loc, format!("`{}` is not a call in the vie; allowed: `vie`, `see`, `revie` (see and revie) or `pass`", excerpt(other)));
                     continue;
                 }
             };
-            let at = self.remember(loc);
+            let Some(at) = self.remember(loc) else {
+                continue;
+            };
             out.push(Scripted { seat, what, at });
         }
         out
@@ -614,7 +765,10 @@ impl Parser<'_> {
             let [name, kind, of, rank] = &parts[..] else {
                 self.error(
                     loc,
-                    format!("`{token}` is not a claim: write it as `Ann gleek of Kings`"),
+                    format!(
+                        "`{}` is not a claim: write it as `Ann gleek of Kings`",
+                        excerpt(&token)
+                    ),
                 );
                 continue;
             };
@@ -625,7 +779,10 @@ impl Parser<'_> {
                 "gleek" => false,
                 "mournival" => true,
                 _ => {
-                    self.error(loc, format!("`{kind}` is neither `gleek` nor `mournival`"));
+                    self.error(
+                        loc,
+                        format!("`{}` is neither `gleek` nor `mournival`", excerpt(kind)),
+                    );
                     continue;
                 }
             };
@@ -635,18 +792,29 @@ impl Parser<'_> {
                 "queens" => Rank::QUEEN,
                 "knaves" | "jacks" => Rank::JACK,
                 _ => {
-                    self.error(loc, format!("`{rank}`: only Aces, Kings, Queens and Knaves make gleeks and mournivals"));
+                    self.error(
+                        loc,
+                        format!(
+                            "`{}`: only Aces, Kings, Queens and Knaves make gleeks and mournivals",
+                            excerpt(rank)
+                        ),
+                    );
                     continue;
                 }
             };
             if of != "of" {
                 self.error(
                     loc,
-                    format!("`{token}` is not a claim: write it as `Ann gleek of Kings`"),
+                    format!(
+                        "`{}` is not a claim: write it as `Ann gleek of Kings`",
+                        excerpt(&token)
+                    ),
                 );
                 continue;
             }
-            let at = self.remember(loc);
+            let Some(at) = self.remember(loc) else {
+                continue;
+            };
             out.push(Scripted {
                 seat,
                 what: Set { rank, mournival },
@@ -687,19 +855,16 @@ impl Parser<'_> {
                 p.error(loc, format!("{card} is played twice"));
                 return;
             }
-            let at = p.remember(loc);
-            script.cards[seat.index()].push((card, at));
+            if let Some(at) = p.remember(loc) {
+                script.cards[seat.index()].push((card, at));
+            }
         };
         match &raw.value {
             RawPlay::Auto => {}
             RawPlay::Tricks(tricks) => {
-                let words = Spanned {
-                    value: Words(tricks.clone()),
-                    referenced: raw.referenced,
-                    defined: raw.defined,
-                };
-                for (token, loc) in self.tokens(&words, false) {
-                    match Pack::Gleek44.parse_card(&token) {
+                let tokens: Vec<_> = tricks.iter().flat_map(|t| self.tokens(t, false)).collect();
+                for (token, loc) in tokens {
+                    match Pack::Gleek44.parse_card(&excerpt(&token)) {
                         Ok(card) => match owner(card) {
                             Some(seat) => add(self, seat, card, loc),
                             None => {
@@ -716,12 +881,114 @@ impl Parser<'_> {
                     let Some(seat) = self.seat(seats, name.value.trim(), &loc) else {
                         continue;
                     };
-                    for (card, cloc) in self.cards(cards, "the play") {
+                    for (card, cloc) in self.cards(cards, "the play").0 {
                         add(self, seat, card, cloc);
                     }
                 }
             }
         }
         script
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    /// A scenario's fields and values, in order.
+    const SCENARIO: [(&str, &str); 5] = [
+        ("id", "t"),
+        ("seats", "[Ann, Ben, Cat]"),
+        ("dealer", "Ann"),
+        (
+            "hands",
+            "\n  Ann: AH KH QH JH AS KS QS JS TS 9S 8S 7S\n  Ben: AD KD QD JD TD 9D 8D 7D 6D 5D 4D 6S\n  Cat: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 5S",
+        ),
+        ("turn-up", "TH"),
+    ];
+
+    /// The scenario with one field's value replaced, or added.
+    fn scenario_with(field: &str, value: &str) -> String {
+        let mut fields: Vec<(&str, &str)> = SCENARIO.to_vec();
+        match fields.iter_mut().find(|(f, _)| *f == field) {
+            Some(entry) => entry.1 = value,
+            None => fields.push((field, value)),
+        }
+        fields.iter().map(|(f, v)| format!("{f}: {v}\n")).collect()
+    }
+
+    fn errors(yaml: &str) -> Vec<String> {
+        let text: std::sync::Arc<str> = yaml.into();
+        match parse_scenario(&YamlText::whole_file(Path::new("s.yaml"), text)) {
+            Ok(_) => Vec::new(),
+            Err(errors) => errors.iter().map(|d| d.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn a_scenario_reads() {
+        assert_eq!(errors(&scenario_with("title", "T")), Vec::<String>::new());
+    }
+
+    #[test]
+    fn unknown_and_missing_fields_come_with_the_other_errors() {
+        let yaml = scenario_with("title", "T")
+            .replace("turn-up: TH", "turnup: TH\nauktion: Ann 12")
+            .replace("dealer: Ann", "dealer: Dan")
+            .replace("AS KS", "AS XS");
+        let all = errors(&yaml).join("");
+        for message in [
+            "unknown field `turnup`; allowed: `id`, `title`",
+            "s.yaml:9:1",
+            "unknown field `auktion`",
+            "missing field `turn-up`",
+            "`Dan` is not at this table",
+            "`XS` is not a card",
+        ] {
+            assert!(all.contains(message), "{message}:\n{all}");
+        }
+        assert_eq!(errors(&yaml).len(), 5, "{all}");
+    }
+
+    #[test]
+    fn a_variant_or_a_figure_expected_twice_is_an_error() {
+        let twice = scenario_with(
+            "expect",
+            "\n  cotton-1674: {Ann: 1}\n  parlett cotton-1674: unplayable",
+        );
+        let all = errors(&twice).join("");
+        assert!(
+            all.contains("`cotton-1674` has two sets of expectations"),
+            "{all}"
+        );
+        assert!(all.contains("first at s.yaml:10:3"), "{all}");
+        let figure = scenario_with("expect", "{cotton-1674: {Ann: 1, net: {Ben: 0, ann: 2}}}");
+        let all = errors(&figure).join("");
+        assert!(
+            all.contains("this figure is already expected for this variant"),
+            "{all}"
+        );
+        assert!(all.contains("first expected at s.yaml:9:29"), "{all}");
+    }
+
+    #[test]
+    fn a_card_in_a_list_of_tricks_is_located_on_its_own_line() {
+        let all = errors(&scenario_with("play", "\n  - AH AD AC\n  - KH KD XX")).join("");
+        assert!(all.contains("`XX` is not a card"), "{all}");
+        assert!(all.contains("--> s.yaml:11:11"), "{all}");
+    }
+
+    /// A value no field accepts, under each field's name, is an error (not ignored).
+    #[test]
+    fn every_field_is_read() {
+        for field in FIELDS {
+            let errors = errors(&scenario_with(field, "{x: {y: z}}"));
+            assert!(!errors.is_empty(), "`{field}` is ignored");
+            assert!(
+                !errors.iter().any(|e| e.contains("missing field")),
+                "`{field}` is not read: {errors:?}"
+            );
+        }
     }
 }

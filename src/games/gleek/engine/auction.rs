@@ -126,9 +126,9 @@ impl Deal<'_> {
                         .iter()
                         .any(|f| matches!(f, Filled::Auction { .. }))
                     {
-                        self.ledger
-                            .filled
-                            .push(Filled::Auction { after: calls as u8 });
+                        self.ledger.filled.push(Filled::Auction {
+                            after: calls as u32,
+                        });
                     }
                     policy.bid(&view)
                 }

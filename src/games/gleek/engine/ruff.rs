@@ -147,7 +147,9 @@ impl Deal<'_> {
                         .iter()
                         .any(|f| matches!(f, Filled::Vie { .. }))
                     {
-                        self.ledger.filled.push(Filled::Vie { after: calls as u8 });
+                        self.ledger.filled.push(Filled::Vie {
+                            after: calls as u32,
+                        });
                     }
                     policy.vie(&view)
                 }

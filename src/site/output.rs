@@ -1,0 +1,372 @@
+//! The output folder: where `--out` may point, and how a build replaces it without losing a file
+//! it did not write.
+//!
+//! A build writes the whole site into a fresh folder beside the output, moves into it the files
+//! the output keeps (`.git`, `CNAME`, `.nojekyll`, `keep:` in the project file, and whatever an
+//! earlier `--force` adopted), then swaps the two folders in one step and deletes the old one.
+//! Each folder the tool makes carries a marker, `.mournival-site`, listing the files it wrote:
+//! a folder without one is the user's and is never replaced. A lock beside the output serialises
+//! builds into it, and the next build clears what a killed one left behind, moving back any file
+//! of the user's it finds there.
+
+mod lock;
+mod marker;
+mod swap;
+
+use super::{BuildOptions, Output};
+use lock::Lock;
+pub use marker::KeepPath;
+use marker::{MARKER, Marker};
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::fmt;
+use std::io;
+use std::path::{Component, Path, PathBuf};
+
+/// Files that sites commonly hold beside what a generator writes: a Git checkout of the
+/// published branch, and GitHub Pages' domain and no-Jekyll files.
+const ALWAYS_KEPT: [&str; 3] = [".git", "CNAME", ".nojekyll"];
+
+/// Why the output folder was not (or not wholly) replaced.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    #[error(
+        "refusing to build into {}: it {relation} {what} ({}); give --out a folder of the site's own, such as site/ (--force does not change this)",
+        .shown.display(), .guarded.display()
+    )]
+    Guarded {
+        shown: PathBuf,
+        relation: &'static str,
+        what: &'static str,
+        guarded: PathBuf,
+    },
+    #[error(
+        "refusing to build into {}: it is a file, not a folder; choose another --out",
+        .0.display()
+    )]
+    NotAFolder(PathBuf),
+    #[error(
+        "refusing to build into {}: it is a symbolic link to {}; give that folder as --out, or --force to build into the folder it points to",
+        .shown.display(), .to.display()
+    )]
+    Symlink { shown: PathBuf, to: PathBuf },
+    #[error(
+        "refusing to build into {}: mournival did not make this folder (it has no {MARKER}) and it holds {}; choose a new or empty folder, or give --force to build into it and keep every file it holds (a site built by an older mournival has no {MARKER} either: delete it and build again)",
+        .shown.display(), .entries
+    )]
+    Foreign { shown: PathBuf, entries: Listing },
+    #[error(
+        "refusing to rebuild {}: it holds files mournival did not write: {}; list them under `keep:` in mournival.yaml, or give --force to keep every file it holds",
+        .shown.display(), .entries
+    )]
+    Unknown { shown: PathBuf, entries: Listing },
+    #[error(
+        "cannot build into {} and keep {}: the build writes {}; move it out of the folder first",
+        .shown.display(), .entry.display(), .written.display()
+    )]
+    Conflict {
+        shown: PathBuf,
+        entry: PathBuf,
+        written: PathBuf,
+    },
+    #[error(
+        "another mournival has been writing into {} for {} s and still holds {}; stop it, or try again later",
+        .shown.display(), .seconds, .lock.display()
+    )]
+    Busy {
+        shown: PathBuf,
+        lock: PathBuf,
+        seconds: u64,
+    },
+    #[error(
+        "a build that was stopped left files of yours in {}: {}; they could not be moved back into {} (it holds files of those names, or is missing); move them by hand, then build again",
+        .dir.display(), .entries, .shown.display()
+    )]
+    Stranded {
+        dir: PathBuf,
+        shown: PathBuf,
+        entries: Listing,
+    },
+    #[error("{} holds more than {} entries; mournival will not look through it", .0.display(), marker::MAX_ENTRIES)]
+    TooLarge(PathBuf),
+    #[error("cannot write {}: {source}", .path.display())]
+    Io { path: PathBuf, source: io::Error },
+}
+
+/// An I/O error, naming the path it concerns.
+fn io_at(path: &Path) -> impl FnOnce(io::Error) -> OutputError + '_ {
+    move |source| OutputError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Some of the entries a folder holds, for a message: the first few, and how many more.
+#[derive(Debug)]
+pub struct Listing(Vec<PathBuf>);
+
+impl fmt::Display for Listing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SHOWN: usize = 6;
+        let names: Vec<String> = self
+            .0
+            .iter()
+            .take(SHOWN)
+            .map(|p| p.display().to_string())
+            .collect();
+        f.write_str(&names.join(", "))?;
+        match self.0.len().saturating_sub(SHOWN) {
+            0 => Ok(()),
+            more => write!(f, " and {more} more"),
+        }
+    }
+}
+
+/// The output folder, resolved: as the user named it (for messages) and canonical (for work).
+struct Target {
+    shown: PathBuf,
+    path: PathBuf,
+    parent: PathBuf,
+    name: String,
+}
+
+impl Target {
+    /// Resolves `--out` and refuses what may never be replaced: a file, a symbolic link (unless
+    /// `--force`), the project's own folders, the home folder and anything holding them.
+    fn resolve(opts: &BuildOptions) -> Result<Target, OutputError> {
+        let shown = opts.out.clone();
+        match std::fs::symlink_metadata(&shown) {
+            Ok(meta) if meta.file_type().is_symlink() && !opts.force => {
+                let to = std::fs::read_link(&shown).map_err(io_at(&shown))?;
+                return Err(OutputError::Symlink { shown, to });
+            }
+            Ok(_) if !std::fs::metadata(&shown).is_ok_and(|m| m.is_dir()) => {
+                return Err(OutputError::NotAFolder(shown));
+            }
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(io_at(&shown)(e)),
+            _ => {}
+        }
+        let path = canonical(&shown).map_err(io_at(&shown))?;
+        refuse_guarded(opts, &shown, &path)?;
+        let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+            return Err(OutputError::NotAFolder(shown));
+        };
+        Ok(Target {
+            parent: parent.to_path_buf(),
+            name: name.to_string_lossy().into_owned(),
+            path,
+            shown,
+        })
+    }
+
+    /// A folder of the build's own beside the output: `.NAME.KIND-PID`.
+    fn temp(&self, kind: &str) -> PathBuf {
+        self.parent
+            .join(format!(".{}.{kind}-{}", self.name, std::process::id()))
+    }
+}
+
+/// The project's folders, the home folder and every folder holding one of them are never an
+/// output; nor is a folder inside the inputs, which the next build would read back as input.
+fn refuse_guarded(opts: &BuildOptions, shown: &Path, path: &Path) -> Result<(), OutputError> {
+    let guarded = [
+        (opts.root.clone(), "the project folder", false),
+        (opts.content.clone(), "the content folder", true),
+        (opts.root.join("variants"), "the variants folder", true),
+        (opts.root.join("templates"), "the templates folder", true),
+    ]
+    .into_iter()
+    .chain(std::env::home_dir().map(|h| (h, "your home folder", false)));
+    for (folder, what, input) in guarded {
+        let Ok(folder) = canonical(&folder) else {
+            continue;
+        };
+        let relation = if folder == path {
+            "is"
+        } else if folder.starts_with(path) {
+            "holds"
+        } else if input && path.starts_with(&folder) {
+            "is inside"
+        } else {
+            continue;
+        };
+        return Err(OutputError::Guarded {
+            shown: shown.to_path_buf(),
+            relation,
+            what,
+            guarded: folder,
+        });
+    }
+    Ok(())
+}
+
+/// The canonical form of a path that may not exist yet: its longest existing ancestor
+/// canonicalised (symbolic links resolved), and the rest appended with `..` applied.
+fn canonical(path: &Path) -> io::Result<PathBuf> {
+    let absolute = std::path::absolute(path)?;
+    let mut existing: Vec<Component> = absolute.components().collect();
+    let mut rest = Vec::new();
+    loop {
+        let prefix: PathBuf = existing.iter().collect();
+        match prefix.canonicalize() {
+            Ok(mut resolved) => {
+                for c in rest.into_iter().rev() {
+                    match c {
+                        Component::ParentDir => {
+                            resolved.pop();
+                        }
+                        Component::Normal(name) => resolved.push(name),
+                        _ => {}
+                    }
+                }
+                return Ok(resolved);
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound && existing.len() > 1 => {
+                rest.extend(existing.pop());
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Writes the site into `opts.out`, replacing what an earlier build wrote there and keeping
+/// everything else (see the module's documentation).
+pub(super) fn write_site(
+    opts: &BuildOptions,
+    keep: &[KeepPath],
+    outputs: &[Output],
+) -> Result<(), OutputError> {
+    let target = Target::resolve(opts)?;
+    std::fs::create_dir_all(&target.parent).map_err(io_at(&target.parent))?;
+    let _lock = Lock::acquire(&target)?;
+    swap::clear_stale(&target)?;
+    let carried = carried_entries(&target, keep, outputs, opts.force)?;
+    let fresh = target.temp("building");
+    let built = write_fresh(&fresh, outputs, &carried)
+        .and_then(|()| swap::carry(&target.path, &fresh, &carried))
+        .and_then(|()| swap::exchange(&fresh, &target).map_err(io_at(&target.path)));
+    match built {
+        // The old site holds only what the tool wrote: a failure to delete it leaves a folder
+        // that the next build clears, and the new site is in place, so it is not an error.
+        Ok(Some(old)) => {
+            let _ = swap::dispose(&old, &target);
+            Ok(())
+        }
+        Ok(None) => Ok(()),
+        Err(e) => {
+            // Puts back into the output whatever was carried out of it.
+            swap::dispose(&fresh, &target)?;
+            Err(e)
+        }
+    }
+}
+
+/// The entries of the current output that the new site must carry over, each the topmost path
+/// of a file or folder the tool did not write. Refuses an output holding files it was not told
+/// to keep (unless `force`), and a kept entry that the build would overwrite.
+fn carried_entries(
+    target: &Target,
+    keep: &[KeepPath],
+    outputs: &[Output],
+    force: bool,
+) -> Result<Vec<PathBuf>, OutputError> {
+    if !target.path.exists() {
+        return Ok(Vec::new());
+    }
+    let marker = Marker::of_folder(&target.path).map_err(io_at(&target.path))?;
+    let (mut written, earlier_kept) = match &marker {
+        Some(m) => (m.written.clone(), m.kept.clone()),
+        None => Default::default(),
+    };
+    if marker.is_some() {
+        written.insert(PathBuf::from(MARKER));
+    }
+    let files: HashSet<PathBuf> = outputs
+        .iter()
+        .map(|o| PathBuf::from(&o.path))
+        .chain([PathBuf::from(MARKER)])
+        .collect();
+    let folders = marker::ancestors(&files);
+    let kept: HashSet<PathBuf> = ALWAYS_KEPT
+        .iter()
+        .map(PathBuf::from)
+        .chain(keep.iter().map(|k| k.path().to_path_buf()))
+        .chain(earlier_kept)
+        .collect();
+    let mut descend = marker::ancestors(&written);
+    descend.extend(folders.iter().cloned());
+    descend.extend(marker::ancestors(&kept));
+    let entries = marker::foreign_entries(&target.path, &written, &descend, &kept)?;
+    let (carried, unknown): (Vec<PathBuf>, Vec<PathBuf>) =
+        entries.into_iter().partition(|e| force || kept.contains(e));
+    if !unknown.is_empty() {
+        let (shown, entries) = (target.shown.clone(), Listing(unknown));
+        return Err(match marker {
+            None => OutputError::Foreign { shown, entries },
+            Some(_) => OutputError::Unknown { shown, entries },
+        });
+    }
+    if let Some(entry) = carried
+        .iter()
+        .find(|e| files.contains(*e) || folders.contains(*e))
+    {
+        let written = files
+            .iter()
+            .filter(|f| f.starts_with(entry))
+            .min()
+            .cloned()
+            .unwrap_or_else(|| entry.clone());
+        return Err(OutputError::Conflict {
+            shown: target.shown.clone(),
+            entry: entry.clone(),
+            written,
+        });
+    }
+    Ok(carried)
+}
+
+/// Writes the marker, then every file, into a new folder `fresh`; the marker comes first so
+/// that whatever a killed build leaves is recognisably the tool's.
+fn write_fresh(fresh: &Path, outputs: &[Output], carried: &[PathBuf]) -> Result<(), OutputError> {
+    std::fs::create_dir(fresh).map_err(io_at(fresh))?;
+    let written: Vec<&str> = outputs.iter().map(|o| o.path.as_str()).collect();
+    Marker::write(fresh, &written, carried).map_err(io_at(fresh))?;
+    outputs.par_iter().try_for_each(|o| {
+        let path = fresh.join(&o.path);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(io_at(dir))?;
+        }
+        std::fs::write(&path, &o.bytes).map_err(io_at(&path))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_not_yet_made_resolves_through_its_parent() {
+        let dir = tempfile::tempdir().unwrap();
+        let base = dir.path().canonicalize().unwrap();
+        assert_eq!(
+            canonical(&dir.path().join("a/b/../c")).unwrap(),
+            base.join("a/c")
+        );
+        std::fs::create_dir(dir.path().join("real")).unwrap();
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(base.join("real"), dir.path().join("link")).unwrap();
+            assert_eq!(
+                canonical(&dir.path().join("link/new")).unwrap(),
+                base.join("real/new")
+            );
+        }
+    }
+
+    #[test]
+    fn a_listing_shows_the_first_few() {
+        let many = Listing((0..9).map(|i| PathBuf::from(format!("f{i}"))).collect());
+        assert_eq!(many.to_string(), "f0, f1, f2, f3, f4, f5 and 3 more");
+        assert_eq!(Listing(vec!["a".into()]).to_string(), "a");
+    }
+}

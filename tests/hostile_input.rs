@@ -1,0 +1,186 @@
+//! No input makes the parser or the engine panic: random bytes, random edits of a valid page,
+//! and numbers of every size where the page writes a number. Run in a debug build, so an
+//! arithmetic overflow is a panic too.
+
+use mournival::check::check;
+use mournival::diagnostic::Diagnostic;
+use mournival::project::{load_variants, parse_page};
+use mournival::variant::Readings;
+use proptest::prelude::*;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+/// A valid page: under Cotton, Ann +38, Ben -22, Cat -16.
+const PAGE: &str = include_str!("fixtures/cotton-deal.md");
+
+/// The bundled readings of every game.
+fn variants() -> &'static Readings {
+    static SET: OnceLock<Readings> = OnceLock::new();
+    SET.get_or_init(|| {
+        load_variants(Path::new(env!("CARGO_MANIFEST_DIR"))).expect("the bundled variants load")
+    })
+}
+
+/// Parses a text as a page and as a YAML scenario file, shows every error, and plays whatever
+/// parsed under every variant.
+fn read_everything(text: &str) {
+    let text: Arc<str> = text.into();
+    for name in ["page.md", "scenario.yaml"] {
+        match parse_page(Path::new(name), text.clone()) {
+            Ok(page) => {
+                check(&page.scenarios, variants());
+            }
+            Err(errors) => {
+                assert!(!errors.is_empty());
+                for d in &errors {
+                    show(d);
+                }
+            }
+        }
+    }
+}
+
+fn show(d: &Diagnostic) {
+    let text = d.render("error");
+    assert!(text.contains(&d.message));
+    let _ = d.location.to_string();
+}
+
+/// Pieces that make YAML, Markdown and scenarios interesting to break.
+const PIECES: &[&str] = &[
+    "\n",
+    " ",
+    "  ",
+    "\t",
+    ":",
+    ",",
+    "-",
+    "- ",
+    "{",
+    "}",
+    "[",
+    "]",
+    "'",
+    "\"",
+    "#",
+    "&a ",
+    "*a",
+    "|",
+    ">",
+    "```",
+    "```gleek\n",
+    "+++\n",
+    "---\n",
+    "½",
+    "1/2",
+    ".5",
+    "−",
+    "9",
+    "99999999999",
+    "18446744073709551616",
+    "-9223372036854775808",
+    "AS",
+    "10♥",
+    "ZZ",
+    "Ann",
+    "pass",
+    "vie",
+    "revie",
+    "unplayable",
+    "net:",
+    "pot:",
+    "\r\n",
+    "\u{feff}",
+    "\u{1b}[2J",
+    "é",
+    "\0",
+];
+
+/// One edit of the page: where (a fraction of its length) and what.
+#[derive(Clone, Debug)]
+enum Edit {
+    Delete(f64, usize),
+    Insert(f64, usize, usize),
+    DuplicateLine(f64),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (0.0..1.0, 1usize..40).prop_map(|(at, n)| Edit::Delete(at, n)),
+        (0.0..1.0, 0..PIECES.len(), 1usize..4).prop_map(|(at, p, n)| Edit::Insert(at, p, n)),
+        (0.0..1.0).prop_map(Edit::DuplicateLine),
+    ]
+}
+
+fn boundary(text: &str, at: f64) -> usize {
+    let mut i = ((text.len() as f64) * at) as usize;
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn apply(text: &mut String, edit: &Edit) {
+    match *edit {
+        Edit::Delete(at, n) => {
+            let start = boundary(text, at);
+            let end = text[start..]
+                .char_indices()
+                .nth(n)
+                .map_or(text.len(), |(i, _)| start + i);
+            text.replace_range(start..end, "");
+        }
+        Edit::Insert(at, piece, times) => {
+            let i = boundary(text, at);
+            text.insert_str(i, &PIECES[piece].repeat(times));
+        }
+        Edit::DuplicateLine(at) => {
+            let i = boundary(text, at);
+            let start = text[..i].rfind('\n').map_or(0, |s| s + 1);
+            let end = text[i..].find('\n').map_or(text.len(), |e| i + e + 1);
+            let line = text[start..end].to_string();
+            text.insert_str(end, &line);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
+        read_everything(&String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn random_edits_of_a_valid_page_never_panic(edits in proptest::collection::vec(edit(), 1..8)) {
+        let mut text = PAGE.to_string();
+        for e in &edits {
+            apply(&mut text, e);
+        }
+        read_everything(&text);
+    }
+
+    #[test]
+    fn numbers_of_any_size_never_panic(
+        net in any::<i64>(),
+        pot in any::<u64>(),
+        bid in any::<u64>(),
+        passed in any::<u64>(),
+        half in any::<bool>(),
+    ) {
+        let half = if half { "½" } else { "" };
+        let text = PAGE
+            .replace("Ann: +38", &format!("Ann: {net}{half}"))
+            .replace("auction: Ben 12", &format!("carried: {{pot: {pot}{half}, ruff-passed: {passed}}}\nauction: Ben {bid}"));
+        read_everything(&text);
+        // Within the bounds the deal is played, whatever the amounts.
+        let text = PAGE
+            .replace("Ann: +38", &format!("Ann: {}", net % 1_000_000_001))
+            .replace("auction: Ben 12", &format!("carried: {{pot: {}, ruff-passed: {}}}\nauction: Ben {}", pot % 1_000_000_001, passed % 17, 12 + bid % 989));
+        let page = parse_page(Path::new("page.md"), text.into());
+        prop_assert!(page.is_ok(), "{:?}", page.err());
+        let report = check(&page.unwrap().scenarios, variants());
+        prop_assert_eq!(report.scenarios, 1);
+    }
+}

@@ -1,0 +1,479 @@
+//! The output folder as a user meets it: `--out` never replaces a folder mournival did not make,
+//! never the project's own folders or the home folder, keeps the files sites keep, and survives
+//! killed and concurrent builds.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::ffi::OsStr;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// How long any one wait may last before the test gives up: builds take well under this.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+const MARKER: &str = ".mournival-site";
+
+/// A project folder `p` inside `dir`: the bundled readings and the given pages.
+fn project_in(dir: &Path, pages: &[(String, String)]) -> PathBuf {
+    let root = dir.join("p");
+    let readings = root.join("variants/gleek");
+    std::fs::create_dir_all(&readings).unwrap();
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/gleek");
+    for entry in std::fs::read_dir(bundled).unwrap() {
+        let from = entry.unwrap().path();
+        std::fs::copy(&from, readings.join(from.file_name().unwrap())).unwrap();
+    }
+    for (name, text) in pages {
+        write(&root.join("content").join(name), text);
+    }
+    root
+}
+
+/// A project with a home page saying `text`.
+fn project(dir: &Path, text: &str) -> PathBuf {
+    project_in(dir, &[("index.md".into(), format!("# Home\n\n{text}\n"))])
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn mournival(root: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("mournival").unwrap();
+    cmd.arg("--root").arg(root).timeout(PATIENCE);
+    cmd
+}
+
+/// `build --out OUT`, with `--force` when asked.
+fn build_into(root: &Path, out: impl AsRef<OsStr>, force: bool) -> Command {
+    let mut cmd = mournival(root);
+    cmd.arg("build").arg("--out").arg(out);
+    if force {
+        cmd.arg("--force");
+    }
+    cmd
+}
+
+/// Runs `cmd` and checks that it refuses: exit code 2, saying `says`.
+fn assert_refused(cmd: &mut Command, says: &str) {
+    cmd.assert().code(2).stderr(predicate::str::contains(says));
+}
+
+/// The names in `dir` starting with `.NAME.`: the build's temporary folders and lock.
+fn beside(out: &Path) -> Vec<String> {
+    let prefix = format!(".{}.", out.file_name().unwrap().to_string_lossy());
+    let mut names: Vec<String> = std::fs::read_dir(out.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&prefix))
+        .collect();
+    names.sort();
+    names
+}
+
+fn assert_built(out: &Path) {
+    assert!(
+        out.join(MARKER).is_file(),
+        "{} has no marker",
+        out.display()
+    );
+    assert!(
+        out.join("index.html").is_file(),
+        "{} has no index",
+        out.display()
+    );
+}
+
+/// Every file under `dir`, relative, with its text: to show a folder was left exactly as it was.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(d) = pending.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                files.push((path.strip_prefix(dir).unwrap().to_path_buf(), text));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn out_dot_from_a_folder_holding_the_project_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "Mine.");
+    write(&dir.path().join("thesis.txt"), "years of work");
+    let before = snapshot(dir.path());
+    for out in [Path::new("."), dir.path()] {
+        for force in [false, true] {
+            assert_refused(
+                build_into(&root, out, force).current_dir(dir.path()),
+                &format!("{}: it holds the project folder", out.display()),
+            );
+        }
+    }
+    assert_eq!(snapshot(dir.path()), before);
+}
+
+#[test]
+fn the_content_folder_and_folders_inside_it_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "Mine.");
+    let before = snapshot(&root);
+    let cases = [
+        ("content", "it is the content folder"),
+        ("content/site", "it is inside the content folder"),
+        ("variants", "it is the variants folder"),
+        ("templates/site", "it is inside the templates folder"),
+    ];
+    for force in [false, true] {
+        for (out, says) in cases {
+            assert_refused(
+                build_into(&root, out, force).current_dir(&root),
+                &format!("refusing to build into {out}: {says}"),
+            );
+        }
+    }
+    assert_eq!(snapshot(&root), before);
+}
+
+#[test]
+fn the_project_folder_is_refused_even_with_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "Mine.");
+    let before = snapshot(&root);
+    for force in [false, true] {
+        assert_refused(
+            &mut build_into(&root, &root, force),
+            "it is the project folder",
+        );
+    }
+    assert_eq!(snapshot(&root), before);
+}
+
+#[test]
+fn the_home_folder_is_refused_even_with_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "Mine.");
+    let home = tempfile::tempdir().unwrap();
+    write(&home.path().join("letters/1662.txt"), "Dear Cotgrave");
+    let before = snapshot(home.path());
+    assert_refused(
+        build_into(&root, home.path(), false).env("HOME", home.path()),
+        "it is your home folder",
+    );
+    for out in [home.path().to_path_buf(), home.path().join("..")] {
+        assert_refused(
+            build_into(&root, &out, true).env("HOME", home.path()),
+            "refusing to build into",
+        );
+    }
+    assert_eq!(snapshot(home.path()), before);
+}
+
+#[test]
+fn a_file_as_out_is_refused_and_left_where_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "Mine.");
+    let report = dir.path().join("report.pdf");
+    write(&report, "%PDF my report");
+    for force in [false, true] {
+        assert_refused(
+            &mut build_into(&root, &report, force),
+            "report.pdf: it is a file, not a folder",
+        );
+    }
+    assert_eq!(read(&report), "%PDF my report");
+    assert_eq!(beside(&report), Vec::<String>::new());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_is_refused_and_with_force_its_folder_is_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "Mine.");
+    let real = dir.path().join("www");
+    write(&real.join("photo.jpg"), "a photo");
+    let link = dir.path().join("site");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    assert_refused(
+        &mut build_into(&root, &link, false),
+        "it is a symbolic link to",
+    );
+    assert!(!real.join(MARKER).exists());
+    build_into(&root, &link, true).assert().success();
+    assert!(link.is_symlink(), "the link itself is left as it was");
+    assert_built(&real);
+    assert_eq!(read(&real.join("photo.jpg")), "a photo");
+}
+
+#[test]
+fn a_folder_of_user_files_is_refused_and_force_keeps_every_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "Mine.");
+    let out = dir.path().join("papers");
+    write(&out.join("notes.txt"), "my notes");
+    write(&out.join("static/logo.png"), "my logo");
+    let before = snapshot(&out);
+    assert_refused(
+        &mut build_into(&root, &out, false),
+        "papers: mournival did not make this folder (it has no .mournival-site) and it holds notes.txt",
+    );
+    assert_eq!(snapshot(&out), before);
+    assert_eq!(beside(&out), Vec::<String>::new());
+
+    build_into(&root, &out, true).assert().success();
+    assert_built(&out);
+    assert!(out.join("static/highlight.css").is_file());
+    assert_eq!(read(&out.join("notes.txt")), "my notes");
+    assert_eq!(read(&out.join("static/logo.png")), "my logo");
+
+    // Adopted: later builds keep them without being told again.
+    build_into(&root, &out, false).assert().success();
+    assert_eq!(read(&out.join("notes.txt")), "my notes");
+    assert_eq!(read(&out.join("static/logo.png")), "my logo");
+    assert_eq!(beside(&out), Vec::<String>::new());
+}
+
+#[test]
+fn force_never_overwrites_a_file_of_the_users() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "Mine.");
+    let out = dir.path().join("papers");
+    write(&out.join("index.html"), "my own home page");
+    assert_refused(
+        &mut build_into(&root, &out, true),
+        "and keep index.html: the build writes index.html",
+    );
+    assert_eq!(read(&out.join("index.html")), "my own home page");
+    assert!(!out.join(MARKER).exists());
+    assert_eq!(beside(&out), Vec::<String>::new());
+}
+
+#[test]
+fn git_cname_nojekyll_and_keep_survive_a_rebuild() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "First.");
+    write(
+        &root.join("mournival.yaml"),
+        "keep: [google1234.html, docs/report.pdf]\n",
+    );
+    mournival(&root).arg("build").assert().success();
+    let site = root.join("site");
+    let kept = [
+        (".git/HEAD", "ref: refs/heads/gh-pages"),
+        (".git/objects/ab/cdef", "a blob"),
+        ("CNAME", "gleek.example.org"),
+        (".nojekyll", ""),
+        ("google1234.html", "google-site-verification"),
+        ("docs/report.pdf", "%PDF"),
+    ];
+    for (path, text) in kept {
+        write(&site.join(path), text);
+    }
+    write(&root.join("content/index.md"), "# Home\n\nSecond.\n");
+    mournival(&root).arg("build").assert().success();
+    assert!(read(&site.join("index.html")).contains("Second."));
+    for (path, text) in kept {
+        assert_eq!(read(&site.join(path)), text, "{path}");
+    }
+    assert_eq!(beside(&site), Vec::<String>::new());
+}
+
+#[test]
+fn a_file_dropped_into_the_site_stops_the_rebuild_until_it_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "First.");
+    mournival(&root).arg("build").assert().success();
+    let site = root.join("site");
+    write(&site.join("_redirects"), "/old /new");
+    write(&root.join("content/index.md"), "# Home\n\nSecond.\n");
+    assert_refused(
+        mournival(&root).arg("build"),
+        "holds files mournival did not write: _redirects",
+    );
+    assert!(read(&site.join("index.html")).contains("First."));
+    write(&root.join("mournival.yaml"), "keep: [_redirects]\n");
+    mournival(&root).arg("build").assert().success();
+    assert!(read(&site.join("index.html")).contains("Second."));
+    assert_eq!(read(&site.join("_redirects")), "/old /new");
+}
+
+#[test]
+fn a_pattern_under_keep_is_a_located_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "First.");
+    write(
+        &root.join("mournival.yaml"),
+        "keep:\n  - CNAME\n  - '*.pdf'\n",
+    );
+    mournival(&root)
+        .arg("build")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("mournival.yaml:3:5\n"))
+        .stderr(predicate::str::contains("`*.pdf` is a pattern"));
+    assert!(!root.join("site").exists());
+}
+
+#[test]
+fn stale_temporary_folders_are_cleared_and_the_users_files_put_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "First.");
+    mournival(&root).arg("build").assert().success();
+    let site = root.join("site");
+    let marker = read(&site.join(MARKER));
+    // A build killed after it moved CNAME into its new site; another killed while deleting an
+    // old site; a third killed before it wrote anything; and a folder of the user's own.
+    let building = root.join(".site.building-4000001");
+    write(&building.join(MARKER), &marker);
+    write(&building.join("index.html"), "half a site");
+    write(&building.join("CNAME"), "gleek.example.org");
+    let old = root.join(".site.old-4000002");
+    write(&old.join(MARKER), &marker);
+    write(&old.join("matrix/index.html"), "an old page");
+    std::fs::create_dir(root.join(".site.building-4000003")).unwrap();
+    let users = root.join(".site.building-5");
+    write(&users.join("mine.txt"), "not the tool's");
+
+    mournival(&root).arg("build").assert().success();
+    assert_built(&site);
+    assert_eq!(read(&site.join("CNAME")), "gleek.example.org");
+    assert_eq!(beside(&site), vec![".site.building-5".to_string()]);
+    assert_eq!(read(&users.join("mine.txt")), "not the tool's");
+}
+
+#[test]
+fn a_site_left_aside_by_a_killed_build_is_put_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "First.");
+    mournival(&root).arg("build").assert().success();
+    let site = root.join("site");
+    write(&site.join(".git/HEAD"), "ref: refs/heads/gh-pages");
+    // Killed between its two renames: the site is aside, the new one not yet in place.
+    std::fs::rename(&site, root.join(".site.old-4000001")).unwrap();
+    write(&root.join(".site.building-4000001").join(MARKER), "");
+    mournival(&root).arg("build").assert().success();
+    assert_built(&site);
+    assert_eq!(read(&site.join(".git/HEAD")), "ref: refs/heads/gh-pages");
+    assert_eq!(beside(&site), Vec::<String>::new());
+}
+
+/// Starts the binary with its stderr read line by line into a channel.
+fn spawn(cmd: &mut std::process::Command) -> (std::process::Child, mpsc::Receiver<String>) {
+    let mut child = cmd
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    (child, rx)
+}
+
+fn binary(root: &Path) -> std::process::Command {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_mournival"));
+    cmd.arg("--root").arg(root).arg("build");
+    cmd
+}
+
+#[test]
+fn a_second_build_waits_for_the_lock() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "First.");
+    mournival(&root).arg("build").assert().success();
+    let site = root.join("site");
+    write(&root.join("content/index.md"), "# Home\n\nSecond.\n");
+
+    let lock = std::fs::File::create(root.join(".site.lock")).unwrap();
+    lock.lock().unwrap();
+    let (mut child, stderr) = spawn(&mut binary(&root));
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match stderr.recv_timeout(left) {
+            Ok(line) if line.contains("waiting for another mournival") => break,
+            Ok(_) => {}
+            Err(e) => {
+                let _ = child.kill();
+                panic!("the second build did not wait for the lock: {e}");
+            }
+        }
+    }
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "it finished while locked"
+    );
+    assert!(read(&site.join("index.html")).contains("First."));
+    drop(lock);
+    assert!(child.wait().unwrap().success());
+    assert!(read(&site.join("index.html")).contains("Second."));
+    assert_eq!(beside(&site), Vec::<String>::new());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_killed_build_leaves_the_previous_site_and_the_next_clears_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let pages: Vec<(String, String)> = (0..400)
+        .map(|i| {
+            let text = format!("# Page {i}\n\nGleek, page {i}.\n");
+            (format!("part{}/page{i}.md", i % 20), text)
+        })
+        .chain([("index.md".into(), "# Home\n\nFirst.\n".into())])
+        .collect();
+    let root = project_in(dir.path(), &pages);
+    let site = root.join("site");
+    let started = Instant::now();
+    mournival(&root).arg("build").assert().success();
+    let one_build = started.elapsed();
+    write(&site.join("CNAME"), "gleek.example.org");
+    write(&site.join(".git/HEAD"), "ref: refs/heads/gh-pages");
+
+    // Killed at points spread over a whole build (rendering, writing, swapping, deleting).
+    for step in 1..=8u32 {
+        let (mut child, _stderr) = spawn(&mut binary(&root));
+        std::thread::sleep(one_build * step / 8);
+        let _ = child.kill();
+        child.wait().unwrap();
+        assert_built(&site);
+    }
+    mournival(&root).arg("build").assert().success();
+    assert_built(&site);
+    assert_eq!(read(&site.join("CNAME")), "gleek.example.org");
+    assert_eq!(read(&site.join(".git/HEAD")), "ref: refs/heads/gh-pages");
+    assert_eq!(beside(&site), Vec::<String>::new());
+}
+
+#[cfg(feature = "serve")]
+#[test]
+fn serve_refuses_a_folder_it_did_not_make() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "Mine.");
+    let out = dir.path().join("papers");
+    write(&out.join("notes.txt"), "my notes");
+    assert_refused(
+        mournival(&root)
+            .args(["serve", "--port", "0", "--out"])
+            .arg(&out),
+        "papers: mournival did not make this folder",
+    );
+    assert_eq!(read(&out.join("notes.txt")), "my notes");
+}
