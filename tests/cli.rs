@@ -419,7 +419,9 @@ fn check_without_scenarios_says_so_and_exits_two() {
         .code(2)
         .stdout(predicate::str::is_empty())
         .stderr(predicate::str::contains("no scenarios found under"))
-        .stderr(predicate::str::contains("write a ```gleek block in a page"));
+        .stderr(predicate::str::contains(
+            "write a ```gleek or ```put block in a page",
+        ));
 }
 
 #[test]

@@ -12,6 +12,8 @@ use std::sync::{Arc, OnceLock};
 
 /// A valid page: under Cotton, Ann +38, Ben -22, Cat -16.
 const PAGE: &str = include_str!("fixtures/cotton-deal.md");
+/// A valid Put page: three deals under Cotton's reading.
+const PUT_PAGE: &str = include_str!("fixtures/put-game.md");
 
 /// The bundled readings of every game.
 fn variants() -> &'static Readings {
@@ -69,6 +71,7 @@ const PIECES: &[&str] = &[
     ">",
     "```",
     "```gleek\n",
+    "```put\n",
     "+++\n",
     "---\n",
     "½",
@@ -89,6 +92,11 @@ const PIECES: &[&str] = &[
     "unplayable",
     "net:",
     "pot:",
+    "put",
+    "see",
+    "throw",
+    "scores:",
+    "give: ",
     "\r\n",
     "\u{feff}",
     "\u{1b}[2J",
@@ -155,6 +163,15 @@ proptest! {
     #[test]
     fn random_edits_of_a_valid_page_never_panic(edits in proptest::collection::vec(edit(), 1..8)) {
         let mut text = PAGE.to_string();
+        for e in &edits {
+            apply(&mut text, e);
+        }
+        read_everything(&text);
+    }
+
+    #[test]
+    fn random_edits_of_a_valid_put_page_never_panic(edits in proptest::collection::vec(edit(), 1..8)) {
+        let mut text = PUT_PAGE.to_string();
         for e in &edits {
             apply(&mut text, e);
         }

@@ -7,7 +7,7 @@
 use super::points::TABLE;
 use super::scenario::*;
 use crate::cards::{Card, CardSet};
-use crate::diagnostic::{Diagnostic, Location};
+use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
 use crate::expect::{RawExpectations, Scalar, Vocabulary, Words, expectations};
 use crate::game::{Expected, Figure, Head, Value};
 use crate::money::Money;
@@ -28,6 +28,9 @@ pub const VOCABULARY: Vocabulary = Vocabulary {
 /// The most deals, and the most actions in a deal, a scenario may script.
 const MAX_DEALS: usize = 200;
 const MAX_ACTIONS: usize = 60;
+/// The longest name at the table, and the longest scenario id, in characters.
+const MAX_NAME: usize = 30;
+const MAX_ID: usize = 80;
 
 /// `play:` as `auto`, actions in order, or each player's cards.
 enum RawPlay {
@@ -105,19 +108,19 @@ pub fn parse_scenario(yaml: &YamlText) -> Result<PutScenario, Vec<Diagnostic>> {
     let raw: RawScenario = yaml.parse().map_err(|d| vec![d])?;
     let mut p = Parser {
         yaml,
-        errors: Vec::new(),
+        errors: Errors::default(),
         locations: Vec::new(),
     };
     let scenario = p.build(&raw);
     match scenario {
         Some(s) if p.errors.is_empty() => Ok(s),
-        _ => Err(p.errors),
+        _ => Err(p.errors.into_vec(&yaml.path)),
     }
 }
 
 struct Parser<'a> {
     yaml: &'a YamlText,
-    errors: Vec<Diagnostic>,
+    errors: Errors,
     locations: Vec<Location>,
 }
 
@@ -142,7 +145,16 @@ impl Parser<'_> {
     /// action a piece), otherwise on spaces and commas (one card or name a piece). Each piece is
     /// found in the YAML after the previous one, from where the value starts, so that pieces of
     /// flow sequences and quoted strings are placed as exactly as plain ones.
-    fn located<T>(&self, at: &Spanned<T>, words: &Words, items: bool) -> Vec<(String, Location)> {
+    ///
+    /// At most `limit + 1` pieces are returned: one more than any well-formed list holds, so that
+    /// a list too long is reported without reading all of it.
+    fn located<T>(
+        &self,
+        at: &Spanned<T>,
+        words: &Words,
+        items: bool,
+        limit: usize,
+    ) -> Vec<(String, Location)> {
         let text = &self.yaml.yaml;
         let start = at.referenced.span().byte_offset().unwrap_or(0) as usize;
         let mut pos = start.min(text.len());
@@ -154,6 +166,9 @@ impl Parser<'_> {
                 entry.split([' ', ',', '\t', '\n']).collect()
             };
             for part in parts.into_iter().filter(|p| !p.is_empty()) {
+                if out.len() > limit {
+                    return out;
+                }
                 let first = part.split_whitespace().next().unwrap_or(part);
                 let loc = match text.get(pos..).and_then(|t| t.find(first)) {
                     Some(i) => {
@@ -169,7 +184,7 @@ impl Parser<'_> {
     }
 
     fn card(&mut self, token: &str, loc: &Location, what: &str) -> Option<Card> {
-        match token.parse::<Card>() {
+        match excerpt(token).parse::<Card>() {
             Ok(card) => Some(card),
             Err(err) => {
                 self.error(loc.clone(), format!("{err} (in {what})"));
@@ -184,7 +199,8 @@ impl Parser<'_> {
             self.error(
                 loc.clone(),
                 format!(
-                    "`{name}` is not at this table; the seats are {}",
+                    "`{}` is not at this table; the seats are {}",
+                    excerpt(name),
                     head.seats.join(", ")
                 ),
             );
@@ -195,14 +211,16 @@ impl Parser<'_> {
     fn build(&mut self, raw: &RawScenario) -> Option<PutScenario> {
         let y = self.yaml;
         let id = raw.id.value.trim().to_string();
-        if id.is_empty()
-            || !id
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        {
+        let usable = id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if id.is_empty() || id.len() > MAX_ID || !usable {
             self.error(
                 y.location_of(&raw.id),
-                format!("`{id}` is not a usable scenario id: use letters, digits and hyphens"),
+                format!(
+                    "`{}` is not a usable scenario id: use letters, digits and hyphens, at most {MAX_ID} of them",
+                    excerpt(&id)
+                ),
             );
         }
         let seats = self.seats(&raw.seats)?;
@@ -254,10 +272,18 @@ impl Parser<'_> {
 
     /// Two to four names, each once, none a word of the expectations.
     fn seats(&mut self, raw: &Spanned<Words>) -> Option<Vec<String>> {
-        let tokens = self.located(raw, &raw.value, false);
+        let tokens = self.located(raw, &raw.value, false, 4);
         let mut seats: Vec<String> = Vec::new();
         for (name, loc) in &tokens {
-            if seats.iter().any(|s| s.eq_ignore_ascii_case(name)) {
+            if name.chars().count() > MAX_NAME {
+                self.error(
+                    loc.clone(),
+                    format!(
+                        "`{}` is too long for a name at the table: at most {MAX_NAME} characters",
+                        excerpt(name)
+                    ),
+                );
+            } else if seats.iter().any(|s| s.eq_ignore_ascii_case(name)) {
                 self.error(loc.clone(), format!("`{name}` sits at the table twice"));
             } else if VOCABULARY.is_reserved(name) {
                 self.error(
@@ -270,10 +296,14 @@ impl Parser<'_> {
         if !(2..=4).contains(&seats.len()) {
             self.error(
                 self.yaml.location_of(raw),
-                format!(
-                    "Put is played by two, three or four; this table has {}",
-                    seats.len()
-                ),
+                if seats.len() > 4 {
+                    "Put is played by two, three or four; this table has more than four".to_string()
+                } else {
+                    format!(
+                        "Put is played by two, three or four; this table has {}",
+                        seats.len()
+                    )
+                },
             );
             return None;
         }
@@ -353,7 +383,7 @@ impl Parser<'_> {
                     vloc,
                     format!(
                         "`{}` is not a score: write a whole number of points, 0 or more",
-                        value.value.0
+                        excerpt(&value.value.0)
                     ),
                 );
                 continue;
@@ -435,7 +465,7 @@ impl Parser<'_> {
                 continue;
             };
             let mut hand = CardSet::EMPTY;
-            let tokens = self.located(words, &words.value, false);
+            let tokens = self.located(words, &words.value, false, 3);
             for (token, loc) in &tokens {
                 let Some(card) = self.card(token, loc, "a hand") else {
                     continue;
@@ -451,12 +481,16 @@ impl Parser<'_> {
                 hand.insert(card);
             }
             if tokens.len() != 3 {
+                let count = if tokens.len() > 3 {
+                    "more than three cards".to_string()
+                } else {
+                    format!("{} card(s)", tokens.len())
+                };
                 self.error(
                     self.yaml.location_of(words),
                     format!(
-                        "{} has {} card(s): at Put each player is dealt three",
-                        head.name(seat),
-                        tokens.len()
+                        "{} has {count}: at Put each player is dealt three",
+                        head.name(seat)
                     ),
                 );
             }
@@ -563,12 +597,15 @@ impl Parser<'_> {
         what: &str,
     ) -> Vec<(Seat, Card, Location)> {
         let mut out: Vec<(Seat, Card, Location)> = Vec::new();
-        for (item, loc) in self.located(words, &words.value, true) {
+        for (item, loc) in self.located(words, &words.value, true, 2) {
             let parts: Vec<&str> = item.split_whitespace().collect();
             let [name, token] = parts[..] else {
                 self.error(
                     loc,
-                    format!("`{item}` is not a {what}: write a player and a card, as in `Ann AS`"),
+                    format!(
+                        "`{}` is not a {what}: write a player and a card, as in `Ann AS`",
+                        excerpt(&item)
+                    ),
                 );
                 continue;
             };
@@ -596,7 +633,7 @@ impl Parser<'_> {
         match &raw.value {
             RawPlay::Auto => Play::Auto,
             RawPlay::Actions(words) => {
-                let items = self.located(raw, words, true);
+                let items = self.located(raw, words, true, MAX_ACTIONS);
                 if items.len() > MAX_ACTIONS {
                     self.error(
                         self.yaml.location_of(raw),
@@ -624,7 +661,7 @@ impl Parser<'_> {
                             format!("{}'s cards are listed twice", head.name(seat)),
                         );
                     }
-                    for (token, loc) in self.located(words, &words.value, false) {
+                    for (token, loc) in self.located(words, &words.value, false, 3) {
                         if let Some(card) = self.card(&token, &loc, "the play")
                             && self.held(seat, card, &loc, head, holding)
                         {
@@ -650,7 +687,10 @@ impl Parser<'_> {
         let [name, word] = parts[..] else {
             self.error(
                 loc,
-                format!("`{item}` is not an action: write a player and what he does, as in `Ann put`, `Ben see` or `Ann AS`"),
+                format!(
+                    "`{}` is not an action: write a player and what he does, as in `Ann put`, `Ben see` or `Ann AS`",
+                    excerpt(item)
+                ),
             );
             return None;
         };
@@ -752,7 +792,7 @@ mod tests {
         let e = &errors[0];
         (
             e.message.clone(),
-            format!("{}:{}", e.location.line, e.location.column),
+            format!("{}:{}", e.location.line, e.location.column()),
         )
     }
 
@@ -844,7 +884,10 @@ mod tests {
     #[test]
     fn the_table_has_two_to_four_seats_with_usable_names() {
         let (msg, _) = error("id: t\nseats: [A, B, C, D, E]\ndealer: A\ndeals: []\n");
-        assert_eq!(msg, "Put is played by two, three or four; this table has 5");
+        assert_eq!(
+            msg,
+            "Put is played by two, three or four; this table has more than four"
+        );
         let (msg, at) = error(
             "id: t\nseats: [Ann, winner]\ndealer: Ann\ndeals:\n  - hands: {Ann: AS KH QD, winner: KC JS TD}\n",
         );
