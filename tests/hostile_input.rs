@@ -128,6 +128,15 @@ fn boundary(text: &str, at: f64) -> usize {
     i
 }
 
+/// A page with the edits applied in order.
+fn edited(page: &str, edits: &[Edit]) -> String {
+    let mut text = page.to_string();
+    for e in edits {
+        apply(&mut text, e);
+    }
+    text
+}
+
 fn apply(text: &mut String, edit: &Edit) {
     match *edit {
         Edit::Delete(at, n) => {
@@ -162,20 +171,12 @@ proptest! {
 
     #[test]
     fn random_edits_of_a_valid_page_never_panic(edits in proptest::collection::vec(edit(), 1..8)) {
-        let mut text = PAGE.to_string();
-        for e in &edits {
-            apply(&mut text, e);
-        }
-        read_everything(&text);
+        read_everything(&edited(PAGE, &edits));
     }
 
     #[test]
     fn random_edits_of_a_valid_put_page_never_panic(edits in proptest::collection::vec(edit(), 1..8)) {
-        let mut text = PUT_PAGE.to_string();
-        for e in &edits {
-            apply(&mut text, e);
-        }
-        read_everything(&text);
+        read_everything(&edited(PUT_PAGE, &edits));
     }
 
     #[test]
