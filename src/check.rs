@@ -47,13 +47,16 @@ impl Report {
 pub fn describe(outcome: &Outcome, scenario: &dyn Scenario) -> String {
     match outcome {
         Outcome::Played(l) => {
-            let nets = l.nets();
+            let nets = l.standing();
             let h = scenario.head();
             let nets: Vec<String> = h
                 .all_seats()
                 .map(|s| format!("{} {}", h.name(s), nets[s.index()].signed()))
                 .collect();
-            format!("played: {}", nets.join(", "))
+            match scenario.game().standing() {
+                "net" => format!("played: {}", nets.join(", ")),
+                word => format!("played, {word}: {}", nets.join(", ")),
+            }
         }
         Outcome::Unplayable(u) => format!("not playable ({}): {}: {}", u.point, u.action, u.reason),
     }

@@ -6,7 +6,8 @@ use crate::money::Money;
 use crate::rules::{Point, Rules};
 use crate::variant::Variant;
 
-/// What a result comes to, for comparing outcomes: each player's net, or not playable.
+/// What a result comes to, for comparing outcomes: where each player stands (his net, or his
+/// score in a game that keeps one), or not playable.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Summary {
     Nets(Vec<Money>),
@@ -16,7 +17,7 @@ pub enum Summary {
 impl Summary {
     pub fn of(outcome: &Outcome) -> Summary {
         match outcome {
-            Outcome::Played(l) => Summary::Nets(l.nets()),
+            Outcome::Played(l) => Summary::Nets(l.standing()),
             Outcome::Unplayable(u) => Summary::Unplayable(u.point),
         }
     }
@@ -39,11 +40,11 @@ pub struct Evaluation {
 }
 
 impl Evaluation {
-    /// Each player's lowest and highest net across the main reading and its alternatives.
+    /// Each player's lowest and highest standing across the main reading and its alternatives.
     pub fn spread(&self) -> Option<Vec<(Money, Money)>> {
         let mut nets = std::iter::once(&self.outcome)
             .chain(self.alternatives.iter().map(|a| &a.outcome))
-            .filter_map(|o| o.played().map(|l| l.nets()));
+            .filter_map(|o| o.played().map(|l| l.standing()));
         let first = nets.next()?;
         let mut spread: Vec<(Money, Money)> = first.into_iter().map(|m| (m, m)).collect();
         for n in nets {

@@ -23,6 +23,11 @@ pub trait Game: Send + Sync + 'static {
     fn points(&self) -> PointTable;
     /// Reads one scenario block, every error located in the file.
     fn parse(&self, yaml: &YamlText) -> Result<Box<dyn Scenario>, Vec<Diagnostic>>;
+    /// What [`Played::standing`] measures, in a word for tables and messages: `net` for a game
+    /// played for money, `score` for one that keeps a score.
+    fn standing(&self) -> &'static str {
+        "net"
+    }
 }
 
 impl fmt::Debug for dyn Game {
@@ -126,6 +131,12 @@ pub struct Unplayable {
 pub trait Played: Send + Sync + fmt::Debug {
     /// Each seat's gain or loss, in seat order.
     fn nets(&self) -> Vec<Money>;
+    /// Where each seat stands at the end, in seat order: what comparisons between readings
+    /// compare (their differences, spreads and attributions). The money, unless the game keeps
+    /// a score instead.
+    fn standing(&self) -> Vec<Money> {
+        self.nets()
+    }
     /// The value of a figure a page may expect; `None` when the game has no such figure.
     fn figure(&self, figure: &Figure) -> Option<Value>;
     /// Every payment, in order, in words.
@@ -205,6 +216,9 @@ pub struct Account {
     pub summary: String,
     /// Steps the scenario left out and the engine filled.
     pub filled: Vec<String>,
+    /// Rule points that decided what happened, beyond those behind the payments (whose
+    /// evidence a report shows with them).
+    pub cited: Vec<Point>,
 }
 
 /// What was dealt, for display: facts in words and groups of hands.

@@ -253,15 +253,12 @@ fn build(
                 eprintln!();
             }
             println!(
-                "built {} page(s) into {} in {} ms: {} scenario(s) under {} reading(s), {} expectation(s) failing",
+                "built {} page(s) into {} in {} ms: {} scenario(s), each under every reading of its game ({} evaluations), {} expectation(s) failing",
                 report.pages,
                 opts.out.display(),
                 started.elapsed().as_millis(),
                 report.scenarios,
-                report
-                    .evaluations
-                    .checked_div(report.scenarios)
-                    .unwrap_or(0),
+                report.evaluations,
                 report.failing.len()
             );
             Ok(if strict && !report.failing.is_empty() {

@@ -106,44 +106,57 @@ fn ledger_text(s: &dyn Scenario, variant: &Variant, l: &dyn Played, out: &mut St
             .collect();
         out.push_str(&table(&rows));
     }
-    out.push_str("\nPayments:\n");
-    let mut rows = vec![vec![
-        "#".into(),
-        "phase".into(),
-        "who pays whom".into(),
-        "amount".into(),
-        "for".into(),
-        "rule point".into(),
-    ]];
+    let payments = l.payments(head);
     let mut cited: Vec<Point> = Vec::new();
-    for (i, p) in l.payments(head).iter().enumerate() {
-        if !cited.contains(&p.point) {
-            cited.push(p.point);
+    if !payments.is_empty() {
+        out.push_str("\nPayments:\n");
+        let mut rows = vec![vec![
+            "#".into(),
+            "phase".into(),
+            "who pays whom".into(),
+            "amount".into(),
+            "for".into(),
+            "rule point".into(),
+        ]];
+        for (i, p) in payments.iter().enumerate() {
+            if !cited.contains(&p.point) {
+                cited.push(p.point);
+            }
+            rows.push(vec![
+                (i + 1).to_string(),
+                p.phase.to_string(),
+                format!("{} → {}", p.from.name(head), p.to.name(head)),
+                p.amount.to_string(),
+                p.reason.clone(),
+                format!("{} = {}", p.point, variant.rules.choice_id(p.point)),
+            ]);
         }
-        rows.push(vec![
-            (i + 1).to_string(),
-            p.phase.to_string(),
-            format!("{} → {}", p.from.name(head), p.to.name(head)),
-            p.amount.to_string(),
-            p.reason.clone(),
-            format!("{} = {}", p.point, variant.rules.choice_id(p.point)),
-        ]);
+        out.push_str(&table(&rows));
     }
-    out.push_str(&table(&rows));
+    for &p in &account.cited {
+        if !cited.contains(&p) {
+            cited.push(p);
+        }
+    }
     if !cited.is_empty() {
         let _ = writeln!(out, "\nEvidence ({}):", variant.id);
         for p in cited {
             let _ = writeln!(out, "  {}", evidence_line(variant, p));
         }
     }
-    let _ = writeln!(out, "\nPoints: {}", account.summary);
-    let nets = l.nets();
+    let _ = writeln!(out, "\n{}", account.summary);
+    let nets = l.standing();
     let nets: Vec<String> = s
         .order()
         .iter()
         .map(|&seat| format!("{} {}", head.name(seat), nets[seat.index()].signed()))
         .collect();
-    let _ = writeln!(out, "Net: {}.", nets.join(", "));
+    let _ = writeln!(
+        out,
+        "{}: {}.",
+        capitalise(s.game().standing()),
+        nets.join(", ")
+    );
     if !account.filled.is_empty() {
         let _ = writeln!(out, "Filled by the engine: {}.", account.filled.join("; "));
     }

@@ -460,7 +460,8 @@ impl Table<'_> {
                     let lines = lines_where(&l.payments(head), head, v, self.prefix, |_, p| {
                         p.from == party || p.to == party
                     });
-                    let mut c = Self::cell(e, l.nets()[seat.index()].signed().to_string(), lines);
+                    let standing = l.standing()[seat.index()].signed().to_string();
+                    let mut c = Self::cell(e, standing, lines);
                     c.spread = e
                         .spread()
                         .map(|sp| sp[seat.index()])
@@ -479,7 +480,7 @@ impl Table<'_> {
             .collect();
         mark_differences(&mut cells);
         RowView {
-            label: format!("{} net", head.name(seat)),
+            label: format!("{} {}", head.name(seat), self.s.game().standing()),
             group: "net",
             cells,
         }

@@ -266,7 +266,7 @@ impl Played for Ledger {
                 winner: Some(t.winner),
             })
             .collect();
-        let mut summary = self.points_detail(head);
+        let mut summary = format!("Points: {}", self.points_detail(head));
         if !self.pot_before.is_zero() || !self.pot_after().is_zero() {
             summary.push_str(&format!(
                 " Pot: {} before the deal, {} after.",
@@ -277,11 +277,18 @@ impl Played for Ledger {
         if !self.boxed().is_zero() {
             summary.push_str(&format!(" To the box: {}.", self.boxed()));
         }
+        let mut cited = Vec::new();
+        for p in self.events.iter().filter_map(|e| e.point) {
+            if !cited.contains(&p.point()) {
+                cited.push(p.point());
+            }
+        }
         Account {
             stages,
             tricks,
             summary,
             filled: self.filled.iter().map(words::filled).collect(),
+            cited,
         }
     }
 

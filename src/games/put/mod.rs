@@ -20,9 +20,10 @@ use crate::game::{
     TrickLine, Value,
 };
 use crate::money::Money;
+use crate::rules::AsPoint;
 use crate::rules::{PointTable, Rules};
 use crate::yaml::YamlText;
-use record::{Event, Record};
+use record::{Award, Event, Record};
 use scenario::{FirstDeal, PutScenario, Seat, left_of, side_of};
 use std::sync::Arc;
 
@@ -44,6 +45,11 @@ impl Game for Put {
 
     fn parse(&self, yaml: &YamlText) -> Result<Box<dyn game::Scenario>, Vec<Diagnostic>> {
         parse_scenario(yaml).map(|s| Box::new(s) as Box<dyn game::Scenario>)
+    }
+
+    /// Put keeps a score, not money: readings are compared by the score they leave.
+    fn standing(&self) -> &'static str {
+        "score"
     }
 }
 
@@ -143,6 +149,14 @@ impl Record {
 impl Played for Record {
     fn nets(&self) -> Vec<Money> {
         vec![Money::ZERO; self.seats]
+    }
+
+    /// Each seat's score when the scenario ends (its side's, in four-handed Put).
+    fn standing(&self) -> Vec<Money> {
+        let scores = self.final_scores().unwrap_or(&[]);
+        (0..self.seats as u8)
+            .map(|s| Money::units(self.of_side(Seat(s), scores).unwrap_or(0) as i64))
+            .collect()
     }
 
     fn figure(&self, figure: &Figure) -> Option<Value> {
@@ -279,11 +293,25 @@ impl Played for Record {
                 }
             }
         }
+        let mut cited: Vec<crate::rules::Point> = Vec::new();
+        for d in &self.deals {
+            let points: &[points::Point] = match &d.award {
+                Award::Nothing { cites } | Award::Points { cites, .. } => cites,
+                Award::Game { .. } => &[points::Point::SeenPut],
+                Award::GameAnew => &[points::Point::PutTrickAndTie],
+            };
+            for p in points.iter().map(|p| p.point()) {
+                if !cited.contains(&p) {
+                    cited.push(p);
+                }
+            }
+        }
         Account {
             stages,
             tricks,
             summary: words::result(head, self),
             filled,
+            cited,
         }
     }
 
