@@ -219,6 +219,9 @@ pub struct Account {
     /// Rule points that decided what happened, beyond those behind the payments (whose
     /// evidence a report shows with them).
     pub cited: Vec<Point>,
+    /// A picture of how the scenario ended under this reading (what each part of the board
+    /// paid), if the game draws one.
+    pub picture: Option<Picture>,
 }
 
 /// What was dealt, for display: facts in words and groups of hands.
@@ -227,6 +230,16 @@ pub struct DealView {
     /// "Cat deals; Ann is eldest. Trumps: hearts, by the turn-up."
     pub summary: String,
     pub groups: Vec<HandGroup>,
+    /// A picture of the table the game draws (inline SVG, every text in it escaped), if any.
+    pub picture: Option<Picture>,
+}
+
+/// Inline SVG drawn by a game, with a text for those who cannot see it. The game escapes every
+/// text it puts in the SVG; the site inserts it as it is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Picture {
+    pub svg: String,
+    pub alt: String,
 }
 
 /// Hands dealt together (one deal of several), with the cards beside them (turn-up, stock).

@@ -37,6 +37,21 @@ pub struct HandView {
 }
 
 #[derive(Serialize, Clone, Debug)]
+pub struct PictureView {
+    pub svg: String,
+    pub alt: String,
+}
+
+impl PictureView {
+    fn of(p: &crate::game::Picture) -> PictureView {
+        PictureView {
+            svg: p.svg.clone(),
+            alt: p.alt.clone(),
+        }
+    }
+}
+
+#[derive(Serialize, Clone, Debug)]
 pub struct GroupView {
     pub caption: Option<String>,
     pub hands: Vec<HandView>,
@@ -119,6 +134,7 @@ pub struct AccountView {
     pub filled: Vec<String>,
     pub alternatives: Vec<String>,
     pub unplayable: Option<UnplayableView>,
+    pub picture: Option<PictureView>,
 }
 
 #[derive(Serialize, Clone, Debug)]
@@ -162,6 +178,8 @@ pub struct ScenarioView {
     pub notes: Option<String>,
     pub deal_summary: String,
     pub deal: Vec<GroupView>,
+    /// The game's picture of the table (inline SVG, escaped by the game), and its text.
+    pub picture: Option<PictureView>,
     /// The most plays in a trick, for the tricks table's columns.
     pub trick_width: usize,
     pub columns: Vec<ColumnView>,
@@ -378,6 +396,7 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         notes: head.notes.clone(),
         deal_summary: deal.summary,
         deal: groups,
+        picture: deal.picture.as_ref().map(PictureView::of),
         trick_width,
         columns: columns(variants, cx.prefix),
         rows,
@@ -667,6 +686,7 @@ fn account(s: &dyn Scenario, v: &Variant, e: &Evaluation, prefix: &str) -> Accou
                 filled: acc.filled,
                 alternatives,
                 unplayable: None,
+                picture: acc.picture.as_ref().map(PictureView::of),
             }
         }
         Outcome::Unplayable(_) => AccountView {
@@ -677,6 +697,7 @@ fn account(s: &dyn Scenario, v: &Variant, e: &Evaluation, prefix: &str) -> Accou
             filled: Vec::new(),
             alternatives,
             unplayable: unplayable_view(&e.outcome, head, v, prefix),
+            picture: None,
         },
     }
 }

@@ -103,6 +103,7 @@ impl game::Scenario for Scenario {
                 caption: None,
                 hands,
             }],
+            picture: None,
         }
     }
 }
@@ -289,6 +290,7 @@ impl Played for Ledger {
             summary,
             filled: self.filled.iter().map(words::filled).collect(),
             cited,
+            picture: None,
         }
     }
 

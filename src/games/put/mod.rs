@@ -124,7 +124,11 @@ impl game::Scenario for PutScenario {
                 }
             })
             .collect();
-        DealView { summary, groups }
+        DealView {
+            summary,
+            groups,
+            picture: None,
+        }
     }
 }
 
@@ -312,6 +316,7 @@ impl Played for Record {
             summary: words::result(head, self),
             filled,
             cited,
+            picture: None,
         }
     }
 
