@@ -28,6 +28,10 @@ pub trait Game: Send + Sync + 'static {
     fn standing(&self) -> &'static str {
         "net"
     }
+    /// A seat's standing in words: a net with its sign (`+3`, `−2`), a score as it stands.
+    fn standing_text(&self, standing: Money) -> String {
+        standing.signed().to_string()
+    }
 }
 
 impl fmt::Debug for dyn Game {

@@ -149,7 +149,10 @@ fn ledger_text(s: &dyn Scenario, variant: &Variant, l: &dyn Played, out: &mut St
     let nets: Vec<String> = s
         .order()
         .iter()
-        .map(|&seat| format!("{} {}", head.name(seat), nets[seat.index()].signed()))
+        .map(|&seat| {
+            let text = s.game().standing_text(nets[seat.index()]);
+            format!("{} {text}", head.name(seat))
+        })
         .collect();
     let _ = writeln!(
         out,

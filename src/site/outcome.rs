@@ -479,7 +479,7 @@ impl Table<'_> {
                     let lines = lines_where(&l.payments(head), head, v, self.prefix, |_, p| {
                         p.from == party || p.to == party
                     });
-                    let standing = l.standing()[seat.index()].signed().to_string();
+                    let standing = self.s.game().standing_text(l.standing()[seat.index()]);
                     let mut c = Self::cell(e, standing, lines);
                     c.spread = e
                         .spread()

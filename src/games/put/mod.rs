@@ -51,6 +51,10 @@ impl Game for Put {
     fn standing(&self) -> &'static str {
         "score"
     }
+
+    fn standing_text(&self, standing: Money) -> String {
+        standing.to_string()
+    }
 }
 
 impl game::Scenario for PutScenario {
