@@ -227,6 +227,15 @@ impl Project {
         prefix(&self.readings, game)
     }
 
+    /// The games that have readings: only they get generated pages.
+    fn games(&self) -> impl Iterator<Item = (&'static dyn Game, &VariantSet)> {
+        self.readings
+            .sets
+            .iter()
+            .filter(|(_, set)| !set.variants.is_empty())
+            .map(|(g, set)| (*g, set))
+    }
+
     fn by_rel(&self) -> HashMap<&str, &str> {
         self.content
             .iter()
@@ -305,8 +314,8 @@ fn navigation(project: &Project) -> Result<Navigation, BuildError> {
     let mut nav: Vec<NavSection> = Vec::new();
     let mut section_indexes = Vec::new();
     let mut reference_extra = Vec::new();
-    for (game, _) in &project.readings.sets {
-        let prefix = project.prefix(*game);
+    for (game, _) in project.games() {
+        let prefix = project.prefix(game);
         let suffix = if prefix.is_empty() {
             String::new()
         } else {
@@ -475,10 +484,10 @@ fn render_generated(
     out: &mut Rendered,
 ) -> Result<(), BuildError> {
     let templates = &project.templates;
-    for (game, variants) in &project.readings.sets {
-        let prefix = project.prefix(*game);
-        render_readings(project, *game, variants, &prefix, site, out)?;
-        render_rules(project, evals, *game, variants, &prefix, site, out)?;
+    for (game, variants) in project.games() {
+        let prefix = project.prefix(game);
+        render_readings(project, game, variants, &prefix, site, out)?;
+        render_rules(project, evals, game, variants, &prefix, site, out)?;
         let url = paths::matrix(&prefix);
         let title = if prefix.is_empty() {
             "Rule points by reading".to_string()
@@ -833,8 +842,8 @@ fn search_index(project: &Project, out: &Rendered) -> String {
         .collect();
     // (url, title, text) of each reading and each rule point.
     let mut extra: Vec<(String, String, String, &'static str)> = Vec::new();
-    for (game, set) in &project.readings.sets {
-        let prefix = project.prefix(*game);
+    for (game, set) in project.games() {
+        let prefix = project.prefix(game);
         for v in &set.variants {
             let quotes: Vec<&str> = v.choices.iter().map(|c| c.quote.as_str()).collect();
             let notes: Vec<&str> = v.choices.iter().filter_map(|c| c.note.as_deref()).collect();
