@@ -111,6 +111,8 @@ pub struct Context<'a> {
     /// The HTML of the page's n-th scenario block.
     pub scenario: &'a dyn Fn(usize) -> String,
     pub glossary: Option<&'a Glossary>,
+    /// Ids the page already gives other elements (its scenarios): no heading takes one.
+    pub taken_ids: &'a [String],
 }
 
 pub fn options() -> Options {
@@ -215,9 +217,9 @@ impl ReadHeading {
 
 /// A unique id for each heading (`(slug or explicit id, whether explicit)`), in one pass: the
 /// first heading to write an id (`{#id}`) keeps it, and any other gets the next `-n` that no
-/// heading has, never one written explicitly further down.
-fn unique_ids(wanted: &[(&str, bool)]) -> Vec<String> {
-    let mut taken: HashSet<String> = HashSet::new();
+/// heading has, never one written explicitly further down, nor one `already` taken on the page.
+fn unique_ids(wanted: &[(&str, bool)], already: &[String]) -> Vec<String> {
+    let mut taken: HashSet<String> = already.iter().cloned().collect();
     let kept: Vec<bool> = wanted
         .iter()
         .map(|&(id, explicit)| explicit && taken.insert(id.to_string()))
@@ -408,13 +410,18 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
             }
         }
     }
-    place_headings(read_headings, &mut events, &mut r);
+    place_headings(read_headings, cx.taken_ids, &mut events, &mut r);
     html::push_html(&mut r.html, events.into_iter());
     r
 }
 
 /// Gives each heading its id and puts its HTML in its place.
-fn place_headings(read: Vec<ReadHeading>, events: &mut [Event<'static>], r: &mut Rendered) {
+fn place_headings(
+    read: Vec<ReadHeading>,
+    taken: &[String],
+    events: &mut [Event<'static>],
+    r: &mut Rendered,
+) {
     let slugs: Vec<String> = read
         .iter()
         .map(|h| h.explicit.clone().unwrap_or_else(|| slug(&h.text)))
@@ -424,7 +431,7 @@ fn place_headings(read: Vec<ReadHeading>, events: &mut [Event<'static>], r: &mut
         .zip(&read)
         .map(|(s, h)| (s.as_str(), h.explicit.is_some()))
         .collect();
-    let ids = unique_ids(&wanted);
+    let ids = unique_ids(&wanted, taken);
     for (h, id) in read.into_iter().zip(ids) {
         events[h.at] = Event::Html(CowStr::Boxed(h.html(&id).into()));
         r.headings.push(Heading {
@@ -536,6 +543,7 @@ mod tests {
             languages: &["gleek"],
             scenario,
             glossary: None,
+            taken_ids: &[],
         }
     }
 
@@ -559,6 +567,22 @@ mod tests {
             r.html
         );
         assert_eq!(r.h1.as_deref(), Some("The Deal"));
+    }
+
+    #[test]
+    fn headings_never_take_an_id_a_scenario_has() {
+        let resolve = |_: &str| None;
+        let scen = |_| String::new();
+        let taken = ["a-short-game".to_string(), "a-short-game-title".to_string()];
+        let r = render(
+            "### A short game\n\n## A short game title\n",
+            &Context {
+                taken_ids: &taken,
+                ..cx(&resolve, &scen)
+            },
+        );
+        let ids: Vec<&str> = r.headings.iter().map(|h| h.id.as_str()).collect();
+        assert_eq!(ids, ["a-short-game-1", "a-short-game-title-1"]);
     }
 
     #[test]
@@ -614,7 +638,7 @@ mod tests {
 
     #[test]
     fn many_identical_headings_get_distinct_ids() {
-        let ids = unique_ids(&vec![("x", false); 20_000]);
+        let ids = unique_ids(&vec![("x", false); 20_000], &[]);
         assert_eq!(ids.iter().collect::<HashSet<_>>().len(), 20_000);
         assert_eq!(ids[19_999], "x-19999");
     }

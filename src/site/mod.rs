@@ -681,6 +681,7 @@ fn render_rules(
                     languages: &[],
                     scenario: &no_scenario,
                     glossary: None,
+                    taken_ids: &[],
                 },
             );
             let view = generated::rule_view(
@@ -953,6 +954,15 @@ fn render_page(
         };
         let scenario = |n: usize| scenario_html.get(n).cloned().unwrap_or_default();
         let languages: Vec<&str> = project.readings.sets.iter().map(|(g, _)| g.id()).collect();
+        let taken: Vec<String> = p
+            .page
+            .scenarios
+            .iter()
+            .flat_map(|s| {
+                let id = &s.head().id;
+                [id.clone(), format!("{id}-title")]
+            })
+            .collect();
         markdown::render(
             &p.page.text,
             &markdown::Context {
@@ -961,6 +971,7 @@ fn render_page(
                 languages: &languages,
                 scenario: &scenario,
                 glossary,
+                taken_ids: &taken,
             },
         )
     } else {
