@@ -1,6 +1,6 @@
 //! `check`: every expectation written in the pages against the engine.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Location};
 use crate::engine::{Outcome, play};
 use crate::ledger::Ledger;
 use crate::money::Money;
@@ -18,6 +18,8 @@ pub struct Verdict {
     pub expected: String,
     pub found: String,
     pub passed: bool,
+    /// Where the expectation is written: the figure, or the variant's key for the whole deal.
+    pub location: Location,
     /// What is wrong, located at the expectation.
     pub diagnostic: Option<Diagnostic>,
 }
@@ -91,11 +93,12 @@ pub fn unknown_variants<'a>(
         .flat_map(|s| &s.expect)
         .filter(|e| variants.get(&e.variant).is_none())
         .map(|e| {
-            Diagnostic::new(
+            let d = Diagnostic::new(
                 e.location.clone(),
                 format!("`{}` is not a variant", e.variant),
             )
-            .note(format!("the variants are {}", ids.join(", ")))
+            .note(format!("the variants are {}", ids.join(", ")));
+            crate::suggest::hint(d, &e.variant, ids.iter().copied())
         })
         .collect()
 }
@@ -116,6 +119,7 @@ pub fn judge(
     outcome: &Outcome,
 ) -> Vec<Verdict> {
     let verdict = |figure: Option<Figure>,
+                   location: &Location,
                    expected: String,
                    found: String,
                    diagnostic: Option<Diagnostic>| Verdict {
@@ -125,6 +129,7 @@ pub fn judge(
         expected,
         found,
         passed: diagnostic.is_none(),
+        location: location.clone(),
         diagnostic,
     };
     let whole = |title: String, expected: String| {
@@ -149,7 +154,7 @@ pub fn judge(
                     expected.clone(),
                 )
             });
-            vec![verdict(None, expected, found_deal, d)]
+            vec![verdict(None, &exp.location, expected, found_deal, d)]
         }
         (Expected::Unplayable(point), Outcome::Played(_)) => {
             let expected = unplayable_words(*point);
@@ -160,7 +165,7 @@ pub fn judge(
                 ),
                 expected.clone(),
             );
-            vec![verdict(None, expected, found_deal, Some(d))]
+            vec![verdict(None, &exp.location, expected, found_deal, Some(d))]
         }
         (Expected::Figures(figures), Outcome::Unplayable(_)) => {
             let d = whole(
@@ -170,7 +175,13 @@ pub fn judge(
                 ),
                 format!("{} figure(s)", figures.len()),
             );
-            vec![verdict(None, "playable".to_string(), found_deal, Some(d))]
+            vec![verdict(
+                None,
+                &exp.location,
+                "playable".to_string(),
+                found_deal,
+                Some(d),
+            )]
         }
         (Expected::Figures(figures), Outcome::Played(ledger)) => figures
             .iter()
@@ -197,6 +208,7 @@ pub fn judge(
                 });
                 verdict(
                     Some(figure.clone()),
+                    at,
                     want.signed().to_string(),
                     got.signed().to_string(),
                     d,

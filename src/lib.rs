@@ -46,6 +46,8 @@ pub mod project;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod schema;
 pub mod site;
+pub mod suggest;
 pub mod variant;
 pub mod yaml;

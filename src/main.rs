@@ -4,7 +4,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use mournival::diagnostic::Diagnostic;
 use mournival::project::{Page, load_pages, load_variants, parse_page};
-use mournival::report::{explain, matrix};
+use mournival::report::{self, CheckRun, explain, matrix};
 use mournival::scenario::Scenario;
 use mournival::site::{BuildError, BuildOptions};
 use mournival::variant::{Override, VariantSet};
@@ -33,6 +33,10 @@ enum Command {
         /// Tries a reading of your own: sets a rule point for every variant (point=choice).
         #[arg(long = "set", value_name = "POINT=CHOICE")]
         set: Vec<Override>,
+        /// The output: `human` (the terminal), `json` (one document), `github` (workflow
+        /// commands that annotate the lines) or `junit` (XML for CI reports).
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
     },
     /// Prints a scenario's ledger under a reading, or two readings side by side.
     Explain {
@@ -87,6 +91,27 @@ enum Command {
     },
 }
 
+/// The output formats of `check`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Human,
+    Json,
+    Github,
+    Junit,
+}
+
+impl Format {
+    /// The machine-readable rendering; `None` for `human`, which prints as it goes.
+    fn render(self, run: &CheckRun) -> Option<String> {
+        match self {
+            Format::Human => None,
+            Format::Json => Some(report::json::render(run)),
+            Format::Github => Some(report::github::render(run)),
+            Format::Junit => Some(report::junit::render(run)),
+        }
+    }
+}
+
 #[cfg(feature = "serve")]
 mod serve;
 
@@ -115,7 +140,7 @@ fn main() -> ExitCode {
         Command::Explain { .. } | Command::Variants { .. } => "nothing was evaluated",
     };
     let result = match cli.command {
-        Command::Check { path, set } => check(&cli.root, path, &set),
+        Command::Check { path, set, format } => check(&cli.root, path, &set, format),
         Command::Explain {
             target,
             variant,
@@ -149,34 +174,65 @@ fn main() -> ExitCode {
     }
 }
 
-fn check(root: &Path, path: Option<PathBuf>, set: &[Override]) -> Result<ExitCode, Invalid> {
-    let variants = variants(root, set)?;
-    let path = path.unwrap_or_else(|| root.join("content"));
-    let pages = load_pages(&path).map_err(Invalid)?;
+fn check(
+    root: &Path,
+    path: Option<PathBuf>,
+    set: &[Override],
+    format: Format,
+) -> Result<ExitCode, Invalid> {
+    let (variants, pages) = match load_checked(root, path, set) {
+        Ok(loaded) => loaded,
+        Err(errors) => {
+            // Machine formats report invalid input in their own form too; stderr has it all.
+            if let Some(out) = format.render(&CheckRun::invalid(&errors)) {
+                emit(&out);
+            }
+            return Err(Invalid(errors));
+        }
+    };
     let scenarios = || pages.iter().flat_map(|p| &p.scenarios);
-    let unknown = mournival::check::unknown_variants(scenarios(), &variants);
-    if !unknown.is_empty() {
-        return Err(Invalid(unknown));
-    }
     let report = mournival::check::check(scenarios(), &variants);
-    for v in report.failures() {
-        if let Some(d) = &v.diagnostic {
-            eprint!("{}", d.render("mismatch"));
-            eprintln!();
+    let run = CheckRun::checked(&report, scenarios(), variants.variants.len());
+    match format.render(&run) {
+        Some(out) => emit(&out),
+        None => {
+            for v in report.failures() {
+                if let Some(d) = &v.diagnostic {
+                    eprint!("{}", d.render("mismatch"));
+                    eprintln!();
+                }
+            }
+            emit(&format!("{}\n", run.summary()));
         }
     }
-    println!(
-        "checked {} scenario(s) under {} variant(s): {} passed, {} failed",
-        report.scenarios,
-        variants.variants.len(),
-        report.passed(),
-        report.failed()
-    );
     Ok(if report.failed() == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Writes to stdout; a reader that stops early (`| head`) is no error.
+fn emit(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+/// The readings and pages `check` needs, or every error that stops it.
+fn load_checked(
+    root: &Path,
+    path: Option<PathBuf>,
+    set: &[Override],
+) -> Result<(VariantSet, Vec<Page>), Vec<Diagnostic>> {
+    let variants = variants(root, set).map_err(|Invalid(e)| e)?;
+    let path = path.unwrap_or_else(|| root.join("content"));
+    let pages = load_pages(&path)?;
+    let unknown =
+        mournival::check::unknown_variants(pages.iter().flat_map(|p| &p.scenarios), &variants);
+    if !unknown.is_empty() {
+        return Err(unknown);
+    }
+    Ok((variants, pages))
 }
 
 fn build(

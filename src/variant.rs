@@ -5,6 +5,7 @@
 
 use crate::diagnostic::{Diagnostic, Location};
 use crate::rules::{Point, Rules};
+use crate::suggest::hint;
 use crate::yaml::YamlText;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
@@ -362,19 +363,18 @@ impl Partial {
         entries.sort_by_key(|(k, _)| k.referenced.span().offset());
         for (key, entry) in entries {
             let Some(point) = Point::from_id(key.value.trim()) else {
-                errors.push(
-                    Diagnostic::new(
-                        yaml.location_of(key),
-                        format!("unknown rule point `{}`", key.value),
-                    )
-                    .note(format!("the rule points are {}", Point::allowed())),
-                );
+                let d = Diagnostic::new(
+                    yaml.location_of(key),
+                    format!("unknown rule point `{}`", key.value),
+                )
+                .note(format!("the rule points are {}", Point::allowed()));
+                errors.push(hint(d, key.value.trim(), Point::ids()));
                 continue;
             };
             let def = point.def();
             let choice_of = |s: &Spanned<String>, errors: &mut Vec<Diagnostic>| {
                 def.choice_index(s.value.trim()).or_else(|| {
-                    errors.push(Diagnostic::new(
+                    let d = Diagnostic::new(
                         yaml.location_of(s),
                         format!(
                             "`{}` is not a choice of `{point}` ({}); allowed: {}",
@@ -382,7 +382,8 @@ impl Partial {
                             def.question,
                             def.allowed()
                         ),
-                    ));
+                    );
+                    errors.push(hint(d, s.value.trim(), def.choices.iter().map(|c| c.id)));
                     None
                 })
             };

@@ -136,7 +136,13 @@ impl YamlText {
                 },
                 None => self.location(0, 0),
             };
-            Diagnostic::new(location, tidy_message(&err.without_snippet().to_string()))
+            let message = tidy_message(&err.without_snippet().to_string());
+            let hint = crate::suggest::for_unknown_field(&message);
+            let d = Diagnostic::new(location, message);
+            match hint {
+                Some(h) => d.note(h),
+                None => d,
+            }
         })
     }
 

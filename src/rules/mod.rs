@@ -97,6 +97,11 @@ impl Point {
         Point::ALL.iter().copied().find(|p| p.id() == id)
     }
 
+    /// Every point id, in declaration order.
+    pub fn ids() -> impl Iterator<Item = &'static str> {
+        Point::ALL.iter().map(|p| p.id())
+    }
+
     /// "`x`, `y` or `z`": every point id, for error messages.
     pub fn allowed() -> String {
         let ids: Vec<String> = Point::ALL.iter().map(|p| format!("`{}`", p.id())).collect();

@@ -5,6 +5,7 @@ use crate::cards::{Pack, Rank};
 use crate::diagnostic::Diagnostic;
 use crate::ledger::Phase;
 use crate::rules::Point;
+use crate::suggest::hint;
 use crate::yaml::YamlText;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -308,13 +309,15 @@ impl Parser<'_> {
             .position(|s| s.eq_ignore_ascii_case(name))
             .map(|i| Seat(i as u8));
         if found.is_none() {
-            self.error(
+            let d = Diagnostic::new(
                 loc.clone(),
                 format!(
                     "`{name}` is not at this table; the seats are {}",
                     seats.join(", ")
                 ),
             );
+            self.errors
+                .push(hint(d, name, seats.iter().map(String::as_str)));
         }
         found
     }

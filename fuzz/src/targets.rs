@@ -1,0 +1,114 @@
+//! The bodies of the fuzz targets. The cargo-fuzz binaries call them, and the main crate's
+//! `tests/fuzz_corpus.rs` includes this file to replay the corpus on stable Rust, so a crash
+//! found by either is reproduced by both.
+
+use mournival::check;
+use mournival::compare::evaluate;
+use mournival::engine::Outcome;
+use mournival::project::{Page, load_variants, parse_page as parse};
+use mournival::report::explain;
+use mournival::site::glossary::Glossary;
+use mournival::site::{highlight, markdown, outcome, templates::Templates};
+use mournival::variant::VariantSet;
+use std::path::Path;
+
+/// What every target needs and is slow to build: the bundled readings and the templates.
+pub struct Fixtures {
+    pub variants: VariantSet,
+    pub templates: Templates,
+}
+
+impl Fixtures {
+    /// Loads the project at `root` (the repository, for the bundled readings).
+    pub fn load(root: &Path) -> Fixtures {
+        let variants = load_variants(root).unwrap_or_else(|errors| {
+            panic!("the bundled variants do not load: {errors:?}");
+        });
+        let templates = Templates::load(root).expect("the templates load");
+        Fixtures {
+            variants,
+            templates,
+        }
+    }
+}
+
+/// Arbitrary bytes as the text of a page; a page that is not UTF-8 is refused when it is read,
+/// so the parser sees only text.
+fn text(data: &[u8]) -> std::sync::Arc<str> {
+    String::from_utf8_lossy(data).into()
+}
+
+/// Parses a page, rendering every error as the terminal would.
+fn page(name: &str, data: &[u8]) -> Option<Page> {
+    match parse(Path::new(name), text(data)) {
+        Ok(page) => Some(page),
+        Err(errors) => {
+            for d in &errors {
+                let rendered = d.render("error");
+                assert!(rendered.contains(&d.message), "{rendered}");
+            }
+            None
+        }
+    }
+}
+
+/// The scenario parser on arbitrary text, as a Markdown page and as a YAML scenario file.
+pub fn parse_page(_: &Fixtures, data: &[u8]) {
+    page("page.md", data);
+    page("scenario.yaml", data);
+}
+
+/// A parsed scenario played under every bundled reading (and each alternative it lists),
+/// checked against its expectations and explained: every ledger must balance.
+pub fn engine(fixtures: &Fixtures, data: &[u8]) {
+    let Some(page) = page("scenario.yaml", data) else {
+        return;
+    };
+    let variants = &fixtures.variants;
+    for s in &page.scenarios {
+        for v in &variants.variants {
+            let eval = evaluate(s, v);
+            if let Outcome::Played(ledger) = &eval.outcome {
+                assert!(ledger.balances(), "{} under {}", s.id, v.id);
+            }
+            explain::explain(s, v);
+        }
+    }
+    if check::unknown_variants(&page.scenarios, variants).is_empty() {
+        let report = check::check(&page.scenarios, variants);
+        assert_eq!(report.scenarios, page.scenarios.len());
+    }
+}
+
+/// A Markdown page as the site renders it: each scenario's outcome table through the
+/// templates, then the Markdown with the page's own glossary.
+pub fn render(fixtures: &Fixtures, data: &[u8]) {
+    let source = text(data);
+    let variants = &fixtures.variants;
+    let scenarios = page("page.md", data).map(|p| p.scenarios).unwrap_or_default();
+    let tables: Vec<String> = scenarios
+        .iter()
+        .map(|s| {
+            let evals: Vec<_> = variants.variants.iter().map(|v| evaluate(s, v)).collect();
+            let yaml = highlight::highlight(&s.yaml, "gleek");
+            let view = outcome::scenario_view(s, variants, &evals, "page/", yaml);
+            fixtures
+                .templates
+                .render("scenario.html", &[("s", &view), ("root", &"../")])
+                .expect("the scenario template renders")
+        })
+        .collect();
+    let glossary = Glossary::parse(&source, "glossary/");
+    let resolve = |dest: &str| Some(dest.trim_end_matches(".md").to_string());
+    let scenario = |n: usize| tables.get(n).cloned().unwrap_or_default();
+    let rendered = markdown::render(
+        &source,
+        &markdown::Context {
+            resolve: &resolve,
+            root: "../",
+            scenario: &scenario,
+            glossary: Some(&glossary),
+        },
+    );
+    assert!(!rendered.html.contains("<script"), "raw HTML is shown as text");
+}

@@ -1,0 +1,121 @@
+//! "Did you mean ...?": the allowed word closest to a misspelt one, for error messages.
+
+use crate::diagnostic::Diagnostic;
+
+/// Words longer than this are not compared: no typo of a key is that long, and the edit
+/// distance costs the product of the two lengths.
+const MAX_LEN: usize = 64;
+
+/// The note for an error about `word`: "did you mean `x`?" when one of `allowed` is close
+/// enough to be a likely typo (at most a third of its letters changed, at least one).
+pub fn did_you_mean<'a>(word: &str, allowed: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    closest(word, allowed).map(|w| format!("did you mean `{w}`?"))
+}
+
+/// Adds "did you mean ...?" to an error about an unknown word, when an allowed one is close.
+pub fn hint<'a>(
+    d: Diagnostic,
+    word: &str,
+    allowed: impl IntoIterator<Item = &'a str>,
+) -> Diagnostic {
+    match did_you_mean(word, allowed) {
+        Some(note) => d.note(note),
+        None => d,
+    }
+}
+
+/// The allowed word closest to `word` (a difference of case alone counts as close), if it
+/// is close enough.
+pub fn closest<'a>(word: &str, allowed: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let written = word.trim();
+    let word: Vec<char> = written.to_lowercase().chars().collect();
+    if word.is_empty() || word.len() > MAX_LEN {
+        return None;
+    }
+    let limit = (word.len() / 3).max(1);
+    allowed
+        .into_iter()
+        .filter(|a| *a != written && a.chars().count() <= MAX_LEN)
+        .map(|a| {
+            let candidate: Vec<char> = a.to_lowercase().chars().collect();
+            (distance(&word, &candidate), a)
+        })
+        .filter(|&(d, _)| d <= limit)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, a)| a)
+}
+
+/// The note for a serde "unknown field `x`, expected one of `a`, `b`" message, naming the
+/// closest expected field.
+pub fn for_unknown_field(message: &str) -> Option<String> {
+    let rest = message
+        .strip_prefix("unknown field `")
+        .or_else(|| message.strip_prefix("unknown variant `"))?;
+    let (word, expected) = rest.split_once('`')?;
+    let allowed = expected.split('`').skip(1).step_by(2);
+    did_you_mean(word, allowed)
+}
+
+/// Levenshtein distance, one row at a time.
+fn distance(a: &[char], b: &[char]) -> usize {
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitute = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_only_close_words() {
+        let keys = ["turn-up", "dealer", "discard", "seats"];
+        assert_eq!(closest("turnup", keys), Some("turn-up"));
+        assert_eq!(closest("Dealer", keys), Some("dealer"));
+        assert_eq!(closest("dealer", keys), None, "the same word is no typo");
+        assert_eq!(closest("delaer", keys), Some("dealer"));
+        assert_eq!(closest("expect", keys), None);
+        assert_eq!(closest("", keys), None);
+        assert_eq!(closest(&"x".repeat(100), keys), None);
+        assert_eq!(
+            did_you_mean("seat", keys).as_deref(),
+            Some("did you mean `seats`?")
+        );
+    }
+
+    #[test]
+    fn reads_serde_unknown_field_messages() {
+        let message = "unknown field `turnup`, expected one of `id`, `turn-up`, `stock`";
+        assert_eq!(
+            for_unknown_field(message).as_deref(),
+            Some("did you mean `turn-up`?")
+        );
+        assert_eq!(
+            for_unknown_field("unknown field `zzzzzz`, expected `id` or `title`"),
+            None
+        );
+        assert_eq!(for_unknown_field("invalid type: map"), None);
+    }
+
+    #[test]
+    fn distance_counts_single_edits() {
+        let d = |a: &str, b: &str| {
+            distance(
+                &a.chars().collect::<Vec<_>>(),
+                &b.chars().collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(d("kitten", "sitting"), 3);
+        assert_eq!(d("", "abc"), 3);
+        assert_eq!(d("abc", "abc"), 0);
+        assert_eq!(d("ab", "ba"), 2);
+    }
+}
