@@ -6,6 +6,7 @@ use mournival::diagnostic::Diagnostic;
 use mournival::project::{Page, load_pages, load_variants, parse_page};
 use mournival::report::{self, CheckRun, explain, matrix};
 use mournival::scenario::Scenario;
+use mournival::schema::Which;
 use mournival::site::{BuildError, BuildOptions};
 use mournival::variant::{Override, VariantSet};
 use std::path::{Path, PathBuf};
@@ -89,6 +90,22 @@ enum Command {
         #[arg(long = "set", value_name = "POINT=CHOICE")]
         set: Vec<Override>,
     },
+    /// Writes JSON Schemas for scenario and variant files, for editors (draft 2020-12).
+    Schema {
+        /// Only this schema, printed to stdout (or written into --out).
+        which: Option<SchemaKind>,
+        /// The folder to write `scenario.schema.json` and `variant.schema.json` into (default:
+        /// the project's schemas/); a file there is replaced only if this command wrote it.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+/// The schemas `mournival schema` writes.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SchemaKind {
+    Scenario,
+    Variant,
 }
 
 /// The output formats of `check`.
@@ -138,6 +155,7 @@ fn main() -> ExitCode {
         Command::Build { .. } | Command::Serve { .. } => "nothing was written",
         Command::Check { .. } => "nothing was checked",
         Command::Explain { .. } | Command::Variants { .. } => "nothing was evaluated",
+        Command::Schema { .. } => "nothing was written",
     };
     let result = match cli.command {
         Command::Check { path, set, format } => check(&cli.root, path, &set, format),
@@ -160,6 +178,7 @@ fn main() -> ExitCode {
             out,
             set,
         } => Ok(serve_cmd(&cli.root, path, port, out, set)),
+        Command::Schema { which, out } => Ok(schema_cmd(&cli.root, which, out)),
         Command::Variants { set } => variants(&cli.root, &set).map(|v| {
             print!("{}", matrix::render(&v));
             ExitCode::SUCCESS
@@ -323,6 +342,33 @@ fn serve_cmd(
         "error: this mournival was built without the `serve` feature; rebuild it with `cargo build --release --features serve`"
     );
     ExitCode::from(2)
+}
+
+/// `schema`: one schema to stdout, or the files into a folder.
+fn schema_cmd(root: &Path, which: Option<SchemaKind>, out: Option<PathBuf>) -> ExitCode {
+    let which: Vec<Which> = match which {
+        Some(SchemaKind::Scenario) => vec![Which::Scenario],
+        Some(SchemaKind::Variant) => vec![Which::Variant],
+        None => Which::ALL.to_vec(),
+    };
+    if let ([one], None) = (which.as_slice(), &out) {
+        emit(&one.text());
+        return ExitCode::SUCCESS;
+    }
+    let dir = out.unwrap_or_else(|| root.join("schemas"));
+    match mournival::schema::write(&dir, &which) {
+        Ok(paths) => {
+            for p in paths {
+                println!("wrote {}", p.display());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("error: {err}");
+            eprintln!("nothing was written");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// Loads the scenarios a target names: `page.md` or `page.md#id`.
