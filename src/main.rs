@@ -407,8 +407,9 @@ fn explain_cmd(
     let run = || -> Result<()> {
         let pick = |id: &str| {
             variants.get(id).with_context(|| {
+                let guess = mournival::suggest::clause(id, variants.ids());
                 format!(
-                    "`{id}` is not a variant; the variants are {}",
+                    "`{id}` is not a variant; {guess}the variants are {}",
                     variants.ids().join(", ")
                 )
             })

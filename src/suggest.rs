@@ -12,6 +12,13 @@ pub fn did_you_mean<'a>(word: &str, allowed: impl IntoIterator<Item = &'a str>) 
     closest(word, allowed).map(|w| format!("did you mean `{w}`?"))
 }
 
+/// "did you mean `x`? " to put inside a one-line message, or nothing when none is close.
+pub fn clause<'a>(word: &str, allowed: impl IntoIterator<Item = &'a str>) -> String {
+    did_you_mean(word, allowed)
+        .map(|g| format!("{g} "))
+        .unwrap_or_default()
+}
+
 /// Adds "did you mean ...?" to an error about an unknown word, when an allowed one is close.
 pub fn hint<'a>(
     d: Diagnostic,
@@ -45,30 +52,44 @@ pub fn closest<'a>(word: &str, allowed: impl IntoIterator<Item = &'a str>) -> Op
         .map(|(_, a)| a)
 }
 
-/// The note for a serde "unknown field `x`, expected one of `a`, `b`" message, naming the
-/// closest expected field.
+/// The note for a serde "unknown field `x`, expected one of a, b" message (the list with or
+/// without backticks), naming the closest expected field.
 pub fn for_unknown_field(message: &str) -> Option<String> {
     let rest = message
         .strip_prefix("unknown field `")
         .or_else(|| message.strip_prefix("unknown variant `"))?;
     let (word, expected) = rest.split_once('`')?;
-    let allowed = expected.split('`').skip(1).step_by(2);
+    let (_, list) = expected.split_once("expected ")?;
+    let list = list.strip_prefix("one of ").unwrap_or(list);
+    let allowed = list
+        .split(", ")
+        .flat_map(|a| a.split(" or "))
+        .map(|a| a.trim().trim_matches('`'));
     did_you_mean(word, allowed)
 }
 
-/// Levenshtein distance, one row at a time.
+/// Edits between two words: insertions, deletions, substitutions, and swaps of two
+/// neighbouring letters (`titel` for `title`), each counting one.
 fn distance(a: &[char], b: &[char]) -> usize {
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitute = diagonal + usize::from(ca != cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
+    let width = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * width];
+    for i in 0..=a.len() {
+        for j in 0..=b.len() {
+            d[i * width + j] = if i == 0 || j == 0 {
+                i + j
+            } else {
+                let cost = usize::from(a[i - 1] != b[j - 1]);
+                let mut best = (d[(i - 1) * width + j] + 1)
+                    .min(d[i * width + j - 1] + 1)
+                    .min(d[(i - 1) * width + j - 1] + cost);
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    best = best.min(d[(i - 2) * width + j - 2] + 1);
+                }
+                best
+            };
         }
     }
-    row[b.len()]
+    d[a.len() * width + b.len()]
 }
 
 #[cfg(test)]
@@ -99,6 +120,10 @@ mod tests {
             Some("did you mean `turn-up`?")
         );
         assert_eq!(
+            for_unknown_field("unknown field `titel`, expected one of title, weight").as_deref(),
+            Some("did you mean `title`?")
+        );
+        assert_eq!(
             for_unknown_field("unknown field `zzzzzz`, expected `id` or `title`"),
             None
         );
@@ -116,6 +141,7 @@ mod tests {
         assert_eq!(d("kitten", "sitting"), 3);
         assert_eq!(d("", "abc"), 3);
         assert_eq!(d("abc", "abc"), 0);
-        assert_eq!(d("ab", "ba"), 2);
+        assert_eq!(d("ab", "ba"), 1);
+        assert_eq!(d("titel", "title"), 1);
     }
 }

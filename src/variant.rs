@@ -154,18 +154,21 @@ impl std::str::FromStr for Override {
         let (point_id, choice_id) = text.split_once('=').ok_or_else(|| {
             format!("`{text}` should read point=choice, as in tiddy-held=two-each")
         })?;
-        let point = Point::from_id(point_id.trim()).ok_or_else(|| {
+        let point_id = point_id.trim();
+        let point = Point::from_id(point_id).ok_or_else(|| {
             format!(
-                "unknown rule point `{}`; the rule points are {}",
-                point_id.trim(),
+                "unknown rule point `{point_id}`; {}the rule points are {}",
+                crate::suggest::clause(point_id, Point::ids()),
                 Point::allowed()
             )
         })?;
-        let choice = point.def().choice_index(choice_id.trim()).ok_or_else(|| {
+        let def = point.def();
+        let choice_id = choice_id.trim();
+        let choice = def.choice_index(choice_id).ok_or_else(|| {
             format!(
-                "`{}` is not a choice of `{point}`; allowed: {}",
-                choice_id.trim(),
-                point.def().allowed()
+                "`{choice_id}` is not a choice of `{point}`; {}allowed: {}",
+                crate::suggest::clause(choice_id, def.choices.iter().map(|c| c.id)),
+                def.allowed()
             )
         })?;
         Ok(Override { point, choice })

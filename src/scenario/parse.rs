@@ -82,7 +82,7 @@ impl<'de> Deserialize<'de> for Scalar {
 enum RawPlay {
     #[default]
     Auto,
-    Tricks(Vec<String>),
+    Tricks(Vec<Spanned<Words>>),
     ByPlayer(Vec<(Spanned<String>, Spanned<Words>)>),
 }
 
@@ -107,8 +107,8 @@ impl<'de> Deserialize<'de> for RawPlay {
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawPlay, A::Error> {
                 let mut out = Vec::new();
-                while let Some(s) = seq.next_element::<Words>()? {
-                    out.push(s.0.join(" "));
+                while let Some(trick) = seq.next_element::<Spanned<Words>>()? {
+                    out.push(trick);
                 }
                 Ok(RawPlay::Tricks(out))
             }
@@ -573,7 +573,14 @@ impl Parser<'_> {
                 "towser-tumbler" => agreed.towser_tumbler = self.yes_no(value),
                 other => {
                     let loc = self.yaml.location_of(key);
-                    self.error(loc, format!("unknown agreement `{other}`; the table can agree on `tiddy` and `towser-tumbler`"));
+                    let d = Diagnostic::new(
+                        loc,
+                        format!(
+                            "unknown agreement `{other}`; the table can agree on `tiddy` and `towser-tumbler`"
+                        ),
+                    );
+                    self.errors
+                        .push(hint(d, other, ["tiddy", "towser-tumbler"]));
                 }
             }
         }
@@ -607,10 +614,11 @@ impl Parser<'_> {
                 },
                 other => {
                     let loc = self.yaml.location_of(key);
-                    self.error(
+                    let d = Diagnostic::new(
                         loc,
                         format!("unknown carried item `{other}`; allowed: `ruff-passed`, `pot`"),
                     );
+                    self.errors.push(hint(d, other, ["ruff-passed", "pot"]));
                 }
             }
         }
@@ -816,12 +824,8 @@ impl Parser<'_> {
         match &raw.value {
             RawPlay::Auto => {}
             RawPlay::Tricks(tricks) => {
-                let words = Spanned {
-                    value: Words(tricks.clone()),
-                    referenced: raw.referenced,
-                    defined: raw.defined,
-                };
-                for (token, loc) in self.tokens(&words, false) {
+                let tokens = tricks.iter().flat_map(|t| self.tokens(t, false));
+                for (token, loc) in tokens.collect::<Vec<_>>() {
                     match Pack::Gleek44.parse_card(&token) {
                         Ok(card) => match owner(card) {
                             Some(seat) => add(self, seat, card, loc),
@@ -920,7 +924,15 @@ impl Parser<'_> {
                     let phase = Phase::from_id(group);
                     if make.is_none() && phase.is_none() {
                         let phases: Vec<&str> = Phase::ALL.iter().map(|p| p.id()).collect();
-                        self.error(kloc, format!("unknown figure `{group}`; allowed: a player's name, `net`, `points`, `pot`, `box`, `unplayable`, or a phase: {}", phases.join(", ")));
+                        let d = Diagnostic::new(
+                            kloc,
+                            format!(
+                                "unknown figure `{group}`; allowed: a player's name, `net`, `points`, `pot`, `box`, `unplayable`, or a phase: {}",
+                                phases.join(", ")
+                            ),
+                        );
+                        let groups = ["net", "points"].into_iter().chain(phases);
+                        self.errors.push(hint(d, group, groups));
                         continue;
                     }
                     for (name, m) in per_player {
@@ -966,8 +978,9 @@ fn parse_unplayable(word: &str) -> Result<Option<Point>, String> {
     match parts.next() {
         None => Ok(None),
         Some(id) => Point::from_id(id).map(Some).ok_or_else(|| {
+            let guess = crate::suggest::clause(id, Point::ids());
             format!(
-                "unknown rule point `{id}`; the rule points are {}",
+                "unknown rule point `{id}`; {guess}the rule points are {}",
                 Point::allowed()
             )
         }),
