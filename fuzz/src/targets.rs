@@ -85,7 +85,9 @@ pub fn engine(fixtures: &Fixtures, data: &[u8]) {
 pub fn render(fixtures: &Fixtures, data: &[u8]) {
     let source = text(data);
     let variants = &fixtures.variants;
-    let scenarios = page("page.md", data).map(|p| p.scenarios).unwrap_or_default();
+    let scenarios = page("page.md", data)
+        .map(|p| p.scenarios)
+        .unwrap_or_default();
     let tables: Vec<String> = scenarios
         .iter()
         .map(|s| {
@@ -110,5 +112,8 @@ pub fn render(fixtures: &Fixtures, data: &[u8]) {
             glossary: Some(&glossary),
         },
     );
-    assert!(!rendered.html.contains("<script"), "raw HTML is shown as text");
+    assert!(
+        !rendered.html.contains("<script"),
+        "raw HTML is shown as text"
+    );
 }
