@@ -59,6 +59,17 @@ fn every_bundled_scenario_block_is_accepted() {
     assert!(count >= 60, "only {count} scenario blocks found");
 }
 
+/// `good` is accepted, and each `(from, to, why)` change of it is rejected.
+fn assert_rejects_each_change(which: Which, good: &str, changes: &[(&str, &str, &str)]) {
+    let v = validator(which);
+    assert_eq!(problems(&v, good), Vec::<String>::new());
+    for (from, to, why) in changes {
+        let bad = good.replace(from, to);
+        assert_ne!(bad, good, "{from} is not in the example");
+        assert!(!problems(&v, &bad).is_empty(), "{why} was accepted");
+    }
+}
+
 const SCENARIO: &str = "id: s
 seats: [Ann, Ben, Cat]
 dealer: Cat
@@ -78,30 +89,27 @@ expect:
 
 #[test]
 fn scenario_mistakes_an_editor_can_see_are_rejected() {
-    let v = validator(Which::Scenario);
-    assert_eq!(problems(&v, SCENARIO), Vec::<String>::new());
-    for (from, to, why) in [
-        ("turn-up: 4H", "turnup: 4H", "an unknown key"),
-        ("Cat: 8S 7S", "Cat: 3S 7S", "a Three"),
-        ("[JS, TS,", "[JS, ZZ,", "not a card"),
-        (
-            "unplayable minimum-bid",
-            "unplayable minimum-bet",
-            "an unknown rule point",
-        ),
-        ("pot: 2½", "pot: 2.25", "a quarter"),
-        ("{tiddy: yes}", "{tiddy: perhaps}", "neither yes nor no"),
-        ("turn-up: {Ann", "turnup: {Ann", "an unknown figure"),
-    ] {
-        let bad = SCENARIO.replace(from, to);
-        assert_ne!(bad, SCENARIO);
-        assert!(!problems(&v, &bad).is_empty(), "{why} was accepted");
-    }
+    assert_rejects_each_change(
+        Which::Scenario,
+        SCENARIO,
+        &[
+            ("turn-up: 4H", "turnup: 4H", "an unknown key"),
+            ("Cat: 8S 7S", "Cat: 3S 7S", "a Three"),
+            ("[JS, TS,", "[JS, ZZ,", "not a card"),
+            (
+                "unplayable minimum-bid",
+                "unplayable minimum-bet",
+                "an unknown rule point",
+            ),
+            ("pot: 2½", "pot: 2.25", "a quarter"),
+            ("{tiddy: yes}", "{tiddy: perhaps}", "neither yes nor no"),
+            ("turn-up: {Ann", "turnup: {Ann", "an unknown figure"),
+        ],
+    );
 }
 
 #[test]
 fn variant_mistakes_an_editor_can_see_are_rejected() {
-    let v = validator(Which::Variant);
     let good = "id: mine
 title: t
 author: a
@@ -113,25 +121,24 @@ rules:
   tiddy-held: {choice: two-each, evidence: assumed, note: why}
   minimum-bid: {choice: twelve, evidence: stated, quote: q, cite: p. 1, alternatives: [thirteen]}
 ";
-    assert_eq!(problems(&v, good), Vec::<String>::new());
-    for (from, to, why) in [
-        ("tiddy-held:", "tiddy-hold:", "an unknown rule point"),
-        ("two-each", "lots", "an unknown choice"),
-        (", note: why", "", "an assumption without its reason"),
-        (", quote: q", "", "a stated choice without its quote"),
-        ("[thirteen]", "[thirty]", "an unknown alternative"),
-        (
-            "kind: modern-reconstruction",
-            "kind: modern",
-            "an unknown kind",
-        ),
-        ("id: mine", "id: Mine", "an upper-case id"),
-        ("citation: c\n", "", "no citation"),
-    ] {
-        let bad = good.replace(from, to);
-        assert_ne!(bad, good);
-        assert!(!problems(&v, &bad).is_empty(), "{why} was accepted");
-    }
+    assert_rejects_each_change(
+        Which::Variant,
+        good,
+        &[
+            ("tiddy-held:", "tiddy-hold:", "an unknown rule point"),
+            ("two-each", "lots", "an unknown choice"),
+            (", note: why", "", "an assumption without its reason"),
+            (", quote: q", "", "a stated choice without its quote"),
+            ("[thirteen]", "[thirty]", "an unknown alternative"),
+            (
+                "kind: modern-reconstruction",
+                "kind: modern",
+                "an unknown kind",
+            ),
+            ("id: mine", "id: Mine", "an upper-case id"),
+            ("citation: c\n", "", "no citation"),
+        ],
+    );
 }
 
 fn mournival() -> Command {
