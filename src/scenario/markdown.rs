@@ -20,7 +20,7 @@ pub const INFO: &str = "gleek";
 pub fn extract_blocks(path: &Path, text: &Arc<str>) -> Vec<ScenarioBlock> {
     let mut blocks = Vec::new();
     let lines = Arc::new(crate::diagnostic::LineIndex::new(text));
-    let mut current: Option<(Range<usize>, Vec<Range<usize>>)> = None;
+    let mut current: Option<(Range<usize>, Vec<(String, usize)>)> = None;
     for (event, range) in Parser::new_ext(text, Options::all()).into_offset_iter() {
         match event {
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
@@ -30,12 +30,7 @@ pub fn extract_blocks(path: &Path, text: &Arc<str>) -> Vec<ScenarioBlock> {
             }
             Event::Text(t) => {
                 if let Some((_, pieces)) = current.as_mut() {
-                    // Where the text sits in the source; a fence in a list item comes line by
-                    // line with its indentation removed, so each piece is found in its range.
-                    let start = text[range.clone()]
-                        .find(t.as_ref())
-                        .map_or(range.start, |i| range.start + i);
-                    pieces.push(start..start + t.len());
+                    pieces.push((t.to_string(), source_offset(text, &range, &t)));
                 }
             }
             Event::End(TagEnd::CodeBlock) => {
@@ -44,7 +39,7 @@ pub fn extract_blocks(path: &Path, text: &Arc<str>) -> Vec<ScenarioBlock> {
                         path,
                         text.clone(),
                         lines.clone(),
-                        pieces.iter().map(|r| (&text[r.clone()], r.start)),
+                        pieces.iter().map(|(t, at)| (t.as_str(), *at)),
                     );
                     blocks.push(ScenarioBlock { yaml, range });
                 }
@@ -53,6 +48,21 @@ pub fn extract_blocks(path: &Path, text: &Arc<str>) -> Vec<ScenarioBlock> {
         }
     }
     blocks
+}
+
+/// Where a piece of a fence's text sits in the source. A fence in a list item comes line by
+/// line with its indentation removed, so each piece is found in its range; where that removal
+/// cut into a tab, the rest of the tab comes back as spaces, and the piece is found by what
+/// follows them.
+fn source_offset(text: &str, range: &Range<usize>, piece: &str) -> usize {
+    let within = &text[range.clone()];
+    let rest = piece.trim_start_matches(' ');
+    let found = within.find(piece).or_else(|| {
+        within
+            .find(rest)
+            .map(|i| i.saturating_sub(piece.len() - rest.len()))
+    });
+    range.start + found.unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -68,5 +78,18 @@ mod tests {
         assert_eq!(blocks[1].yaml.yaml, "id: two\nx: y\n");
         let x = blocks[1].yaml.yaml.find("x:").unwrap();
         assert_eq!(blocks[1].yaml.location(x, 1).to_string(), "p.md:15:3");
+    }
+
+    /// Found by fuzzing: a tab under a list item's fence, followed by a wide character.
+    #[test]
+    fn a_tab_cut_by_the_indentation_is_located_without_a_panic() {
+        let text: Arc<str> = "1. x\n   ```gleek\n   id: one\n\t\u{FFFD}pen: 1\n   ```\n".into();
+        let blocks = extract_blocks(Path::new("p.md"), &text);
+        assert_eq!(blocks.len(), 1);
+        let yaml = &blocks[0].yaml;
+        let pen = yaml.yaml.find("pen").unwrap();
+        assert_eq!(yaml.location(pen, 3).to_string(), "p.md:4:3");
+        let fuzzed: Arc<str> = String::from_utf8_lossy(b"#\n   ```gleek\n ome\n\t\xffpen'a$").into();
+        extract_blocks(Path::new("p.md"), &fuzzed);
     }
 }
