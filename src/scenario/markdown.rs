@@ -13,6 +13,9 @@ pub struct ScenarioBlock {
     pub range: Range<usize>,
 }
 
+/// A piece of a fence's text and its offset in the page.
+type Piece = (String, usize);
+
 /// The info string that marks a scenario block.
 pub const INFO: &str = "gleek";
 
@@ -20,7 +23,8 @@ pub const INFO: &str = "gleek";
 pub fn extract_blocks(path: &Path, text: &Arc<str>) -> Vec<ScenarioBlock> {
     let mut blocks = Vec::new();
     let lines = Arc::new(crate::diagnostic::LineIndex::new(text));
-    let mut current: Option<(Range<usize>, Vec<(String, usize)>)> = None;
+    // The open fence's range and its text so far, each piece with its offset in the page.
+    let mut current: Option<(Range<usize>, Vec<Piece>)> = None;
     for (event, range) in Parser::new_ext(text, Options::all()).into_offset_iter() {
         match event {
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
