@@ -22,48 +22,62 @@ struct Suite<'a> {
     cases: Vec<Case<'a>>,
 }
 
+/// What the cases' problems are: mismatches, or invalid input.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Failure,
+    Error,
+}
+
+impl Kind {
+    fn element(self) -> &'static str {
+        match self {
+            Kind::Failure => "failure",
+            Kind::Error => "error",
+        }
+    }
+
+    /// The word the terminal rendering starts with.
+    fn severity(self) -> &'static str {
+        match self {
+            Kind::Failure => "mismatch",
+            Kind::Error => "error",
+        }
+    }
+
+    /// `failures="F" errors="E"` for some cases.
+    fn counts<'c, 'a: 'c>(self, cases: impl Iterator<Item = &'c Case<'a>>) -> String {
+        let bad = cases.filter(|c| !c.problems.is_empty()).count();
+        let (failures, errors) = match self {
+            Kind::Failure => (bad, 0),
+            Kind::Error => (0, bad),
+        };
+        format!("failures=\"{failures}\" errors=\"{errors}\"")
+    }
+}
+
 /// The whole report, with its XML declaration.
 pub fn render(run: &CheckRun) -> String {
     let (suites, kind) = if run.errors.is_empty() {
-        (checked(&run.report.verdicts), "failure")
+        (checked(&run.report.verdicts), Kind::Failure)
     } else {
-        (vec![invalid(run.errors)], "error")
+        (vec![invalid(run.errors)], Kind::Error)
     };
-    let count = |f: fn(&Case) -> bool| {
-        suites
-            .iter()
-            .flat_map(|s| &s.cases)
-            .filter(|c| f(c))
-            .count()
-    };
-    let tests = count(|_| true);
-    let problems = count(|c| !c.problems.is_empty());
-    let (failures, errors) = if kind == "failure" {
-        (problems, 0)
-    } else {
-        (0, problems)
-    };
+    let all = || suites.iter().flat_map(|s| &s.cases);
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         out,
-        "<testsuites name=\"mournival check\" tests=\"{tests}\" failures=\"{failures}\" errors=\"{errors}\">"
+        "<testsuites name=\"mournival check\" tests=\"{}\" {}>",
+        all().count(),
+        kind.counts(all())
     );
     for suite in &suites {
-        let bad = suite
-            .cases
-            .iter()
-            .filter(|c| !c.problems.is_empty())
-            .count();
-        let (f, e) = if kind == "failure" {
-            (bad, 0)
-        } else {
-            (0, bad)
-        };
         let _ = writeln!(
             out,
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{f}\" errors=\"{e}\" skipped=\"0\">",
+            "  <testsuite name=\"{}\" tests=\"{}\" {} skipped=\"0\">",
             attr(&suite.name),
-            suite.cases.len()
+            suite.cases.len(),
+            kind.counts(suite.cases.iter())
         );
         for case in &suite.cases {
             write_case(&mut out, case, kind);
@@ -74,7 +88,7 @@ pub fn render(run: &CheckRun) -> String {
     out
 }
 
-fn write_case(out: &mut String, case: &Case, kind: &str) {
+fn write_case(out: &mut String, case: &Case, kind: Kind) {
     let _ = write!(
         out,
         "    <testcase name=\"{}\" classname=\"{}\" file=\"{}\" line=\"{}\"",
@@ -87,15 +101,11 @@ fn write_case(out: &mut String, case: &Case, kind: &str) {
         out.push_str("/>\n");
         return;
     };
-    let severity = if kind == "failure" {
-        "mismatch"
-    } else {
-        "error"
-    };
+    let (element, severity) = (kind.element(), kind.severity());
     let body: Vec<String> = case.problems.iter().map(|d| d.render(severity)).collect();
     let _ = writeln!(
         out,
-        ">\n      <{kind} message=\"{}\" type=\"{severity}\">{}</{kind}>\n    </testcase>",
+        ">\n      <{element} message=\"{}\" type=\"{severity}\">{}</{element}>\n    </testcase>",
         attr(&first.message),
         text(&body.join("\n"))
     );

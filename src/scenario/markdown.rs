@@ -93,7 +93,8 @@ mod tests {
         let yaml = &blocks[0].yaml;
         let pen = yaml.yaml.find("pen").unwrap();
         assert_eq!(yaml.location(pen, 3).to_string(), "p.md:4:3");
-        let fuzzed: Arc<str> = String::from_utf8_lossy(b"#\n   ```gleek\n ome\n\t\xffpen'a$").into();
+        let fuzzed: Arc<str> =
+            String::from_utf8_lossy(b"#\n   ```gleek\n ome\n\t\xffpen'a$").into();
         extract_blocks(Path::new("p.md"), &fuzzed);
     }
 }
