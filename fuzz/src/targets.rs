@@ -2,11 +2,14 @@
 //! `tests/fuzz_corpus.rs` includes this file to replay the corpus on stable Rust, so a crash
 //! found by either is reproduced by both.
 
+use mournival::cards::{CardSet, Pack};
 use mournival::check;
 use mournival::compare::evaluate;
-use mournival::engine::Outcome;
+use mournival::engine::{Outcome, play};
 use mournival::project::{Page, load_variants, parse_page as parse};
 use mournival::report::explain;
+use mournival::rules::{Point, Rules};
+use mournival::scenario::{Scenario, Seat};
 use mournival::site::glossary::Glossary;
 use mournival::site::{highlight, markdown, outcome, templates::Templates};
 use mournival::variant::VariantSet;
@@ -59,12 +62,20 @@ pub fn parse_page(_: &Fixtures, data: &[u8]) {
 }
 
 /// A parsed scenario played under every bundled reading (and each alternative it lists),
-/// checked against its expectations and explained: every ledger must balance.
+/// checked against its expectations and explained: every ledger must balance. Bytes that are
+/// no scenario are a deal instead, played under every reading and under one drawn from them,
+/// so that the engine is fuzzed even where the parser refuses.
 pub fn engine(fixtures: &Fixtures, data: &[u8]) {
+    let variants = &fixtures.variants;
     let Some(page) = page("scenario.yaml", data) else {
+        if let Some((deal, rules)) = deal_from(data) {
+            for v in &variants.variants {
+                balanced(&deal, &v.rules, &v.id);
+            }
+            balanced(&deal, &rules, "a reading drawn from the input");
+        }
         return;
     };
-    let variants = &fixtures.variants;
     for s in &page.scenarios {
         for v in &variants.variants {
             let eval = evaluate(s, v);
@@ -78,6 +89,37 @@ pub fn engine(fixtures: &Fixtures, data: &[u8]) {
         let report = check::check(&page.scenarios, variants);
         assert_eq!(report.scenarios, page.scenarios.len());
     }
+}
+
+/// Plays a deal with every step left to the engine's policy: the ledger must balance.
+fn balanced(deal: &Scenario, rules: &Rules, reading: &str) {
+    if let Outcome::Played(ledger) = play(deal, rules) {
+        assert!(ledger.balances(), "a dealt hand under {reading}");
+    }
+}
+
+/// A shuffled pack, a dealer and a reading, drawn from the bytes (`None` for no bytes).
+fn deal_from(data: &[u8]) -> Option<(Scenario, Rules)> {
+    let first = *data.first()?;
+    let mut bytes = data.iter().cycle().skip(1);
+    let mut next = || usize::from(*bytes.next().expect("cycle of a non-empty slice"));
+    let mut cards = Pack::Gleek44.cards().sorted();
+    for i in (1..cards.len()).rev() {
+        cards.swap(i, next() % (i + 1));
+    }
+    let hand = |k: usize| CardSet::from_cards(cards[12 * k..12 * (k + 1)].iter().copied());
+    let deal = Scenario::dealt(
+        ["Ann", "Ben", "Cat"],
+        Seat(first % 3),
+        [hand(0), hand(1), hand(2)],
+        cards[36],
+    );
+    let mut rules = Rules::first_choices();
+    for &point in Point::ALL {
+        let choice = next() % point.def().choices.len();
+        rules.set(point, u8::try_from(choice).expect("few choices"));
+    }
+    Some((deal, rules))
 }
 
 /// A Markdown page as the site renders it: each scenario's outcome table through the
