@@ -16,6 +16,9 @@ pub struct ScenarioBlock {
     pub range: Range<usize>,
 }
 
+/// A piece of a fence's text and its offset in the page.
+type Piece = (String, usize);
+
 /// Every block of a page fenced with one of `languages`, in order. The page is read with the site
 /// renderer's own options, so `check` sees exactly the scenarios the site shows (with every
 /// extension, a page between two `+++` lines was one metadata block, and its scenarios were never
@@ -23,7 +26,8 @@ pub struct ScenarioBlock {
 pub fn extract_blocks(path: &Path, text: &Arc<str>, languages: &[&str]) -> Vec<ScenarioBlock> {
     let mut blocks = Vec::new();
     let lines = Arc::new(crate::diagnostic::LineIndex::new(text));
-    let mut current: Option<(String, Range<usize>, Vec<Range<usize>>)> = None;
+    // The open fence's language, its range and its text so far, each piece with its offset.
+    let mut current: Option<(String, Range<usize>, Vec<Piece>)> = None;
     for (event, range) in Parser::new_ext(text, crate::site::markdown::options()).into_offset_iter()
     {
         match event {
@@ -36,12 +40,7 @@ pub fn extract_blocks(path: &Path, text: &Arc<str>, languages: &[&str]) -> Vec<S
             }
             Event::Text(t) => {
                 if let Some((_, _, pieces)) = current.as_mut() {
-                    // Where the text sits in the source; a fence in a list item comes line by
-                    // line with its indentation removed, so each piece is found in its range.
-                    let start = text[range.clone()]
-                        .find(t.as_ref())
-                        .map_or(range.start, |i| range.start + i);
-                    pieces.push(start..start + t.len());
+                    pieces.push((t.to_string(), source_offset(text, &range, &t)));
                 }
             }
             Event::End(TagEnd::CodeBlock) => {
@@ -50,7 +49,7 @@ pub fn extract_blocks(path: &Path, text: &Arc<str>, languages: &[&str]) -> Vec<S
                         path,
                         text.clone(),
                         lines.clone(),
-                        pieces.iter().map(|r| (&text[r.clone()], r.start)),
+                        pieces.iter().map(|(t, at)| (t.as_str(), *at)),
                     );
                     blocks.push(ScenarioBlock {
                         language,
@@ -63,6 +62,21 @@ pub fn extract_blocks(path: &Path, text: &Arc<str>, languages: &[&str]) -> Vec<S
         }
     }
     blocks
+}
+
+/// Where a piece of a fence's text sits in the source. A fence in a list item comes line by
+/// line with its indentation removed, so each piece is found in its range; where that removal
+/// cut into a tab, the rest of the tab comes back as spaces, and the piece is found by what
+/// follows them.
+fn source_offset(text: &str, range: &Range<usize>, piece: &str) -> usize {
+    let within = &text[range.clone()];
+    let rest = piece.trim_start_matches(' ');
+    let found = within.find(piece).or_else(|| {
+        within
+            .find(rest)
+            .map(|i| i.saturating_sub(piece.len() - rest.len()))
+    });
+    range.start + found.unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -87,5 +101,19 @@ mod tests {
         let blocks = extract_blocks(Path::new("p.md"), &text, &["gleek"]);
         assert_eq!(blocks.len(), 1);
         assert_eq!(blocks[0].yaml.yaml, "id: one\n");
+    }
+
+    /// Found by fuzzing: a tab under a list item's fence, followed by a wide character.
+    #[test]
+    fn a_tab_cut_by_the_indentation_is_located_without_a_panic() {
+        let text: Arc<str> = "1. x\n   ```gleek\n   id: one\n\t\u{FFFD}pen: 1\n   ```\n".into();
+        let blocks = extract_blocks(Path::new("p.md"), &text, &["gleek"]);
+        assert_eq!(blocks.len(), 1);
+        let yaml = &blocks[0].yaml;
+        let pen = yaml.yaml.find("pen").unwrap();
+        assert_eq!(yaml.location(pen, 3).to_string(), "p.md:4:3");
+        let fuzzed: Arc<str> =
+            String::from_utf8_lossy(b"#\n   ```gleek\n ome\n\t\xffpen'a$").into();
+        extract_blocks(Path::new("p.md"), &fuzzed, &["gleek"]);
     }
 }

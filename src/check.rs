@@ -1,6 +1,6 @@
 //! `check`: every expectation written in the pages against the engine.
 
-use crate::diagnostic::{Diagnostic, excerpt};
+use crate::diagnostic::{Diagnostic, Location, excerpt};
 use crate::game::{Expectation, Expected, Figure, Outcome, Scenario};
 use crate::rules::Point;
 use crate::variant::{Readings, Variant};
@@ -17,6 +17,8 @@ pub struct Verdict {
     pub expected: String,
     pub found: String,
     pub passed: bool,
+    /// Where the expectation is written: the figure, or the variant's key for the whole deal.
+    pub location: Location,
     /// What is wrong, located at the expectation.
     pub diagnostic: Option<Diagnostic>,
 }
@@ -83,13 +85,12 @@ pub fn unknown_variants<'a>(
                 } else {
                     format!("the {} variants are {}", game.name(), ids.join(", "))
                 };
-                errors.push(
-                    Diagnostic::new(
-                        e.location.clone(),
-                        format!("`{}` is not a variant", excerpt(&e.variant)),
-                    )
-                    .note(known),
-                );
+                let d = Diagnostic::new(
+                    e.location.clone(),
+                    format!("`{}` is not a variant", excerpt(&e.variant)),
+                )
+                .note(known);
+                errors.push(crate::suggest::hint(d, &e.variant, ids.iter().copied()));
             }
         }
     }
@@ -113,6 +114,7 @@ pub fn judge(
 ) -> Vec<Verdict> {
     let head = scenario.head();
     let verdict = |figure: Option<Figure>,
+                   location: &Location,
                    expected: String,
                    found: String,
                    diagnostic: Option<Diagnostic>| Verdict {
@@ -122,6 +124,7 @@ pub fn judge(
         expected,
         found,
         passed: diagnostic.is_none(),
+        location: location.clone(),
         diagnostic,
     };
     let whole = |title: String, expected: String| {
@@ -146,7 +149,7 @@ pub fn judge(
                     expected.clone(),
                 )
             });
-            vec![verdict(None, expected, found_deal, d)]
+            vec![verdict(None, &exp.location, expected, found_deal, d)]
         }
         (Expected::Unplayable(point), Outcome::Played(_)) => {
             let expected = unplayable_words(*point);
@@ -154,7 +157,7 @@ pub fn judge(
                 format!("scenario `{}` under `{}` is playable", head.id, variant.id),
                 expected.clone(),
             );
-            vec![verdict(None, expected, found_deal, Some(d))]
+            vec![verdict(None, &exp.location, expected, found_deal, Some(d))]
         }
         (Expected::Figures(figures), Outcome::Unplayable(_)) => {
             let d = whole(
@@ -164,7 +167,13 @@ pub fn judge(
                 ),
                 format!("{} figure(s)", figures.len()),
             );
-            vec![verdict(None, "playable".to_string(), found_deal, Some(d))]
+            vec![verdict(
+                None,
+                &exp.location,
+                "playable".to_string(),
+                found_deal,
+                Some(d),
+            )]
         }
         (Expected::Figures(figures), Outcome::Played(played)) => figures
             .iter()
@@ -193,7 +202,7 @@ pub fn judge(
                         variant.id
                     ))
                 });
-                verdict(Some(figure.clone()), want.words(head), found, d)
+                verdict(Some(figure.clone()), at, want.words(head), found, d)
             })
             .collect(),
     }

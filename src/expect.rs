@@ -276,7 +276,7 @@ impl Reader<'_> {
     fn seat(&mut self, name: &str, loc: &Location) -> Option<Seat> {
         let found = self.head.seat_of(name);
         if found.is_none() {
-            self.error(
+            let d = Diagnostic::new(
                 loc.clone(),
                 format!(
                     "`{}` is not at this table; the seats are {}",
@@ -284,6 +284,8 @@ impl Reader<'_> {
                     self.head.seats.join(", ")
                 ),
             );
+            let seats = self.head.seats.iter().map(String::as_str);
+            self.errors.push(crate::suggest::hint(d, name, seats));
         }
         found
     }
@@ -301,8 +303,9 @@ impl Reader<'_> {
             None => Ok(None),
             Some(id) => self.points.find(id).map(Some).ok_or_else(|| {
                 format!(
-                    "unknown rule point `{}`; the rule points are {}",
+                    "unknown rule point `{}`; {}the rule points are {}",
                     excerpt(id),
+                    crate::suggest::clause(id, self.points.all().map(|p| p.id())),
                     self.points.allowed()
                 )
             }),
@@ -368,10 +371,14 @@ impl Reader<'_> {
 
     fn unknown(&mut self, k: &str, loc: Location) {
         let allowed = self.vocabulary.allowed();
-        self.error(
+        let d = Diagnostic::new(
             loc,
             format!("unknown figure `{}`; allowed: {allowed}", excerpt(k)),
         );
+        let mut keys: Vec<String> = self.vocabulary.all().map(str::to_string).collect();
+        keys.extend(self.head.seats.iter().cloned());
+        let d = crate::suggest::hint(d, k, keys.iter().map(String::as_str));
+        self.errors.push(d);
     }
 
     fn per_seat(

@@ -50,6 +50,8 @@ pub mod money;
 pub mod project;
 pub mod report;
 pub mod rules;
+pub mod schema;
 pub mod site;
+pub mod suggest;
 pub mod variant;
 pub mod yaml;

@@ -5,7 +5,8 @@ use clap::{Parser, Subcommand};
 use mournival::diagnostic::{self, Diagnostic, Location};
 use mournival::game::Scenario;
 use mournival::project::{Page, load_pages, load_variants, read_page};
-use mournival::report::{explain, matrix};
+use mournival::report::{self, CheckRun, explain, matrix};
+use mournival::schema::{Schema, Which};
 use mournival::site::{BuildError, BuildOptions};
 use mournival::variant::{Override, Readings};
 use std::path::{Path, PathBuf};
@@ -33,6 +34,10 @@ enum Command {
         /// Tries a reading of your own: sets a rule point for every variant (point=choice).
         #[arg(long = "set", value_name = "POINT=CHOICE")]
         set: Vec<Override>,
+        /// The output: `human` (the terminal), `json` (one document), `github` (workflow
+        /// commands that annotate the lines) or `junit` (XML for CI reports).
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
     },
     /// Prints a scenario's ledger under a reading, or two readings side by side.
     Explain {
@@ -93,6 +98,48 @@ enum Command {
         #[arg(long = "set", value_name = "POINT=CHOICE")]
         set: Vec<Override>,
     },
+    /// Writes JSON Schemas for scenario and variant files, for editors (draft 2020-12).
+    Schema {
+        /// Only this kind of schema (of one game with --game: printed to stdout, or written into
+        /// --out).
+        which: Option<SchemaKind>,
+        /// Only this game's schemas (`gleek`, `put`...; default: every game's).
+        #[arg(long)]
+        game: Option<String>,
+        /// The folder to write `<game>.scenario.schema.json` and `<game>.variant.schema.json`
+        /// into (default: the project's schemas/); a file there is replaced only if this command
+        /// wrote it.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+/// The schemas `mournival schema` writes.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SchemaKind {
+    Scenario,
+    Variant,
+}
+
+/// The output formats of `check`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Human,
+    Json,
+    Github,
+    Junit,
+}
+
+impl Format {
+    /// The machine-readable rendering; `None` for `human`, which prints as it goes.
+    fn render(self, run: &CheckRun) -> Option<String> {
+        match self {
+            Format::Human => None,
+            Format::Json => Some(report::json::render(run)),
+            Format::Github => Some(report::github::render(run)),
+            Format::Junit => Some(report::junit::render(run)),
+        }
+    }
 }
 
 #[cfg(feature = "serve")]
@@ -126,10 +173,12 @@ fn main() -> ExitCode {
     let not_done = match cli.command {
         Command::Build { .. } | Command::Serve { .. } => "nothing was written",
         Command::Check { .. } => "nothing was checked",
+        Command::Schema { .. } => "nothing was written",
         Command::Explain { .. } | Command::Variants { .. } => "nothing was evaluated",
     };
     let result = match cli.command {
-        Command::Check { path, set } => check(&cli.root, path, &set),
+        Command::Check { path, set, format } => check(&cli.root, path, &set, format),
+        Command::Schema { which, game, out } => Ok(schema_cmd(&cli.root, which, game, out)),
         Command::Explain {
             target,
             variant,
@@ -171,61 +220,91 @@ fn main() -> ExitCode {
     }
 }
 
-fn check(root: &Path, path: Option<PathBuf>, set: &[Override]) -> Result<ExitCode, Invalid> {
-    let path = path.unwrap_or_else(|| root.join("content"));
-    // The variants and the pages are both read before either's errors are shown: one run
-    // reports every error.
-    let (variants, pages) = match (variants(root, set), load_pages(root, &path)) {
-        (Ok(variants), Ok(pages)) => (variants, pages),
-        (variants, pages) => {
-            let mut errors = variants.err().map(|Invalid(e)| e).unwrap_or_default();
-            errors.extend(pages.err().unwrap_or_default());
+fn check(
+    root: &Path,
+    path: Option<PathBuf>,
+    set: &[Override],
+    format: Format,
+) -> Result<ExitCode, Invalid> {
+    let (variants, pages) = match load_checked(root, path, set) {
+        Ok(loaded) => loaded,
+        Err(errors) => {
+            // Machine formats report invalid input in their own form too; stderr has it all.
+            if let Some(out) = format.render(&CheckRun::invalid(&errors)) {
+                emit(&out);
+            }
             return Err(Invalid(errors));
         }
     };
     let scenarios = || pages.iter().flat_map(|p| &p.scenarios);
-    if scenarios().next().is_none() {
-        return Err(Invalid(vec![Diagnostic::new(
-            Location::file_start(&path, ""),
-            format!(
-                "no scenarios found under {}: write a {} block in a page",
-                path.display(),
-                mournival::games::GAMES
-                    .iter()
-                    .map(|g| format!("```{}", g.id()))
-                    .collect::<Vec<_>>()
-                    .join(" or ")
-            ),
-        )]));
-    }
-    let unknown = mournival::check::unknown_variants(scenarios(), &variants);
-    if !unknown.is_empty() {
-        return Err(Invalid(unknown));
-    }
     let report = mournival::check::check(scenarios(), &variants);
-    for v in report.failures() {
-        if let Some(d) = &v.diagnostic {
-            eprint!("{}", d.render("mismatch"));
-            eprintln!();
-        }
-    }
     // The readings of the games whose scenarios were checked.
     let readings = variants
         .all()
         .filter(|(game, _)| scenarios().any(|s| s.game().id() == game.id()))
         .count();
-    println!(
-        "checked {} scenario(s) under {} variant(s): {} passed, {} failed",
-        report.scenarios,
-        readings,
-        report.passed(),
-        report.failed()
-    );
+    let run = CheckRun::checked(&report, scenarios(), readings);
+    match format.render(&run) {
+        Some(out) => emit(&out),
+        None => {
+            for v in report.failures() {
+                if let Some(d) = &v.diagnostic {
+                    eprint!("{}", d.render("mismatch"));
+                    eprintln!();
+                }
+            }
+            emit(&format!("{}\n", run.summary()));
+        }
+    }
     Ok(if report.failed() == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Writes to stdout; a reader that stops early (`| head`) is no error.
+fn emit(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+/// The readings and pages `check` needs, or every error that stops it. The readings and the
+/// pages are both read before either's errors are shown: one run reports every error.
+fn load_checked(
+    root: &Path,
+    path: Option<PathBuf>,
+    set: &[Override],
+) -> Result<(Readings, Vec<Page>), Vec<Diagnostic>> {
+    let path = path.unwrap_or_else(|| root.join("content"));
+    let (variants, pages) = match (variants(root, set), load_pages(root, &path)) {
+        (Ok(variants), Ok(pages)) => (variants, pages),
+        (variants, pages) => {
+            let mut errors = variants.err().map(|Invalid(e)| e).unwrap_or_default();
+            errors.extend(pages.err().unwrap_or_default());
+            return Err(errors);
+        }
+    };
+    let scenarios = || pages.iter().flat_map(|p| &p.scenarios);
+    if scenarios().next().is_none() {
+        let fences: Vec<String> = mournival::games::GAMES
+            .iter()
+            .map(|g| format!("```{}", g.id()))
+            .collect();
+        return Err(vec![Diagnostic::new(
+            Location::file_start(&path, ""),
+            format!(
+                "no scenarios found under {}: write a {} block in a page",
+                path.display(),
+                fences.join(" or ")
+            ),
+        )]);
+    }
+    let unknown = mournival::check::unknown_variants(scenarios(), &variants);
+    if !unknown.is_empty() {
+        return Err(unknown);
+    }
+    Ok((variants, pages))
 }
 
 fn build(
@@ -320,6 +399,65 @@ fn serve_cmd(
     ExitCode::from(2)
 }
 
+/// `schema`: one schema to stdout, or the files into a folder.
+fn schema_cmd(
+    root: &Path,
+    which: Option<SchemaKind>,
+    game: Option<String>,
+    out: Option<PathBuf>,
+) -> ExitCode {
+    let games: Vec<&'static dyn mournival::game::Game> = match &game {
+        Some(id) => match mournival::games::by_id(id) {
+            Some(g) => vec![g],
+            None => {
+                let ids: Vec<&str> = mournival::games::GAMES.iter().map(|g| g.id()).collect();
+                eprintln!(
+                    "error: `{id}` is not a game; {}the games are {}",
+                    mournival::suggest::clause(id, ids.iter().copied()),
+                    ids.join(", ")
+                );
+                return ExitCode::from(2);
+            }
+        },
+        None => mournival::games::GAMES.to_vec(),
+    };
+    let kinds: Vec<Which> = match which {
+        Some(SchemaKind::Scenario) => vec![Which::Scenario],
+        Some(SchemaKind::Variant) => vec![Which::Variant],
+        None => Which::ALL.to_vec(),
+    };
+    let schemas: Vec<Schema> = games
+        .iter()
+        .flat_map(|&game| kinds.iter().map(move |&which| Schema { game, which }))
+        .collect();
+    if let ([one], None) = (schemas.as_slice(), &out) {
+        return match one.text() {
+            Some(text) => {
+                emit(&text);
+                ExitCode::SUCCESS
+            }
+            None => {
+                eprintln!("error: {} has no scenario schema yet", one.game.name());
+                ExitCode::from(2)
+            }
+        };
+    }
+    let dir = out.unwrap_or_else(|| root.join("schemas"));
+    match mournival::schema::write(&dir, &schemas) {
+        Ok(paths) => {
+            for p in paths {
+                println!("wrote {}", p.display());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("error: {err}");
+            eprintln!("nothing was written");
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// Loads the scenarios a target names: `page.md` or `page.md#id`.
 fn scenarios_of(target: &str) -> Result<Vec<std::sync::Arc<dyn Scenario>>> {
     let (file, id) = match target.split_once('#') {
@@ -358,8 +496,9 @@ fn explain_cmd(
             let pick = |id: &str| {
                 variants.get(id).with_context(|| {
                     format!(
-                        "`{id}` is not a {} variant; the variants are {}",
+                        "`{id}` is not a {} variant; {}the variants are {}",
                         s.game().name(),
+                        mournival::suggest::clause(id, variants.ids()),
                         variants.ids().join(", ")
                     )
                 })

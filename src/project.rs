@@ -86,6 +86,19 @@ pub fn load_variants(root: &Path) -> Result<Readings, Vec<Diagnostic>> {
             Err(mut e) => errors.append(&mut e),
         }
     }
+    if errors.is_empty() && sets.iter().all(|(_, set)| set.variants.is_empty()) {
+        let games: Vec<&str> = GAMES.iter().map(|g| g.id()).collect();
+        errors.push(
+            Diagnostic::new(
+                Location::file_start(&root.join("variants"), ""),
+                "no variants: a project needs at least one reading of a game".to_string(),
+            )
+            .note(format!(
+                "a game's readings are YAML files in variants/<game>/, for the games {}",
+                games.join(", ")
+            )),
+        );
+    }
     if errors.is_empty() {
         Ok(Readings { sets })
     } else {

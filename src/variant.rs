@@ -7,6 +7,7 @@ use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
 use crate::game::Game;
 use crate::input::{self, Depth};
 use crate::rules::{AsPoint, Point, PointTable, Rules};
+use crate::suggest::hint;
 use crate::yaml::YamlText;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
@@ -174,8 +175,9 @@ impl Override {
         };
         let choice = point.def().choice_index(&self.choice).ok_or_else(|| {
             format!(
-                "`{}` is not a choice of `{point}`; allowed: {}",
+                "`{}` is not a choice of `{point}`; {}allowed: {}",
                 self.choice,
+                crate::suggest::clause(&self.choice, point.def().choices.iter().map(|c| c.id)),
                 point.def().allowed()
             )
         })?;
@@ -333,9 +335,14 @@ impl Readings {
                 .any(|(_, s)| s.table.find(&o.point).is_some())
             {
                 let all: Vec<String> = self.sets.iter().map(|(_, s)| s.table.allowed()).collect();
+                let ids = self
+                    .sets
+                    .iter()
+                    .flat_map(|(_, s)| s.table.all().map(|p| p.id()));
                 return Err(format!(
-                    "unknown rule point `{}`; the rule points are {}",
-                    o.point,
+                    "unknown rule point `{}`; {}the rule points are {}",
+                    excerpt(&o.point),
+                    crate::suggest::clause(&o.point, ids),
                     all.join(", ")
                 ));
             }
@@ -440,19 +447,18 @@ impl Partial {
         entries.sort_by_key(|(k, _)| k.referenced.span().offset());
         for (key, entry) in entries {
             let Some(point) = table.find(key.value.trim()) else {
-                errors.push(
-                    Diagnostic::new(
-                        yaml.location_of(key),
-                        format!("unknown rule point `{}`", excerpt(&key.value)),
-                    )
-                    .note(format!("the rule points are {}", table.allowed())),
-                );
+                let d = Diagnostic::new(
+                    yaml.location_of(key),
+                    format!("unknown rule point `{}`", excerpt(&key.value)),
+                )
+                .note(format!("the rule points are {}", table.allowed()));
+                errors.push(hint(d, key.value.trim(), table.all().map(|p| p.id())));
                 continue;
             };
             let def = point.def();
             let choice_of = |s: &Spanned<String>, errors: &mut Errors| {
                 def.choice_index(s.value.trim()).or_else(|| {
-                    errors.push(Diagnostic::new(
+                    let d = Diagnostic::new(
                         yaml.location_of(s),
                         format!(
                             "`{}` is not a choice of `{point}` ({}); allowed: {}",
@@ -460,7 +466,8 @@ impl Partial {
                             def.question,
                             def.allowed()
                         ),
-                    ));
+                    );
+                    errors.push(hint(d, s.value.trim(), def.choices.iter().map(|c| c.id)));
                     None
                 })
             };

@@ -126,7 +126,13 @@ impl YamlText {
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, Diagnostic> {
         let options = serde_saphyr::options! { with_snippet: false };
         serde_saphyr::from_str_with_options(&self.yaml, options).map_err(|err| {
+            let message = tidy_message(&err.without_snippet().to_string());
             let location = match err.location() {
+                // A field missing from the top level is reported where the mapping ends; the
+                // start of the block is where the reader looks for it.
+                Some(loc) if loc.column() == 1 && message.starts_with("missing field") => {
+                    self.location(0, 0)
+                }
                 Some(loc) => match loc.span().byte_offset() {
                     Some(b) => {
                         self.location(b as usize, loc.span().byte_len().unwrap_or(1) as usize)
@@ -135,7 +141,12 @@ impl YamlText {
                 },
                 None => self.location(0, 0),
             };
-            Diagnostic::new(location, tidy_message(&err.without_snippet().to_string()))
+            let hint = crate::suggest::for_unknown_field(&message);
+            let d = Diagnostic::new(location, message);
+            match hint {
+                Some(h) => d.note(h),
+                None => d,
+            }
         })
     }
 
@@ -155,11 +166,22 @@ impl YamlText {
     }
 }
 
-/// serde-saphyr appends "at line L column C" to some messages; the location already says so.
+/// serde-saphyr appends "at line L column C" to some messages, which the location already
+/// says, and advice meant for programmers to others.
 fn tidy_message(message: &str) -> String {
     let first = message.lines().next().unwrap_or(message);
-    match first.find(" at line ") {
-        Some(i) => first[..i].to_string(),
+    let first = match first.find(" at line ") {
+        Some(i) => &first[..i],
+        None => first,
+    };
+    match first.strip_prefix("duplicate mapping key") {
+        Some(rest) => {
+            let key = rest.split(", set ").next().unwrap_or("");
+            match key.strip_prefix(": ") {
+                Some(k) => format!("`{k}` is given twice; write each key once"),
+                None => "a key is given twice; write each key once".to_string(),
+            }
+        }
         None => first.to_string(),
     }
 }

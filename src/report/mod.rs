@@ -1,4 +1,108 @@
-//! Renderers for the terminal: they only read results.
+//! Renderers for the terminal and for machines: they only read results. [`explain`] and
+//! [`matrix`] print for people; [`json`], [`github`] and [`junit`] are `check`'s machine-readable
+//! formats.
 
 pub mod explain;
+pub mod github;
+pub mod json;
+pub mod junit;
 pub mod matrix;
+
+use crate::check::{Report, Verdict};
+use crate::diagnostic::{Diagnostic, Location};
+use crate::game::Scenario;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// What one `check` found, as its output formats see it: the verdicts, or the invalid input
+/// that stopped it before anything was checked (then the report is empty).
+pub struct CheckRun<'a> {
+    pub report: &'a Report,
+    /// The scenarios checked, to name the players in figures.
+    pub scenarios: HashMap<&'a str, &'a dyn Scenario>,
+    /// How many readings every scenario was played under.
+    pub variants: usize,
+    pub errors: &'a [Diagnostic],
+}
+
+impl<'a> CheckRun<'a> {
+    pub fn checked(
+        report: &'a Report,
+        scenarios: impl IntoIterator<Item = &'a Arc<dyn Scenario>>,
+        variants: usize,
+    ) -> CheckRun<'a> {
+        CheckRun {
+            report,
+            scenarios: scenarios
+                .into_iter()
+                .map(|s| (s.head().id.as_str(), s.as_ref()))
+                .collect(),
+            variants,
+            errors: &[],
+        }
+    }
+
+    /// A run stopped by invalid input.
+    pub fn invalid(errors: &'a [Diagnostic]) -> CheckRun<'a> {
+        static EMPTY: Report = Report {
+            scenarios: 0,
+            evaluations: 0,
+            verdicts: Vec::new(),
+        };
+        CheckRun {
+            report: &EMPTY,
+            scenarios: HashMap::new(),
+            variants: 0,
+            errors,
+        }
+    }
+
+    /// `passed`, `failed` (a mismatch) or `invalid` (invalid input).
+    pub fn status(&self) -> &'static str {
+        if !self.errors.is_empty() {
+            "invalid"
+        } else if self.report.failed() > 0 {
+            "failed"
+        } else {
+            "passed"
+        }
+    }
+
+    /// The closing line every format prints.
+    pub fn summary(&self) -> String {
+        if self.errors.is_empty() {
+            format!(
+                "checked {} scenario(s) under {} variant(s): {} passed, {} failed",
+                self.report.scenarios,
+                self.variants,
+                self.report.passed(),
+                self.report.failed()
+            )
+        } else {
+            format!("{} error(s); nothing was checked", self.errors.len())
+        }
+    }
+
+    /// What a verdict judges, as a kind and a player: (`net`, `Ann`), (`turn-up`, `Ben`),
+    /// (`pot`, none), or (`deal`, none) for whether the deal is playable at all.
+    pub fn figure(&self, verdict: &Verdict) -> (&'static str, Option<&'a str>) {
+        let name = |seat| {
+            self.scenarios
+                .get(verdict.scenario.as_str())
+                .map(|s| s.head().name(seat))
+        };
+        match &verdict.figure {
+            None => ("deal", None),
+            Some(f) => (f.key, f.seat.and_then(name)),
+        }
+    }
+}
+
+/// The file of a location as tools want it: as given, less a leading `./` (the default root).
+pub fn file_of(location: &Location) -> String {
+    let file = location.file.display().to_string();
+    match file.strip_prefix("./") {
+        Some(rest) => rest.to_string(),
+        None => file,
+    }
+}

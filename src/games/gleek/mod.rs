@@ -6,6 +6,7 @@ pub mod ledger;
 mod parse;
 pub mod points;
 pub mod scenario;
+mod schema;
 pub mod words;
 
 pub use parse::{VOCABULARY, parse_scenario};
@@ -40,6 +41,10 @@ impl Game for Gleek {
 
     fn parse(&self, yaml: &YamlText) -> Result<Box<dyn game::Scenario>, Vec<Diagnostic>> {
         parse_scenario(yaml).map(|s| Box::new(s) as Box<dyn game::Scenario>)
+    }
+
+    fn scenario_schema(&self) -> Option<serde_json::Value> {
+        Some(schema::scenario())
     }
 }
 

@@ -7,6 +7,7 @@ use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
 use crate::expect::{RawExpectations, Scalar, Vocabulary, Words, expectations};
 use crate::game::Head;
 use crate::money::Money;
+use crate::suggest::hint;
 use crate::yaml::YamlText;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -275,7 +276,7 @@ impl Parser<'_> {
             .position(|s| s.eq_ignore_ascii_case(name))
             .map(|i| Seat(i as u8));
         if found.is_none() {
-            self.error(
+            let d = Diagnostic::new(
                 loc.clone(),
                 format!(
                     "`{}` is not at this table; the seats are {}",
@@ -283,6 +284,8 @@ impl Parser<'_> {
                     seats.join(", ")
                 ),
             );
+            self.errors
+                .push(hint(d, name, seats.iter().map(String::as_str)));
         }
         found
     }
@@ -582,7 +585,15 @@ impl Parser<'_> {
                 "towser-tumbler" => agreed.towser_tumbler = self.yes_no(value),
                 other => {
                     let loc = self.yaml.location_of(key);
-                    self.error(loc, format!("unknown agreement `{}`; the table can agree on `tiddy` and `towser-tumbler`", excerpt(other)));
+                    let d = Diagnostic::new(
+                        loc,
+                        format!(
+                            "unknown agreement `{}`; the table can agree on `tiddy` and `towser-tumbler`",
+                            excerpt(other)
+                        ),
+                    );
+                    self.errors
+                        .push(hint(d, other, ["tiddy", "towser-tumbler"]));
                 }
             }
         }
@@ -617,13 +628,14 @@ impl Parser<'_> {
                 },
                 other => {
                     let loc = self.yaml.location_of(key);
-                    self.error(
+                    let d = Diagnostic::new(
                         loc,
                         format!(
                             "unknown carried item `{}`; allowed: `ruff-passed`, `pot`",
                             excerpt(other)
                         ),
                     );
+                    self.errors.push(hint(d, other, ["ruff-passed", "pot"]));
                 }
             }
         }

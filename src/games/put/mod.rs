@@ -10,6 +10,7 @@ mod parse;
 pub mod points;
 pub mod record;
 pub mod scenario;
+mod schema;
 pub mod words;
 
 pub use parse::{VOCABULARY, parse_scenario};
@@ -50,6 +51,10 @@ impl Game for Put {
     /// Put keeps a score, not money: readings are compared by the score they leave.
     fn standing(&self) -> &'static str {
         "score"
+    }
+
+    fn scenario_schema(&self) -> Option<serde_json::Value> {
+        Some(schema::scenario())
     }
 
     fn standing_text(&self, standing: Money) -> String {

@@ -1,0 +1,84 @@
+//! The JSON Schema of a Gleek scenario, for editors (`mournival schema`), from the shapes every
+//! game shares.
+
+use super::VOCABULARY;
+use super::points::TABLE;
+use crate::schema::{card_pattern, cards, document, expectation, money, words, yes_no};
+use serde_json::{Value, json};
+
+/// The schema of a scenario: a ```gleek block, or a `.yaml` scenario file.
+pub fn scenario() -> Value {
+    let card = card_pattern("[4-9]");
+    let body = json!({
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["id", "seats", "dealer", "hands", "turn-up"],
+        "properties": {
+            "id": {
+                "description": "Unique across the site: letters, digits, hyphens and underscores.",
+                "type": "string",
+                "pattern": "^\\s*[A-Za-z0-9_-]+\\s*$",
+            },
+            "title": {"type": "string"},
+            "notes": {"type": "string"},
+            "seats": {
+                "description": "The three players, clockwise; the dealer's left is eldest.",
+                "anyOf": [
+                    {"type": "string"},
+                    {"type": "array", "items": {"type": "string"}, "minItems": 3, "maxItems": 3},
+                ],
+            },
+            "dealer": {"description": "One of the seats.", "type": "string"},
+            "hands": {
+                "description": "Twelve cards for each player.",
+                "type": "object",
+                "minProperties": 3,
+                "maxProperties": 3,
+                "additionalProperties": cards(&card, "Twelve cards: A K Q J 10 (or T) 9 ... 4; suits ♠ ♥ ♦ ♣ or S H D C."),
+            },
+            "turn-up": {
+                "description": "The card turned up for trumps.",
+                "type": "string",
+                "pattern": format!("^\\s*{card}\\s*$"),
+            },
+            "stock": cards(&card, "The seven cards left (optional: computed from the rest)."),
+            "agreed": {
+                "description": "What the table agreed, where a reading makes a rule optional.",
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {"tiddy": yes_no(), "towser-tumbler": yes_no()},
+            },
+            "carried": {
+                "description": "What an earlier deal left over.",
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                    "ruff-passed": {"type": "integer", "minimum": 0, "maximum": 16},
+                    "pot": money(),
+                },
+            },
+            "auction": words("Calls in order: `Ann 14, Ben pass, Cat pass`."),
+            "discard": cards(&card, "The buyer's discards (seven; fewer is a short discard)."),
+            "vie": words("Calls in order: vie, see, revie (see and revie) or pass, as in `Ann vie, Ben pass`."),
+            "false-claims": words("Sets claimed but not held: `Ann gleek of Kings`."),
+            "play": {
+                "description": "`auto`, a list of tricks, or each player's cards in order.",
+                "anyOf": [
+                    {"type": "string", "pattern": "^\\s*auto\\s*$"},
+                    {"type": "array", "items": cards(&card, "One trick.")},
+                    {"type": "object", "additionalProperties": cards(&card, "A player's cards in the order played.")},
+                ],
+            },
+            "expect": {
+                "description": "Per variant id (one key may name several, separated by spaces): the figures the page expects.",
+                "type": "object",
+                "additionalProperties": expectation(&VOCABULARY, TABLE),
+            },
+        },
+    });
+    document(
+        "Mournival scenario (Gleek)",
+        "A deal and what the players did, with the figures each reading should give.",
+        body,
+    )
+}

@@ -1,0 +1,339 @@
+//! JSON Schemas (draft 2020-12) for scenario and variant files of every game, so that an editor
+//! can check and complete them as they are typed.
+//!
+//! The schemas are built as `serde_json` values rather than derived (with schemars): the scenario
+//! parsers read hand-written shapes (a list written as one string or as a sequence, a figure as a
+//! number or a word, `play:` in three forms), which a derive would not describe, and the rule
+//! points and their choices come from each game's table at run time. Hand-written `JsonSchema`
+//! impls for every shape would be as long as this module, behind a new dependency. This module
+//! holds the shapes every game shares and the variant schema; each game describes its own
+//! scenario format ([`Game::scenario_schema`]) with them.
+//!
+//! A schema is a convenience for editors: it is looser than the parser where JSON Schema cannot
+//! say more (a seat named in `hands:` must sit at the table), and `mournival check` stays the
+//! judge.
+
+use crate::expect::Vocabulary;
+use crate::game::Game;
+use crate::rules::{PointDef, PointTable};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+
+/// Marks a file this tool wrote, so that it may overwrite it and nothing else.
+pub const MARK: &str = "Written by `mournival schema`; run it again rather than edit this file.";
+
+/// The two kinds of file a schema describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Which {
+    Scenario,
+    Variant,
+}
+
+impl Which {
+    pub const ALL: [Which; 2] = [Which::Scenario, Which::Variant];
+
+    fn id(self) -> &'static str {
+        match self {
+            Which::Scenario => "scenario",
+            Which::Variant => "variant",
+        }
+    }
+}
+
+/// One schema: a kind of file of one game.
+#[derive(Clone, Copy, Debug)]
+pub struct Schema {
+    pub game: &'static dyn Game,
+    pub which: Which,
+}
+
+impl Schema {
+    /// `gleek.scenario.schema.json`, `put.variant.schema.json`.
+    pub fn file_name(self) -> String {
+        format!("{}.{}.schema.json", self.game.id(), self.which.id())
+    }
+
+    /// The schema, or `None` for a game that does not describe its scenarios.
+    pub fn schema(self) -> Option<Value> {
+        match self.which {
+            Which::Scenario => self.game.scenario_schema(),
+            Which::Variant => Some(variant(self.game)),
+        }
+    }
+
+    /// The schema as written to a file: pretty JSON with a final newline.
+    pub fn text(self) -> Option<String> {
+        let mut text = serde_json::to_string_pretty(&self.schema()?).expect("a JSON value");
+        text.push('\n');
+        Some(text)
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SchemaError {
+    #[error("{} exists and was not written by `mournival schema`; move it or choose another --out", .0.display())]
+    NotOurs(PathBuf),
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// Writes schemas into `dir` (created if need be), replacing only files this tool wrote.
+/// Every target is checked before any is written; a game without a scenario schema is skipped.
+pub fn write(dir: &Path, schemas: &[Schema]) -> Result<Vec<PathBuf>, SchemaError> {
+    let texts: Vec<(String, String)> = schemas
+        .iter()
+        .filter_map(|s| Some((s.file_name(), s.text()?)))
+        .collect();
+    let paths: Vec<PathBuf> = texts.iter().map(|(name, _)| dir.join(name)).collect();
+    for path in &paths {
+        match std::fs::read_to_string(path) {
+            Ok(text) if !text.contains(MARK) => return Err(SchemaError::NotOurs(path.clone())),
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                return Err(SchemaError::NotOurs(path.clone()));
+            }
+            _ if path.is_dir() || path.is_symlink() => {
+                return Err(SchemaError::NotOurs(path.clone()));
+            }
+            _ => {}
+        }
+    }
+    let werr = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| SchemaError::Write { path, source }
+    };
+    std::fs::create_dir_all(dir).map_err(werr(dir))?;
+    for ((name, text), path) in texts.iter().zip(&paths) {
+        // A whole file or none: written beside, then renamed over.
+        let fresh = dir.join(format!(".{name}.{}", std::process::id()));
+        std::fs::write(&fresh, text).map_err(werr(&fresh))?;
+        std::fs::rename(&fresh, path).map_err(|e| {
+            let _ = std::fs::remove_file(&fresh);
+            werr(path)(e)
+        })?;
+    }
+    Ok(paths)
+}
+
+/// A schema document around a body of properties.
+pub fn document(title: &str, description: &str, body: Value) -> Value {
+    let mut doc = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$comment": MARK,
+        "title": title,
+        "description": description,
+    });
+    let (Value::Object(doc_map), Value::Object(body)) = (&mut doc, body) else {
+        unreachable!("both are objects");
+    };
+    doc_map.extend(body);
+    doc
+}
+
+/// A pattern matching any of `words` in any case, for words YAML reads as plain strings.
+pub fn any_case(words: &[&str]) -> String {
+    let alternatives: Vec<String> = words
+        .iter()
+        .map(|w| {
+            w.chars()
+                .map(|c| match (c.to_ascii_lowercase(), c.to_ascii_uppercase()) {
+                    (l, u) if l != u => format!("[{l}{u}]"),
+                    _ => c.to_string(),
+                })
+                .collect()
+        })
+        .collect();
+    format!("^\\s*({})\\s*$", alternatives.join("|"))
+}
+
+/// A card pattern for the given ranks (a character class such as `[2-9]`, beside `A K Q J T 10`):
+/// `AS`, `TH`, `10h`, `K♦`.
+pub fn card_pattern(low_ranks: &str) -> String {
+    format!("(?:[AaKkQqJjTt]|10|{low_ranks})[SsHhDdCc♠♤♥♡♦♢♣♧]")
+}
+
+/// Cards (matching `card`, from [`card_pattern`]) written as one string (`AS KS, QS`) or as a
+/// list of them.
+pub fn cards(card: &str, description: &str) -> Value {
+    let list = format!("^[\\s,]*(?:{card}(?:[\\s,]+|$))*$");
+    json!({
+        "description": description,
+        "anyOf": [
+            {"type": "string", "pattern": list},
+            {"type": "array", "items": {"type": "string", "pattern": list}},
+        ],
+    })
+}
+
+/// Calls or names written as one string or a list of strings.
+pub fn words(description: &str) -> Value {
+    json!({
+        "description": description,
+        "anyOf": [
+            {"type": "string"},
+            {"type": "array", "items": {"type": ["string", "number"]}},
+        ],
+    })
+}
+
+/// An amount to the half unit: `3`, `+3`, `-2½`, `2.5`, `-1 1/2`.
+pub fn money() -> Value {
+    json!({
+        "anyOf": [
+            {"type": "number", "multipleOf": 0.5},
+            {
+                "type": "string",
+                "pattern": "^\\s*[-+−]?\\s*(?:\\d+(?:\\.(?:5|0)0*)?|(?:\\d+\\s*)?(?:½|1/2))\\s*$",
+            },
+        ],
+    })
+}
+
+pub fn yes_no() -> Value {
+    json!({
+        "anyOf": [
+            {"type": "boolean"},
+            {"type": "string", "pattern": any_case(&["yes", "no", "true", "false", "played", "left-out", "on", "off"])},
+        ],
+    })
+}
+
+/// `expect:` for one variant (or several named in one key): the game's figures, or
+/// `unplayable`.
+pub fn expectation(vocabulary: &Vocabulary, points: PointTable) -> Value {
+    let per_player = json!({"type": "object", "additionalProperties": money()});
+    let mut figures = serde_json::Map::new();
+    for key in vocabulary.per_seat {
+        figures.insert(key.to_string(), per_player.clone());
+    }
+    for key in vocabulary.scalar {
+        figures.insert(key.to_string(), money());
+    }
+    for key in vocabulary.per_deal {
+        figures.insert(
+            key.to_string(),
+            json!({"type": "array", "items": per_player.clone()}),
+        );
+    }
+    for key in vocabulary.seat_valued {
+        figures.insert(
+            key.to_string(),
+            json!({"description": "A player's name, or `none`.", "type": "string"}),
+        );
+    }
+    let ids: Vec<&str> = points.all().map(|p| p.id()).collect();
+    figures.insert(
+        "unplayable".into(),
+        json!({"description": "Not playable under this reading, because of this rule point.", "enum": ids}),
+    );
+    let mut words = vec!["unplayable".to_string()];
+    words.extend(ids.iter().map(|p| format!("unplayable {p}")));
+    // A player's name alone is a net, where the game has nets.
+    let others = if vocabulary.per_seat.contains(&"net") {
+        money()
+    } else {
+        json!(false)
+    };
+    json!({
+        "anyOf": [
+            {
+                "description": "`unplayable`, optionally naming the rule point that forbids the deal.",
+                "type": "string",
+                "enum": words,
+            },
+            {
+                "description": "Figures: a player's net (`Ann: +3`), or the game's figures by name.",
+                "type": "object",
+                "properties": figures,
+                "additionalProperties": others,
+            },
+        ],
+    })
+}
+
+/// One rule point in a variant file: the choice, its evidence, and what the evidence needs.
+fn rule(def: &PointDef) -> Value {
+    let choices: Vec<Value> = def
+        .choices
+        .iter()
+        .map(|c| json!({"const": c.id, "description": c.summary}))
+        .collect();
+    let ids: Vec<&str> = def.choices.iter().map(|c| c.id).collect();
+    json!({
+        "description": format!("{}\n\n{}", def.question, def.doc.trim()),
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["choice", "evidence"],
+        "properties": {
+            "choice": {"oneOf": choices},
+            "evidence": {"enum": ["stated", "reported", "inferred", "assumed"]},
+            "quote": {"type": "string"},
+            "cite": {"description": "The page or URL.", "type": "string"},
+            "note": {"type": "string"},
+            "alternatives": {
+                "description": "Other choices the source leaves open.",
+                "type": "array",
+                "items": {"enum": ids},
+                "uniqueItems": true,
+            },
+        },
+        "allOf": [
+            {
+                "if": {"required": ["evidence"], "properties": {"evidence": {"const": "assumed"}}},
+                "then": {"required": ["note"], "properties": {"note": {"pattern": "\\S"}}},
+            },
+            {
+                "if": {"required": ["evidence"], "properties": {"evidence": {"enum": ["stated", "reported"]}}},
+                "then": {
+                    "required": ["quote", "cite"],
+                    "properties": {"quote": {"pattern": "\\S"}, "cite": {"pattern": "\\S"}},
+                },
+            },
+        ],
+    })
+}
+
+/// The schema of a game's variant files (`variants/<game>/*.yaml`).
+pub fn variant(game: &dyn Game) -> Value {
+    let rules: serde_json::Map<String, Value> = game
+        .points()
+        .0
+        .iter()
+        .map(|def| (def.id.to_string(), rule(def)))
+        .collect();
+    let body = json!({
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["id", "title", "author", "date", "kind", "citation"],
+        "properties": {
+            "id": {
+                "description": "Lower-case letters, digits and hyphens, as in `cotton-1674`.",
+                "type": "string",
+                "pattern": "^\\s*[a-z0-9-]+\\s*$",
+            },
+            "title": {"type": "string"},
+            "author": {"type": "string"},
+            "date": {"type": ["string", "integer"]},
+            "kind": {"enum": ["primary-source", "secondary-report", "modern-reconstruction"]},
+            "citation": {"type": "string"},
+            "based-on": {
+                "description": "A variant id to inherit every rule point this file does not set.",
+                "type": "string",
+            },
+            "summary": {"type": "string"},
+            "rules": {
+                "description": "A choice for every rule point (or inherited through `based-on`).",
+                "type": "object",
+                "additionalProperties": false,
+                "properties": rules,
+            },
+        },
+    });
+    document(
+        &format!("Mournival variant ({})", game.name()),
+        "One reading of the rules: a choice on every rule point, with its evidence.",
+        body,
+    )
+}

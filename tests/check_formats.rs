@@ -1,0 +1,195 @@
+//! `check --format json|github|junit`: the same verdicts and exit codes as the terminal, in
+//! forms that tools read.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+const PAGE: &str = include_str!("fixtures/cotton-deal.md");
+
+fn check(page: &Path, format: &str) -> (i32, String) {
+    let out = Command::cargo_bin("mournival")
+        .unwrap()
+        .arg("--root")
+        .arg(env!("CARGO_MANIFEST_DIR"))
+        .args(["check", "--format", format])
+        .arg(page)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+/// A page whose name holds the characters each format must escape, with Ben's net wrong.
+fn mismatched(dir: &Path) -> PathBuf {
+    let page = dir.join("a,b:c&<d>%.md");
+    std::fs::write(&page, PAGE.replace("Ben: -22", "Ben: -20")).unwrap();
+    page
+}
+
+#[test]
+fn json_lists_every_verdict_with_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("page.md");
+    std::fs::write(&page, PAGE).unwrap();
+    let (code, out) = check(&page, "json");
+    assert_eq!(code, 0);
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["status"], "passed");
+    assert_eq!(
+        (doc["scenarios"].as_u64(), doc["variants"].as_u64()),
+        (Some(1), Some(7))
+    );
+    assert_eq!(
+        (doc["passed"].as_u64(), doc["failed"].as_u64()),
+        (Some(5), Some(0))
+    );
+    assert_eq!(doc["verdicts"].as_array().unwrap().len(), 5);
+
+    let page = mismatched(dir.path());
+    let (code, out) = check(&page, "json");
+    assert_eq!(code, 1);
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["status"], "failed");
+    let failed: Vec<&Value> = doc["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v["passed"] == false)
+        .collect();
+    assert_eq!(failed.len(), 1);
+    let v = failed[0];
+    assert_eq!(
+        (&v["scenario"], &v["variant"], &v["figure"], &v["player"]),
+        (
+            &Value::from("cotton-deal"),
+            &Value::from("cotton-1674"),
+            &Value::from("net"),
+            &Value::from("Ben")
+        )
+    );
+    assert_eq!(
+        (&v["expected"], &v["found"]),
+        (&Value::from("−20"), &Value::from("−22"))
+    );
+    assert_eq!(
+        (v["line"].as_u64(), v["column"].as_u64()),
+        (Some(35), Some(32))
+    );
+    assert!(v["file"].as_str().unwrap().ends_with("a,b:c&<d>%.md"));
+    let unplayable = doc["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["variant"] == "du-coeur")
+        .unwrap();
+    assert_eq!(unplayable["figure"], "deal");
+    assert_eq!(unplayable["found"], "not playable (minimum-bid)");
+}
+
+#[test]
+fn github_annotates_the_line_with_escaped_properties() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = mismatched(dir.path());
+    let (code, out) = check(&page, "github");
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    let error = lines[0];
+    assert!(error.starts_with("::error file="), "{error}");
+    assert!(
+        error.contains("a%2Cb%3Ac&<d>%25.md,line=35,col=32,endColumn=34,"),
+        "{error}"
+    );
+    assert!(
+        error.contains(",title=cotton-deal under cotton-1674::"),
+        "{error}"
+    );
+    assert!(
+        error.contains("Ben's net differs%0Aexpected: −20%0Afound:    −22"),
+        "{error}"
+    );
+    assert_eq!(
+        lines[1],
+        "checked 1 scenario(s) under 7 variant(s): 4 passed, 1 failed"
+    );
+}
+
+/// Every tag closed in order, attributes quoted, no bare `&` or `<`: what XML parsers require.
+fn assert_well_formed(xml: &str) {
+    let body = xml
+        .strip_prefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        .expect("declaration");
+    let mut open: Vec<String> = Vec::new();
+    let mut rest = body;
+    while let Some(i) = rest.find('<') {
+        let text = &rest[..i];
+        assert!(
+            !text.contains('>'),
+            "bare > is allowed, but none is written: {text}"
+        );
+        for (j, _) in text.match_indices('&') {
+            let entity = &text[j..];
+            assert!(
+                ["&amp;", "&lt;", "&gt;", "&quot;", "&#"]
+                    .iter()
+                    .any(|e| entity.starts_with(e)),
+                "bare & in {text}"
+            );
+        }
+        let end = rest[i..].find('>').expect("tag closed") + i;
+        let tag = &rest[i + 1..end];
+        assert!(!tag.contains('<'), "< inside a tag: {tag}");
+        assert_eq!(tag.matches('"').count() % 2, 0, "unbalanced quotes: {tag}");
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(open.pop().as_deref(), Some(name), "closing {name}");
+        } else if !tag.ends_with('/') {
+            open.push(tag.split_whitespace().next().unwrap().to_string());
+        }
+        rest = &rest[end + 1..];
+    }
+    assert!(open.is_empty(), "left open: {open:?}");
+}
+
+#[test]
+fn junit_has_a_case_per_scenario_and_reading_and_escapes() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = mismatched(dir.path());
+    let (code, out) = check(&page, "junit");
+    assert_eq!(code, 1);
+    assert_well_formed(&out);
+    assert!(
+        out.contains(
+            "<testsuites name=\"mournival check\" tests=\"3\" failures=\"1\" errors=\"0\">"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("a,b:c&amp;&lt;d&gt;%.md"), "{out}");
+    assert!(
+        out.contains("<testcase name=\"cotton-deal under cotton-1674\""),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "<failure message=\"scenario `cotton-deal` under `cotton-1674`: Ben's net differs\" type=\"mismatch\">"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("= expected: −20\n"), "{out}");
+    assert!(out.contains("= found:    −22\n"), "{out}");
+    assert_eq!(out.matches("<testcase ").count(), 3);
+}
+
+#[test]
+fn the_bundled_content_passes_in_every_format() {
+    for format in ["human", "json", "github", "junit"] {
+        Command::cargo_bin("mournival")
+            .unwrap()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["check", "--format", format])
+            .assert()
+            .success();
+    }
+}
