@@ -203,6 +203,10 @@ fn check(root: &Path, path: Option<PathBuf>, set: &[Override]) -> Result<ExitCod
         return Err(Invalid(unknown));
     }
     let report = mournival::check::check(scenarios(), &variants);
+    for note in &report.notes {
+        eprint!("{}", note.render("note"));
+        eprintln!();
+    }
     for v in report.failures() {
         if let Some(d) = &v.diagnostic {
             eprint!("{}", d.render("mismatch"));

@@ -99,6 +99,8 @@ pub struct UnplayableView {
 pub struct ExpectMark {
     pub passed: bool,
     pub expected: String,
+    /// The page says the sources give no figure: the cell shows the engine's, greyed.
+    pub undetermined: bool,
 }
 
 #[derive(Serialize, Clone, Debug)]
@@ -346,10 +348,15 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         .iter()
         .map(|v| ExpectView {
             variant: v.variant.clone(),
-            figure: v
-                .figure
-                .as_ref()
-                .map_or_else(|| "the deal".to_string(), |f| f.name(head)),
+            figure: if v.figures.is_empty() {
+                "the deal".to_string()
+            } else {
+                v.figures
+                    .iter()
+                    .map(|(f, _)| f.name(head))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            },
             expected: v.expected.clone(),
             actual: v.found.clone(),
             passed: v.passed,
@@ -423,13 +430,23 @@ struct Table<'a> {
 }
 
 impl Table<'_> {
+    /// The page's mark on a figure's cell; for `None`, on the deal as a whole (not playable, or
+    /// every standing undetermined).
     fn mark(&self, variant: &str, figure: Option<&Figure>) -> Option<ExpectMark> {
         self.verdicts
             .iter()
-            .find(|v| v.variant == variant && v.figure.as_ref() == figure)
-            .map(|v| ExpectMark {
-                passed: v.passed,
-                expected: v.expected.clone(),
+            .filter(|v| v.variant == variant)
+            .find_map(|v| {
+                let expected = match figure {
+                    Some(f) => v.of(f)?.to_string(),
+                    None if v.figures.is_empty() => v.expected.clone(),
+                    None => return None,
+                };
+                Some(ExpectMark {
+                    passed: v.passed,
+                    expected,
+                    undetermined: v.undetermined,
+                })
             })
     }
 
@@ -486,7 +503,9 @@ impl Table<'_> {
                         .map(|sp| sp[seat.index()])
                         .filter(|(lo, hi)| lo != hi)
                         .map(|(lo, hi)| format!("{} to {}", lo.signed(), hi.signed()));
-                    c.expect = self.mark(&v.id, Some(&Figure::net(seat)));
+                    c.expect = self
+                        .mark(&v.id, Some(&Figure::net(seat)))
+                        .or_else(|| self.mark(&v.id, None).filter(|m| m.undetermined));
                     c
                 }
                 Outcome::Unplayable(_) => {
@@ -559,7 +578,7 @@ fn why_rows(
             if *r == results[rk] {
                 Vec::new()
             } else {
-                attribute(s, &rv.rules, &v.rules)
+                attribute(s, rv, &v.rules)
                     .into_iter()
                     .map(|a| (a.point, a.to))
                     .collect()
