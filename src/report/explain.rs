@@ -188,6 +188,13 @@ pub fn explain(s: &dyn Scenario, variant: &Variant) -> String {
                 let _ = writeln!(out, "  at {loc}");
             }
             let _ = writeln!(out, "  {}", evidence_line(variant, u.point));
+            let others = s.forbidden(&variant.id, &variant.rules).actions;
+            if others.len() > 1 {
+                let _ = writeln!(out, "Played on as if each were allowed, it also forbids:");
+                for f in &others[1..] {
+                    let _ = writeln!(out, "  {} ({}): {}.", f.action, f.point, f.reason);
+                }
+            }
         }
     }
     if eval.is_open() {

@@ -93,6 +93,9 @@ pub struct UnplayableView {
     pub evidence: &'static str,
     pub quote: String,
     pub cite: String,
+    /// The reading's other forbidden actions, in words, found by playing on as if each one
+    /// before them were allowed.
+    pub others: Vec<String>,
 }
 
 #[derive(Serialize, Clone, Debug)]
@@ -239,23 +242,38 @@ fn line_view(n: usize, p: &Line, s: &Head, v: &Variant, prefix: &str) -> LineVie
     }
 }
 
-fn unplayable_view(o: &Outcome, s: &Head, v: &Variant, prefix: &str) -> Option<UnplayableView> {
+fn unplayable_view(
+    o: &Outcome,
+    s: &dyn Scenario,
+    v: &Variant,
+    prefix: &str,
+) -> Option<UnplayableView> {
     let Outcome::Unplayable(u) = o else {
         return None;
     };
+    let head = s.head();
     let c = v.choice(u.point);
-    let at =
-        u.at.and_then(|a| s.location_of(a))
+    let at = |a: Option<u32>| {
+        a.and_then(|a| head.location_of(a))
             .map(|l| format!(" (written at line {})", l.line))
-            .unwrap_or_default();
+            .unwrap_or_default()
+    };
+    let others = s
+        .forbidden(&v.id, &v.rules)
+        .actions
+        .iter()
+        .skip(1)
+        .map(|f| format!("{}{}: {} ({})", f.action, at(f.at), f.reason, f.point))
+        .collect();
     Some(UnplayableView {
-        action: format!("{}{at}", u.action),
+        action: format!("{}{}", u.action, at(u.at)),
         reason: u.reason.clone(),
         point: u.point.id(),
         point_url: point_url(prefix, u.point),
         evidence: c.evidence.id(),
         quote: c.quote.clone(),
         cite: c.cite.clone(),
+        others,
     })
 }
 
@@ -510,7 +528,7 @@ impl Table<'_> {
                 }
                 Outcome::Unplayable(_) => {
                     let mut c = Self::cell(e, "not playable".into(), Vec::new());
-                    c.unplayable = unplayable_view(&e.outcome, head, v, self.prefix);
+                    c.unplayable = unplayable_view(&e.outcome, self.s, v, self.prefix);
                     c.expect = self.mark(&v.id, None);
                     c
                 }
@@ -715,7 +733,7 @@ fn account(s: &dyn Scenario, v: &Variant, e: &Evaluation, prefix: &str) -> Accou
             points: String::new(),
             filled: Vec::new(),
             alternatives,
-            unplayable: unplayable_view(&e.outcome, head, v, prefix),
+            unplayable: unplayable_view(&e.outcome, s, v, prefix),
             picture: None,
         },
     }
