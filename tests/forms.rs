@@ -381,3 +381,63 @@ fn a_partly_scripted_auction_or_vie_gets_a_note_unless_it_says_then_auto() {
     let asked = report(&partial.replace("Ann 14, Ben pass\n", "Ann 14, Ben pass, then auto\n"));
     assert!(asked.notes.is_empty());
 }
+
+#[test]
+fn malformed_forms_are_located_errors() {
+    for (expect, message, at) in [
+        (
+            "  cotton-1674:   # the sources say nothing\n",
+            "no expectation is given: write a map of figures, `unplayable`, or `undetermined`",
+            "t.yaml:28:14",
+        ),
+        (
+            "  cotton-1674: {Ann: {at-least: 5, at-most: 2}}\n",
+            "no amount is at least +5 and at most +2",
+            "t.yaml:28:22",
+        ),
+        (
+            "  cotton-1674: {ruff: {Ann: {more-than: 2}}}\n",
+            "`more-than` is not a bound; allowed: `at-least`, `at-most`",
+            "t.yaml:28:30",
+        ),
+        (
+            "  cotton-1674: {one-of: [{Ann: 1}]}\n",
+            "`one-of` lists 1 option(s); it takes from two to 32",
+            "t.yaml:28:25",
+        ),
+        (
+            "  cotton-1674: {one-of: [{Ann: undetermined}, {Ann: 1}]}\n",
+            "an option of `one-of` gives figures; `undetermined` stands at a variant's own figures",
+            "t.yaml:28:32",
+        ),
+        (
+            "  cotton-1674: {one-of: [{one-of: []}, {Ann: 1}]}\n",
+            "`one-of` cannot stand inside an option of `one-of`",
+            "t.yaml:28:27",
+        ),
+        (
+            "  cotton-1674: {unplayable: [minimum-bid, no-such-point]}\n",
+            "unknown rule point `no-such-point`",
+            "t.yaml:28:43",
+        ),
+        (
+            "  cotton-1674: {Ann: -20, one-of: [{Ann: -20}, {Ann: -18}]}\n",
+            "this figure is already expected for this variant",
+            "t.yaml:28:35",
+        ),
+        (
+            "  cotton-1674: unplayable minimum-bid bid-step\n",
+            "`unplayable` names one rule point, the first forbidden action's",
+            "t.yaml:28:16",
+        ),
+        (
+            "  cotton-1674: {tricks: [Ann, Dan]}\n",
+            "`Dan` is not at this table",
+            "t.yaml:28:31",
+        ),
+    ] {
+        let err = parse(&scenario("", expect)).unwrap_err();
+        assert!(err.contains(message), "{expect}: {err}");
+        assert!(err.contains(at), "{expect}: {err}");
+    }
+}
