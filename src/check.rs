@@ -220,7 +220,11 @@ impl Judge<'_> {
                     continue;
                 }
                 let own = self.v.rules.get(point);
-                for choice in (0..point.def().choices.len() as u8).filter(|&c| c != own) {
+                let listed = &self.v.choice(point).alternatives;
+                // An alternative the variant lists is replayed once, as an open one.
+                for choice in (0..point.def().choices.len() as u8)
+                    .filter(|&c| c != own && !listed.contains(&c))
+                {
                     let rules = self.v.rules.with(point, choice);
                     out.push(Replay {
                         point,
@@ -387,11 +391,10 @@ impl Judge<'_> {
     fn one_of(&self, options: &[Vec<(Figure, Want)>], at: &Location) -> Verdict {
         let head = self.head();
         let option_words = |o: &[(Figure, Want)]| {
-            let parts: Vec<String> = o
-                .iter()
-                .map(|(f, w)| format!("{} {}", f.name(head), w.words(head)))
-                .collect();
-            format!("{{{}}}", parts.join(", "))
+            format!(
+                "{{{}}}",
+                figures_words(o.iter().map(|(f, w)| (f, w.words(head))), head)
+            )
         };
         let expected = format!(
             "one of {}",
@@ -418,15 +421,11 @@ impl Judge<'_> {
             })
             .collect();
         let found_words = |p: &Option<Arc<dyn Played>>| {
-            claim
-                .figures()
-                .iter()
-                .map(|f| {
-                    let v = Self::figure(p, f).map_or_else(|| "none".into(), |v| v.words(head));
-                    format!("{} {v}", f.name(head))
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
+            let found = claim.figures().into_iter().map(|f| {
+                let v = Self::figure(p, f).map_or_else(|| "none".into(), |v| v.words(head));
+                (f, v)
+            });
+            figures_words(found, head)
         };
         let found = found_words(&self.main);
         let own = options.iter().any(|o| Self::matches(&self.main, o));
@@ -473,6 +472,27 @@ impl Judge<'_> {
         };
         self.verdict(figures, expected, found, d)
     }
+}
+
+/// Figures in words: "Ann −14, Ben +1" when they are one key's, each player's; else each named
+/// in full ("Ann's net −14, the pot +6").
+fn figures_words<'f>(figures: impl Iterator<Item = (&'f Figure, String)>, head: &Head) -> String {
+    let figures: Vec<(&Figure, String)> = figures.collect();
+    let one_key = figures
+        .iter()
+        .all(|(f, _)| f.seat.is_some() && f.key == figures[0].0.key && f.deal == figures[0].0.deal);
+    let parts: Vec<String> = figures
+        .iter()
+        .map(|(f, v)| match f.seat {
+            Some(s) if one_key => format!("{} {v}", head.name(s)),
+            _ => format!("{} {v}", f.name(head)),
+        })
+        .collect();
+    let key = match (one_key, figures.first()) {
+        (true, Some((f, _))) if f.key != "net" => format!("{}: ", f.key),
+        _ => String::new(),
+    };
+    format!("{key}{}", parts.join(", "))
 }
 
 /// The engine's figure, and what it rests on.

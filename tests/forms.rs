@@ -169,7 +169,9 @@ fn one_of_fails_when_its_options_match_nothing() {
         "{text}"
     );
     assert!(
-        text.contains("tiddy-turned-up = four-each (an open alternative): Ann's net −18"),
+        text.contains(
+            "tiddy-turned-up = four-each (an open alternative): Ann −18, Ben −3, Cat +21"
+        ),
         "{text}"
     );
 }
