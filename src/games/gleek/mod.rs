@@ -76,7 +76,11 @@ impl game::Scenario for Scenario {
             .iter()
             .map(|e| (e.variant.clone(), e.location.clone()))
             .collect();
-        named.extend(self.carried_named.iter().cloned());
+        named.extend(
+            self.carried_for
+                .iter()
+                .map(|c| (c.variant.clone(), c.at.clone())),
+        );
         named
     }
 
@@ -205,10 +209,10 @@ impl Played for Ledger {
     }
 
     fn figure(&self, figure: &Figure) -> Option<Value> {
-        if let Some(stopped) = self.stopped {
-            if settled_in(figure.key).is_none_or(|p| p >= stopped) {
-                return None;
-            }
+        if let Some(stopped) = self.stopped
+            && settled_in(figure.key).is_none_or(|p| p >= stopped)
+        {
+            return None;
         }
         let units = |n: u8| Value::Money(Money::units(n as i64));
         let value = match (figure.key, figure.seat) {

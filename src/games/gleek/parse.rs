@@ -372,7 +372,7 @@ impl Parser<'_> {
         });
         let dealt = self.deal(&raw, &seats);
         let agreed = self.agreement(raw.agreed.as_ref());
-        let (carried, carried_for, carried_named) = self.carried(raw.carried.as_ref());
+        let (carried, carried_for) = self.carried(raw.carried.as_ref());
         let auction = raw.auction.as_ref().map(|w| self.auction(w, &seats));
         let vie = raw.vie.as_ref().map(|w| self.vie(w, &seats));
         let false_claims = raw
@@ -433,7 +433,6 @@ impl Parser<'_> {
             agreed,
             carried,
             carried_for,
-            carried_named,
             continued: self.continued,
             auction,
             discard,
@@ -686,7 +685,7 @@ impl Parser<'_> {
     fn carried(
         &mut self,
         raw: Option<&Spanned<HashMap<Spanned<String>, Spanned<RawFigure>>>>,
-    ) -> (Carried, Vec<(String, Carried)>, Vec<(String, Location)>) {
+    ) -> (Carried, Vec<ReadingCarried>) {
         let mut base = Carried::default();
         let mut per_reading: Vec<(&Spanned<String>, &Spanned<RawFigure>)> = Vec::new();
         let mut entries: Vec<_> = raw.map(|m| m.value.iter().collect()).unwrap_or_default();
@@ -697,8 +696,7 @@ impl Parser<'_> {
                 _ => self.carried_item(&mut base, key, value),
             }
         }
-        let mut named = Vec::new();
-        let mut for_reading: Vec<(String, Carried)> = Vec::new();
+        let mut for_reading: Vec<ReadingCarried> = Vec::new();
         for (key, value) in per_reading {
             let RawFigure::Map(items) = &value.value else {
                 continue;
@@ -709,18 +707,21 @@ impl Parser<'_> {
             }
             let loc = self.yaml.location_of(key);
             for id in variant_ids(&key.value) {
-                if for_reading.iter().any(|(v, _)| v == id) {
+                if for_reading.iter().any(|c| c.variant == id) {
                     self.error(
                         loc.clone(),
                         format!("`{}` is given two carry-overs", excerpt(id)),
                     );
                     continue;
                 }
-                named.push((id.to_string(), loc.clone()));
-                for_reading.push((id.to_string(), carried));
+                for_reading.push(ReadingCarried {
+                    variant: id.to_string(),
+                    carried,
+                    at: loc.clone(),
+                });
             }
         }
-        (base, for_reading, named)
+        (base, for_reading)
     }
 
     /// One item of `carried:`, `ruff-passed` or `pot`.

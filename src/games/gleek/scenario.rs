@@ -60,6 +60,14 @@ pub struct Carried {
     pub pot: Money,
 }
 
+/// What an earlier deal left under one reading, and where the scenario names the reading.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadingCarried {
+    pub variant: String,
+    pub carried: Carried,
+    pub at: Location,
+}
+
 /// Steps the writer scripted in part and left the rest of to the engine on purpose (`then auto`),
 /// so that no note is printed for them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -149,10 +157,8 @@ pub struct Scenario {
     pub agreed: Agreement,
     /// What an earlier deal left, for every reading.
     pub carried: Carried,
-    /// What an earlier deal left under some readings alone: (variant id, what it left).
-    pub carried_for: Vec<(String, Carried)>,
-    /// Where each variant named in `carried:` is written.
-    pub carried_named: Vec<(String, Location)>,
+    /// What an earlier deal left under some readings alone.
+    pub carried_for: Vec<ReadingCarried>,
     pub continued: Continued,
     pub auction: Option<Vec<Scripted<Bid>>>,
     /// The buyer's discards (the buyer is whoever the auction makes him).
@@ -190,8 +196,8 @@ impl Scenario {
     /// else what it writes for every reading.
     pub fn carried_under(&self, variant: Option<&str>) -> Carried {
         variant
-            .and_then(|v| self.carried_for.iter().find(|(id, _)| id == v))
-            .map_or(self.carried, |(_, c)| *c)
+            .and_then(|v| self.carried_for.iter().find(|c| c.variant == v))
+            .map_or(self.carried, |c| c.carried)
     }
 }
 
@@ -221,7 +227,6 @@ impl Scenario {
             agreed: Agreement::default(),
             carried: Carried::default(),
             carried_for: Vec::new(),
-            carried_named: Vec::new(),
             continued: Continued::default(),
             auction: None,
             discard: None,
