@@ -396,13 +396,15 @@ impl Judge<'_> {
                 figures_words(o.iter().map(|(f, w)| (f, w.words(head))), head)
             )
         };
-        let expected = format!(
-            "one of {}",
-            options
-                .iter()
+        let options_words = |os: &[&Vec<(Figure, Want)>], sep: &str| {
+            os.iter()
                 .map(|o| option_words(o))
                 .collect::<Vec<_>>()
-                .join(" / ")
+                .join(sep)
+        };
+        let expected = format!(
+            "one of {}",
+            options_words(&options.iter().collect::<Vec<_>>(), " / ")
         );
         let claim = Claim::OneOf {
             options: options.to_vec(),
@@ -451,11 +453,7 @@ impl Judge<'_> {
                 at,
                 format!(
                     "no open alternative of the variant gives {}",
-                    unproduced
-                        .iter()
-                        .map(|o| option_words(o))
-                        .collect::<Vec<_>>()
-                        .join(" or ")
+                    options_words(&unproduced, " or ")
                 ),
                 &expected,
                 &found,

@@ -1,6 +1,6 @@
 //! The auction for the stock, and the price.
 
-use super::{AuctionView, Deal, Policy, Step};
+use super::{AuctionView, Deal, Policy, Step, Stop};
 use crate::games::gleek::ledger::{Event, Filled, Party, Phase, Reason};
 use crate::games::gleek::points::choice::{
     AuctionOpening, BidStep, MinimumBid, OddPenny, PasserReentry, StockPrice,
@@ -32,13 +32,14 @@ impl Deal<'_> {
             };
             if over {
                 if let Some(extra) = script.get(calls) {
-                    return Err(self.stop(
+                    self.forbid(
                         Phase::Stock,
                         Point::PasserReentry,
                         format!("{} {}", self.name(extra.seat), bid_words(extra.what)),
                         "the auction was already over".to_string(),
                         Some(extra.at),
-                    ));
+                    );
+                    return Err(Stop);
                 }
                 break;
             }
@@ -73,13 +74,14 @@ impl Deal<'_> {
                         } else {
                             format!("it is {}'s turn to speak", self.name(speaker))
                         };
-                        return Err(self.stop(
+                        self.forbid(
                             Phase::Stock,
                             Point::PasserReentry,
                             action,
                             reason,
                             Some(call.at),
-                        ));
+                        );
+                        return Err(Stop);
                     }
                     // A call the reading forbids is recorded, and stands as called.
                     let forbidden = match call.what {
@@ -113,22 +115,9 @@ impl Deal<'_> {
                     call.what
                 }
                 None => {
-                    if !self
-                        .ledger
-                        .filled
-                        .iter()
-                        .any(|f| matches!(f, Filled::Auction { .. }))
-                    {
-                        let last = script.last().map(|c| c.at);
-                        let announced = self.s.continued.auction;
-                        self.fill(
-                            Filled::Auction {
-                                after: calls as u32,
-                            },
-                            last,
-                            announced,
-                        );
-                    }
+                    let last = script.last().map(|c| c.at);
+                    let after = calls as u32;
+                    self.fill(Filled::Auction { after }, last, self.s.continued.auction);
                     policy.bid(&view)
                 }
             };

@@ -105,7 +105,7 @@ pub(crate) struct Deal<'a> {
 }
 
 /// A forbidden action after which the deal cannot go on (the action is recorded in
-/// [`Deal::forbidden`]).
+/// [`Deal::forbidden`] first).
 pub(crate) struct Stop;
 
 type Step = Result<(), Stop>;
@@ -182,22 +182,19 @@ impl<'a> Deal<'a> {
         });
     }
 
-    /// Records a forbidden action after which the deal cannot go on.
-    pub fn stop(
-        &mut self,
-        phase: Phase,
-        point: Point,
-        action: String,
-        reason: String,
-        at: Option<u32>,
-    ) -> Stop {
-        self.forbid(phase, point, action, reason, at);
-        Stop
-    }
-
-    /// Records a step the engine fills. One the scenario scripts in part (its last scripted
-    /// action at `last`), without saying `then auto`, is kept apart for a note to the writer.
+    /// Records a step the engine fills, once, where it first fills it. One the scenario scripts
+    /// in part (its last scripted action at `last`), without saying `then auto`, is kept apart
+    /// for a note to the writer.
     pub fn fill(&mut self, filled: Filled, last: Option<u32>, announced: bool) {
+        let kind = std::mem::discriminant(&filled);
+        if self
+            .ledger
+            .filled
+            .iter()
+            .any(|f| std::mem::discriminant(f) == kind)
+        {
+            return;
+        }
         if last.is_some() && !announced {
             self.ledger.partly_scripted.push((filled, last));
         }

@@ -1,6 +1,6 @@
 //! The vie for the ruff: who holds the best suit, and how the stakes move.
 
-use super::{Deal, Policy, Step, VieView};
+use super::{Deal, Policy, Step, Stop, VieView};
 use crate::cards::{CardSet, Rank, Suit};
 use crate::games::gleek::ledger::{Event, Filled, Party, Phase, Reason};
 use crate::games::gleek::points::choice::{
@@ -94,13 +94,14 @@ impl Deal<'_> {
             };
             if over {
                 if let Some(extra_call) = script.get(calls) {
-                    return Err(self.stop(
+                    self.forbid(
                         Phase::Ruff,
                         Point::InitialPass,
                         format!("{} {}", self.name(extra_call.seat), extra_call.what.word()),
                         "the vie was already over".to_string(),
                         Some(extra_call.at),
-                    ));
+                    );
+                    return Err(Stop);
                 }
                 break;
             }
@@ -127,37 +128,20 @@ impl Deal<'_> {
                         } else {
                             format!("it is {}'s turn to speak", self.name(actor))
                         };
-                        return Err(self.stop(
-                            Phase::Ruff,
-                            Point::InitialPass,
-                            action,
-                            reason,
-                            Some(sc.at),
-                        ));
+                        self.forbid(Phase::Ruff, Point::InitialPass, action, reason, Some(sc.at));
+                        return Err(Stop);
                     }
                     if !view.calls().contains(&sc.what) {
                         let (point, reason) = self.why_not(&view, sc.what);
-                        return Err(self.stop(Phase::Ruff, point, action, reason, Some(sc.at)));
+                        self.forbid(Phase::Ruff, point, action, reason, Some(sc.at));
+                        return Err(Stop);
                     }
                     sc.what
                 }
                 None => {
-                    if !self
-                        .ledger
-                        .filled
-                        .iter()
-                        .any(|f| matches!(f, Filled::Vie { .. }))
-                    {
-                        let last = script.last().map(|c| c.at);
-                        let announced = self.s.continued.vie;
-                        self.fill(
-                            Filled::Vie {
-                                after: calls as u32,
-                            },
-                            last,
-                            announced,
-                        );
-                    }
+                    let last = script.last().map(|c| c.at);
+                    let after = calls as u32;
+                    self.fill(Filled::Vie { after }, last, self.s.continued.vie);
                     policy.vie(&view)
                 }
             };
