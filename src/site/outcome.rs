@@ -242,38 +242,49 @@ fn line_view(n: usize, p: &Line, s: &Head, v: &Variant, prefix: &str) -> LineVie
     }
 }
 
+/// " (written at line 12)", where the scenario writes an action.
+fn written_at(head: &Head, at: Option<u32>) -> String {
+    at.and_then(|a| head.location_of(a))
+        .map(|l| format!(" (written at line {})", l.line))
+        .unwrap_or_default()
+}
+
+/// The forbidden actions after the first, in words, for a reading that cannot play a scenario.
+fn other_forbidden(s: &dyn Scenario, v: &Variant, o: &Outcome) -> Vec<String> {
+    if o.played().is_some() {
+        return Vec::new();
+    }
+    s.forbidden(&v.id, &v.rules)
+        .actions
+        .iter()
+        .skip(1)
+        .map(|f| {
+            let at = written_at(s.head(), f.at);
+            format!("{}{at}: {} ({})", f.action, f.reason, f.point)
+        })
+        .collect()
+}
+
 fn unplayable_view(
     o: &Outcome,
-    s: &dyn Scenario,
+    head: &Head,
     v: &Variant,
     prefix: &str,
+    others: &[String],
 ) -> Option<UnplayableView> {
     let Outcome::Unplayable(u) = o else {
         return None;
     };
-    let head = s.head();
     let c = v.choice(u.point);
-    let at = |a: Option<u32>| {
-        a.and_then(|a| head.location_of(a))
-            .map(|l| format!(" (written at line {})", l.line))
-            .unwrap_or_default()
-    };
-    let others = s
-        .forbidden(&v.id, &v.rules)
-        .actions
-        .iter()
-        .skip(1)
-        .map(|f| format!("{}{}: {} ({})", f.action, at(f.at), f.reason, f.point))
-        .collect();
     Some(UnplayableView {
-        action: format!("{}{}", u.action, at(u.at)),
+        action: format!("{}{}", u.action, written_at(head, u.at)),
         reason: u.reason.clone(),
         point: u.point.id(),
         point_url: point_url(prefix, u.point),
         evidence: c.evidence.id(),
         quote: c.quote.clone(),
         cite: c.cite.clone(),
-        others,
+        others: others.to_vec(),
     })
 }
 
@@ -380,19 +391,27 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
             passed: v.passed,
         })
         .collect();
+    let others: Vec<Vec<String>> = variants
+        .variants
+        .iter()
+        .zip(evals)
+        .map(|(v, e)| other_forbidden(s, v, &e.outcome))
+        .collect();
     let table = Table {
         s,
         variants,
         evals,
         verdicts: &verdicts,
         prefix: cx.prefix,
+        others: &others,
     };
     let rows = table.rows();
     let accounts = variants
         .variants
         .iter()
         .zip(evals)
-        .map(|(v, e)| account(s, v, e, cx.prefix))
+        .zip(&others)
+        .map(|((v, e), others)| account(s, v, e, cx.prefix, others))
         .collect();
     let results: Vec<Summary> = evals.iter().map(|e| Summary::of(&e.outcome)).collect();
     let reference = results.iter().position(|r| matches!(r, Summary::Nets(_)));
@@ -445,6 +464,8 @@ struct Table<'a> {
     evals: &'a [Evaluation],
     verdicts: &'a [Verdict],
     prefix: &'a str,
+    /// Per reading, the forbidden actions after the first, in words.
+    others: &'a [Vec<String>],
 }
 
 impl Table<'_> {
@@ -508,7 +529,8 @@ impl Table<'_> {
             .variants
             .iter()
             .zip(self.evals)
-            .map(|(v, e)| match &e.outcome {
+            .zip(self.others)
+            .map(|((v, e), others)| match &e.outcome {
                 Outcome::Played(l) => {
                     let party = Party::Player(seat);
                     let lines = lines_where(&l.payments(head), head, v, self.prefix, |_, p| {
@@ -528,7 +550,7 @@ impl Table<'_> {
                 }
                 Outcome::Unplayable(_) => {
                     let mut c = Self::cell(e, "not playable".into(), Vec::new());
-                    c.unplayable = unplayable_view(&e.outcome, self.s, v, self.prefix);
+                    c.unplayable = unplayable_view(&e.outcome, head, v, self.prefix, others);
                     c.expect = self.mark(&v.id, None);
                     c
                 }
@@ -675,7 +697,13 @@ fn largest_spread(results: &[Summary], s: &dyn Scenario) -> String {
     }
 }
 
-fn account(s: &dyn Scenario, v: &Variant, e: &Evaluation, prefix: &str) -> AccountView {
+fn account(
+    s: &dyn Scenario,
+    v: &Variant,
+    e: &Evaluation,
+    prefix: &str,
+    others: &[String],
+) -> AccountView {
     let head = s.head();
     let alternatives = e
         .alternatives
@@ -733,7 +761,7 @@ fn account(s: &dyn Scenario, v: &Variant, e: &Evaluation, prefix: &str) -> Accou
             points: String::new(),
             filled: Vec::new(),
             alternatives,
-            unplayable: unplayable_view(&e.outcome, s, v, prefix),
+            unplayable: unplayable_view(&e.outcome, head, v, prefix, others),
             picture: None,
         },
     }
