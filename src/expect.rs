@@ -1,7 +1,11 @@
 //! What scenario files share, whatever the game: word lists, scalars, and the `expect:` block.
 //!
-//! Every game writes its expectations the same way: per variant (one key may name several), either
-//! `unplayable [point]` or a map of figures. Which figures exist is the game's [`Vocabulary`].
+//! Every game writes its expectations the same way: per variant (one key may name several),
+//! `unplayable [point]`, `undetermined`, or a map of figures. A figure is an amount, bounds
+//! (`{at-least: 16}`) or `undetermined`; `one-of` gives several sets of figures; `unplayable:`
+//! in a map names the forbidden actions' points and keeps the figures settled before the first.
+//! Which figures exist is the game's [`Vocabulary`]; what each form claims is judged in
+//! [`crate::check`].
 
 use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
 use crate::game::{Claim, Expectation, Expected, Figure, Forbids, Head, Seat, Value, Want};
