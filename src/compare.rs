@@ -61,23 +61,30 @@ impl Evaluation {
     }
 }
 
-/// Plays a scenario under a variant and under each alternative it lists.
-pub fn evaluate(scenario: &dyn Scenario, variant: &Variant) -> Evaluation {
-    let outcome = scenario.play(&variant.rules);
-    let main = Summary::of(&outcome);
-    let mut alternatives = Vec::new();
+/// Plays a scenario under each alternative a variant lists, one point switched at a time, whether
+/// or not it changes the result.
+pub fn alternatives(scenario: &dyn Scenario, variant: &Variant) -> Vec<Alternative> {
+    let mut out = Vec::new();
     for point in variant.rules.table().all() {
         for &choice in &variant.choice(point).alternatives {
-            let o = scenario.play(&variant.rules.with(point, choice));
-            if Summary::of(&o) != main {
-                alternatives.push(Alternative {
-                    point,
-                    choice,
-                    outcome: o,
-                });
-            }
+            out.push(Alternative {
+                point,
+                choice,
+                outcome: scenario.play_as(&variant.id, &variant.rules.with(point, choice)),
+            });
         }
     }
+    out
+}
+
+/// Plays a scenario under a variant and under each alternative it lists.
+pub fn evaluate(scenario: &dyn Scenario, variant: &Variant) -> Evaluation {
+    let outcome = scenario.play_as(&variant.id, &variant.rules);
+    let main = Summary::of(&outcome);
+    let alternatives = alternatives(scenario, variant)
+        .into_iter()
+        .filter(|a| Summary::of(&a.outcome) != main)
+        .collect();
     Evaluation {
         outcome,
         alternatives,
@@ -94,13 +101,16 @@ pub struct Attribution {
 
 /// The rule points that account for the difference between two readings on a scenario: each
 /// point on which they differ is switched alone, from A's choice to B's, and kept if it changes
-/// A's result. The effects need not add up when points interact.
-pub fn attribute(scenario: &dyn Scenario, a: &Rules, b: &Rules) -> Vec<Attribution> {
-    let base = Summary::of(&scenario.play(a));
-    a.differences(b)
+/// A's result. The effects need not add up when points interact. What the scenario writes for A
+/// alone (Gleek's per-reading `carried:`) stays A's throughout.
+pub fn attribute(scenario: &dyn Scenario, a: &Variant, b: &Rules) -> Vec<Attribution> {
+    let play = |rules: &Rules| Summary::of(&scenario.play_as(&a.id, rules));
+    let base = play(&a.rules);
+    a.rules
+        .differences(b)
         .into_iter()
         .filter_map(|point| {
-            let to = Summary::of(&scenario.play(&a.with(point, b.get(point))));
+            let to = play(&a.rules.with(point, b.get(point)));
             (to != base).then(|| Attribution {
                 point,
                 from: base.clone(),

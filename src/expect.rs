@@ -1,10 +1,14 @@
 //! What scenario files share, whatever the game: word lists, scalars, and the `expect:` block.
 //!
-//! Every game writes its expectations the same way: per variant (one key may name several), either
-//! `unplayable [point]` or a map of figures. Which figures exist is the game's [`Vocabulary`].
+//! Every game writes its expectations the same way: per variant (one key may name several),
+//! `unplayable [point]`, `undetermined`, or a map of figures. A figure is an amount, bounds
+//! (`{at-least: 16}`) or `undetermined`; `one-of` gives several sets of figures; `unplayable:`
+//! in a map names the forbidden actions' points and keeps the figures settled before the first.
+//! Which figures exist is the game's [`Vocabulary`]; what each form claims is judged in
+//! [`crate::check`].
 
 use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
-use crate::game::{Expectation, Expected, Figure, Head, Seat, Value};
+use crate::game::{Claim, Expectation, Expected, Figure, Forbids, Head, Seat, Value, Want};
 use crate::money::Money;
 use crate::rules::{Point, PointTable};
 use crate::yaml::YamlText;
@@ -78,20 +82,23 @@ impl<'de> Deserialize<'de> for Scalar {
     }
 }
 
-/// An `expect:` entry: a scalar (`unplayable`) or a map of figures.
+/// An `expect:` entry: a word (`unplayable`, `undetermined`), a map of figures, or nothing (a key
+/// with only a comment), which is reported.
 #[derive(Debug)]
 pub enum RawExpect {
     Word(String),
     Map(Vec<(Spanned<String>, Spanned<RawFigure>)>),
+    Empty,
 }
 
-/// One figure as written: a scalar, a map from players to amounts, or a list of such (one per
-/// deal).
+/// A value as written: a scalar, a map (players to figures, or bounds, or options), or a list
+/// (one map per deal, a list of names, the options of `one-of`), or nothing.
 #[derive(Debug)]
 pub enum RawFigure {
     Scalar(String),
-    Map(Vec<(Spanned<String>, Spanned<Scalar>)>),
+    Map(Vec<(Spanned<String>, Spanned<RawFigure>)>),
     List(Vec<Spanned<RawFigure>>),
+    Empty,
 }
 
 impl<'de> Deserialize<'de> for RawExpect {
@@ -100,10 +107,16 @@ impl<'de> Deserialize<'de> for RawExpect {
         impl<'de> Visitor<'de> for V {
             type Value = RawExpect;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a map of figures, or `unplayable`")
+                f.write_str("a map of figures, `unplayable` or `undetermined`")
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<RawExpect, E> {
                 Ok(RawExpect::Word(v.to_string()))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<RawExpect, E> {
+                Ok(RawExpect::Empty)
+            }
+            fn visit_none<E: de::Error>(self) -> Result<RawExpect, E> {
+                Ok(RawExpect::Empty)
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawExpect, A::Error> {
                 let mut out = Vec::new();
@@ -123,7 +136,7 @@ impl<'de> Deserialize<'de> for RawFigure {
         impl<'de> Visitor<'de> for V {
             type Value = RawFigure;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a figure, a map from players to figures, or a list of such maps")
+                f.write_str("a figure, a map from players to figures, or a list")
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<RawFigure, E> {
                 Ok(RawFigure::Scalar(v.to_string()))
@@ -137,9 +150,18 @@ impl<'de> Deserialize<'de> for RawFigure {
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<RawFigure, E> {
                 Ok(RawFigure::Scalar(v.to_string()))
             }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<RawFigure, E> {
+                Ok(RawFigure::Scalar(if v { "yes" } else { "no" }.to_string()))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<RawFigure, E> {
+                Ok(RawFigure::Empty)
+            }
+            fn visit_none<E: de::Error>(self) -> Result<RawFigure, E> {
+                Ok(RawFigure::Empty)
+            }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawFigure, A::Error> {
                 let mut out = Vec::new();
-                while let Some(entry) = map.next_entry::<Spanned<String>, Spanned<Scalar>>()? {
+                while let Some(entry) = map.next_entry::<Spanned<String>, Spanned<RawFigure>>()? {
                     out.push(entry);
                 }
                 Ok(RawFigure::Map(out))
@@ -169,9 +191,17 @@ pub struct Vocabulary {
     pub scalar: &'static [&'static str],
     /// Keys whose value is a list of maps from players to amounts, one per deal (`score`).
     pub per_deal: &'static [&'static str],
-    /// Keys whose value is a player's name, or `none` (`winner`).
+    /// Keys whose value is a player's name or `none` (`winner`), or a list of such (each trick's
+    /// winner, the players who share a ruff).
     pub seat_valued: &'static [&'static str],
 }
+
+/// The words of the `expect:` block that are not figures.
+const UNPLAYABLE: &str = "unplayable";
+const UNDETERMINED: &str = "undetermined";
+const ONE_OF: &str = "one-of";
+/// The most options a `one-of` may list: more than any rule point has choices, and bounded.
+const MAX_OPTIONS: usize = 32;
 
 impl Vocabulary {
     fn all(&self) -> impl Iterator<Item = &'static str> + '_ {
@@ -183,9 +213,13 @@ impl Vocabulary {
             .copied()
     }
 
-    /// A player's name may not be a figure's key.
+    /// A player's name may not be a figure's key, nor a word of the `expect:` block.
     pub fn is_reserved(&self, name: &str) -> bool {
-        name == "unplayable" || self.all().any(|k| k.eq_ignore_ascii_case(name))
+        [UNPLAYABLE, UNDETERMINED, ONE_OF, "none"]
+            .iter()
+            .chain(["at-least", "at-most"].iter())
+            .any(|w| w.eq_ignore_ascii_case(name))
+            || self.all().any(|k| k.eq_ignore_ascii_case(name))
     }
 
     fn find(keys: &'static [&'static str], k: &str) -> Option<&'static str> {
@@ -194,7 +228,10 @@ impl Vocabulary {
 
     fn allowed(&self) -> String {
         let keys: Vec<String> = self.all().map(|k| format!("`{k}`")).collect();
-        format!("a player's name, {}, `unplayable`", keys.join(", "))
+        format!(
+            "a player's name, {}, `one-of`, `unplayable`",
+            keys.join(", ")
+        )
     }
 }
 
@@ -221,20 +258,11 @@ pub fn expectations(
     entries.sort_by_key(|(k, _)| k.referenced.span().offset());
     for (variant, value) in entries {
         let location = yaml.location_of(variant);
-        let expected = match &value.value {
-            RawExpect::Word(w) => match reader.unplayable(w) {
-                Ok(point) => Expected::Unplayable(point),
-                Err(msg) => {
-                    reader
-                        .errors
-                        .push(Diagnostic::new(yaml.location_of(value), msg));
-                    continue;
-                }
-            },
-            RawExpect::Map(items) => reader.figures(items),
+        let Some(expected) = reader.expected(value) else {
+            continue;
         };
         // One key may name several variants that share the figures: `cotton-1674 parlett`.
-        for id in variant.value.split([' ', ',']).filter(|s| !s.is_empty()) {
+        for id in variant_ids(&variant.value) {
             if let Some(&first) = named.get(id) {
                 let first = &out[first];
                 reader.errors.push_with(|| {
@@ -258,6 +286,11 @@ pub fn expectations(
     out
 }
 
+/// The variant ids of a key that may name several (`cotton-1674 parlett`, `a, b`).
+pub fn variant_ids(key: &str) -> impl Iterator<Item = &str> {
+    key.split([' ', ',']).filter(|s| !s.is_empty())
+}
+
 struct Reader<'a> {
     yaml: &'a YamlText,
     head: &'a Head,
@@ -266,7 +299,20 @@ struct Reader<'a> {
     errors: &'a mut Errors,
 }
 
-type Figures = Vec<(Figure, Value, Location)>;
+/// Where a map of figures stands: a variant's own figures, or one option of a `one-of`, where
+/// neither `unplayable`, `undetermined` nor another `one-of` belongs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Level {
+    Variant,
+    Option,
+}
+
+/// The claims of a map of figures, and the `unplayable` entry if it has one.
+#[derive(Default)]
+struct Read {
+    claims: Vec<Claim>,
+    unplayable: Option<Forbids>,
+}
 
 impl Reader<'_> {
     fn error(&mut self, location: Location, message: String) {
@@ -290,150 +336,501 @@ impl Reader<'_> {
         found
     }
 
-    /// `unplayable` or `unplayable follow-rule`.
-    fn unplayable(&self, word: &str) -> Result<Option<Point>, String> {
+    /// One variant's expectations; `None` (and an error) when they cannot be read at all.
+    fn expected(&mut self, value: &Spanned<RawExpect>) -> Option<Expected> {
+        let vloc = self.yaml.location_of(value);
+        match &value.value {
+            RawExpect::Word(w) if w.trim() == UNDETERMINED => Some(Expected::Undetermined),
+            RawExpect::Word(w) => match self.unplayable_word(w) {
+                Ok(forbids) => Some(Expected::Unplayable {
+                    forbids,
+                    figures: Vec::new(),
+                }),
+                Err(msg) => {
+                    self.error(vloc, msg);
+                    None
+                }
+            },
+            RawExpect::Empty => {
+                self.error(
+                    vloc,
+                    "no expectation is given: write a map of figures, `unplayable`, or `undetermined` where the sources give no figure (a comment may say why)".to_string(),
+                );
+                None
+            }
+            RawExpect::Map(items) => {
+                let read = self.figures(items, Level::Variant);
+                Some(match read.unplayable {
+                    Some(forbids) => Expected::Unplayable {
+                        forbids,
+                        figures: read.claims,
+                    },
+                    None => Expected::Figures(read.claims),
+                })
+            }
+        }
+    }
+
+    /// `unplayable` or `unplayable follow-rule`: the first forbidden action's point.
+    fn unplayable_word(&self, word: &str) -> Result<Forbids, String> {
         let mut parts = word.split_whitespace();
-        if parts.next() != Some("unplayable") {
+        if parts.next() != Some(UNPLAYABLE) {
             return Err(format!(
-                "`{}` is not an expectation: write a map of figures, or `unplayable`",
+                "`{}` is not an expectation: write a map of figures, `unplayable` or `undetermined`",
                 excerpt(word)
             ));
         }
+        let forbids = match parts.next() {
+            None => Forbids::Any,
+            Some(id) => Forbids::First(self.point(id)?),
+        };
         match parts.next() {
-            None => Ok(None),
-            Some(id) => self.points.find(id).map(Some).ok_or_else(|| {
-                format!(
-                    "unknown rule point `{}`; {}the rule points are {}",
-                    excerpt(id),
-                    crate::suggest::clause(id, self.points.all().map(|p| p.id())),
-                    self.points.allowed()
-                )
-            }),
+            None => Ok(forbids),
+            Some(_) => Err(
+                "`unplayable` names one rule point, the first forbidden action's; to name every forbidden action's, write `unplayable: [point, point]`"
+                    .to_string(),
+            ),
         }
     }
 
-    fn figures(&mut self, items: &[(Spanned<String>, Spanned<RawFigure>)]) -> Expected {
-        let mut figures = Vec::new();
-        let v = self.vocabulary;
+    fn point(&self, id: &str) -> Result<Point, String> {
+        self.points.find(id).ok_or_else(|| {
+            format!(
+                "unknown rule point `{}`; {}the rule points are {}",
+                excerpt(id),
+                crate::suggest::clause(id, self.points.all().map(|p| p.id())),
+                self.points.allowed()
+            )
+        })
+    }
+
+    /// `unplayable:` inside a map: nothing, a point (the first forbidden action's), or a list
+    /// of points (every forbidden action's, in order).
+    fn unplayable_entry(&mut self, value: &Spanned<RawFigure>) -> Option<Forbids> {
+        let vloc = self.yaml.location_of(value);
+        let result = match &value.value {
+            RawFigure::Empty => Ok(Forbids::Any),
+            RawFigure::Scalar(w) => self.unplayable_word(&format!("{UNPLAYABLE} {w}")),
+            RawFigure::List(items) => {
+                let mut points = Vec::new();
+                for item in items {
+                    match &item.value {
+                        RawFigure::Scalar(id) => match self.point(id.trim()) {
+                            Ok(p) => points.push(p),
+                            Err(msg) => self.error(self.yaml.location_of(item), msg),
+                        },
+                        _ => self.error(
+                            self.yaml.location_of(item),
+                            "each item is a rule point's id".to_string(),
+                        ),
+                    }
+                }
+                Ok(Forbids::Every(points))
+            }
+            RawFigure::Map(_) => Err(
+                "`unplayable:` takes a rule point, or a list of rule points, one per forbidden action"
+                    .to_string(),
+            ),
+        };
+        result.map_err(|msg| self.error(vloc, msg)).ok()
+    }
+
+    /// A map of figures: a variant's, or one option of a `one-of`.
+    fn figures(&mut self, items: &[(Spanned<String>, Spanned<RawFigure>)], level: Level) -> Read {
+        let mut read = Read::default();
         for (key, value) in items {
             let k = key.value.trim();
             let kloc = self.yaml.location_of(key);
-            let vloc = self.yaml.location_of(value);
-            match &value.value {
-                RawFigure::Scalar(w) if k == "unplayable" => {
-                    match self.unplayable(&format!("unplayable {w}")) {
-                        Ok(point) => return Expected::Unplayable(point),
-                        Err(msg) => self.error(vloc, msg),
+            let at_variant = level == Level::Variant;
+            match k {
+                UNPLAYABLE if at_variant => read.unplayable = self.unplayable_entry(value),
+                ONE_OF if at_variant => {
+                    if let Some(claim) = self.one_of(value, None) {
+                        self.push(claim, &mut read.claims);
                     }
                 }
-                RawFigure::Scalar(m) => {
-                    if let Some(key) = Vocabulary::find(v.scalar, k) {
-                        let figure = Figure {
-                            key,
-                            seat: None,
-                            deal: None,
-                        };
-                        self.money(figure, m, vloc, &mut figures);
-                    } else if let Some(key) = Vocabulary::find(v.seat_valued, k) {
-                        self.seat_value(key, m, vloc, &mut figures);
-                    } else if v.per_seat.contains(&"net") && !v.is_reserved(k) {
-                        if let Some(seat) = self.seat(k, &kloc) {
-                            self.money(Figure::net(seat), m, vloc, &mut figures);
-                        }
-                    } else {
-                        self.unknown(k, kloc);
-                    }
-                }
-                RawFigure::Map(per_player) => match Vocabulary::find(v.per_seat, k) {
-                    Some(key) => self.per_seat(key, None, per_player, &mut figures),
-                    None => self.unknown(k, kloc),
-                },
-                RawFigure::List(deals) => match Vocabulary::find(v.per_deal, k) {
-                    Some(key) => {
-                        for (d, deal) in deals.iter().enumerate() {
-                            match &deal.value {
-                                RawFigure::Map(per_player) => {
-                                    self.per_seat(key, Some(d as u32), per_player, &mut figures)
-                                }
-                                _ => self.error(
-                                    self.yaml.location_of(deal),
-                                    format!("each deal's `{key}` is a map from players to figures, as in {{Ann: 1, Ben: 0}}"),
-                                ),
-                            }
-                        }
-                    }
-                    None => self.unknown(k, kloc),
-                },
+                UNPLAYABLE | ONE_OF => self.error(
+                    kloc,
+                    format!("`{k}` cannot stand inside an option of `one-of`: each option is a map of figures"),
+                ),
+                _ => self.figure(k, kloc, value, level, &mut read.claims),
             }
         }
-        Expected::Figures(figures)
+        read
     }
 
-    fn unknown(&mut self, k: &str, loc: Location) {
-        let allowed = self.vocabulary.allowed();
-        let d = Diagnostic::new(
-            loc,
-            format!("unknown figure `{}`; allowed: {allowed}", excerpt(k)),
-        );
-        let mut keys: Vec<String> = self.vocabulary.all().map(str::to_string).collect();
-        keys.extend(self.head.seats.iter().cloned());
-        let d = crate::suggest::hint(d, k, keys.iter().map(String::as_str));
-        self.errors.push(d);
+    /// One key of a map of figures and its value.
+    fn figure(
+        &mut self,
+        k: &str,
+        kloc: Location,
+        value: &Spanned<RawFigure>,
+        level: Level,
+        out: &mut Vec<Claim>,
+    ) {
+        let v = self.vocabulary;
+        if let Some(key) = Vocabulary::find(v.scalar, k) {
+            let figure = Figure {
+                key,
+                seat: None,
+                deal: None,
+            };
+            self.amount(figure, value, level, out);
+        } else if let Some(key) = Vocabulary::find(v.seat_valued, k) {
+            self.seat_value(key, value, out);
+        } else if let Some(key) = Vocabulary::find(v.per_seat, k) {
+            self.per_seat(key, None, value, level, out);
+        } else if let Some(key) = Vocabulary::find(v.per_deal, k) {
+            self.per_deal(key, value, level, out);
+        } else if v.per_seat.contains(&"net")
+            && !v.is_reserved(k)
+            && let Some(seat) = self.head.seat_of(k)
+        {
+            self.amount(Figure::net(seat), value, level, out);
+        } else {
+            let allowed = self.vocabulary.allowed();
+            let d = Diagnostic::new(
+                kloc,
+                format!(
+                    "unknown figure `{}`; allowed: {allowed} (the seats are {})",
+                    excerpt(k),
+                    self.head.seats.join(", ")
+                ),
+            );
+            let mut keys: Vec<String> = self.vocabulary.all().map(str::to_string).collect();
+            keys.extend(self.head.seats.iter().cloned());
+            self.errors
+                .push(crate::suggest::hint(d, k, keys.iter().map(String::as_str)));
+        }
     }
 
+    /// `one-of: [{...}, {...}]`: options of a variant's figures, or of one per-seat key's (`key`).
+    fn one_of(&mut self, value: &Spanned<RawFigure>, key: Option<&'static str>) -> Option<Claim> {
+        let at = self.yaml.location_of(value);
+        let RawFigure::List(items) = &value.value else {
+            self.error(
+                at,
+                "`one-of` takes a list of options, each a map of figures: `one-of: [{Ann: +5, Ben: -5}, {Ann: -1, Ben: +1}]`".to_string(),
+            );
+            return None;
+        };
+        if items.len() < 2 || items.len() > MAX_OPTIONS {
+            self.error(
+                at,
+                format!(
+                    "`one-of` lists {} option(s); it takes from two to {MAX_OPTIONS}",
+                    items.len()
+                ),
+            );
+            return None;
+        }
+        let mut options = Vec::new();
+        for item in items {
+            let mut claims = Vec::new();
+            match (&item.value, key) {
+                (RawFigure::Map(entries), None) => {
+                    claims = self.figures(entries, Level::Option).claims;
+                }
+                (RawFigure::Map(_), Some(key)) => {
+                    self.per_seat(key, None, item, Level::Option, &mut claims)
+                }
+                _ => {
+                    self.error(
+                        self.yaml.location_of(item),
+                        "each option of `one-of` is a map of figures, as in {Ann: +5, Ben: -5}"
+                            .to_string(),
+                    );
+                    continue;
+                }
+            }
+            let option = claims
+                .into_iter()
+                .filter_map(|c| match c {
+                    Claim::Figure { figure, want, .. } => Some((figure, want)),
+                    Claim::OneOf { .. } => None,
+                })
+                .collect();
+            options.push(option);
+        }
+        Some(Claim::OneOf { options, at })
+    }
+
+    /// A per-seat key's value: a map from players to amounts, `undetermined` for every player, or
+    /// `{one-of: [...]}`.
     fn per_seat(
         &mut self,
         key: &'static str,
         deal: Option<u32>,
-        per_player: &[(Spanned<String>, Spanned<Scalar>)],
-        out: &mut Figures,
+        value: &Spanned<RawFigure>,
+        level: Level,
+        out: &mut Vec<Claim>,
     ) {
-        for (name, m) in per_player {
-            let nloc = self.yaml.location_of(name);
-            if let Some(seat) = self.seat(name.value.trim(), &nloc) {
-                let figure = Figure {
-                    key,
-                    seat: Some(seat),
-                    deal,
-                };
-                self.money(figure, &m.value.0, self.yaml.location_of(m), out);
+        let vloc = self.yaml.location_of(value);
+        match &value.value {
+            RawFigure::Scalar(w) if w.trim() == UNDETERMINED && level == Level::Variant => {
+                for seat in self.head.all_seats() {
+                    let figure = Figure {
+                        key,
+                        seat: Some(seat),
+                        deal,
+                    };
+                    self.push(
+                        Claim::Figure {
+                            figure,
+                            want: Want::Undetermined,
+                            at: vloc.clone(),
+                        },
+                        out,
+                    );
+                }
+            }
+            RawFigure::Map(entries)
+                if entries.iter().any(|(k, _)| k.value.trim() == ONE_OF) && deal.is_none() =>
+            {
+                match (&entries[..], level) {
+                    ([(_, options)], Level::Variant) => {
+                        if let Some(claim) = self.one_of(options, Some(key)) {
+                            self.push(claim, out);
+                        }
+                    }
+                    _ => self.error(
+                        vloc,
+                        format!(
+                            "`{key}: {{one-of: [...]}}` stands alone, at a variant's own figures"
+                        ),
+                    ),
+                }
+            }
+            RawFigure::Map(entries) => {
+                for (name, m) in entries {
+                    let nloc = self.yaml.location_of(name);
+                    if let Some(seat) = self.seat(name.value.trim(), &nloc) {
+                        let figure = Figure {
+                            key,
+                            seat: Some(seat),
+                            deal,
+                        };
+                        self.amount(figure, m, level, out);
+                    }
+                }
+            }
+            _ => self.error(
+                vloc,
+                format!(
+                    "`{key}` is a map from players to figures, as in {{Ann: +1, Ben: 0}}{}",
+                    if level == Level::Variant {
+                        ", or `undetermined`, or `{one-of: [...]}`"
+                    } else {
+                        ""
+                    }
+                ),
+            ),
+        }
+    }
+
+    fn per_deal(
+        &mut self,
+        key: &'static str,
+        value: &Spanned<RawFigure>,
+        level: Level,
+        out: &mut Vec<Claim>,
+    ) {
+        let RawFigure::List(deals) = &value.value else {
+            self.error(
+                self.yaml.location_of(value),
+                format!("`{key}` is a list with one map from players to figures per deal"),
+            );
+            return;
+        };
+        for (d, deal) in deals.iter().enumerate() {
+            match &deal.value {
+                RawFigure::Map(_) => self.per_seat(key, Some(d as u32), deal, level, out),
+                _ => self.error(
+                    self.yaml.location_of(deal),
+                    format!("each deal's `{key}` is a map from players to figures, as in {{Ann: 1, Ben: 0}}"),
+                ),
             }
         }
     }
 
-    fn seat_value(&mut self, key: &'static str, name: &str, loc: Location, out: &mut Figures) {
+    /// A player's name or `none`, or a list of them.
+    fn seat_value(&mut self, key: &'static str, value: &Spanned<RawFigure>, out: &mut Vec<Claim>) {
+        let at = self.yaml.location_of(value);
         let figure = Figure {
             key,
             seat: None,
             deal: None,
         };
-        let name = name.trim();
-        let value = if name.eq_ignore_ascii_case("none") {
-            Value::Seat(None)
-        } else {
-            match self.seat(name, &loc) {
-                Some(seat) => Value::Seat(Some(seat)),
+        let want = match &value.value {
+            RawFigure::Scalar(name) => match self.seat_or_none(name, &at) {
+                Some(s) => Value::Seat(s),
                 None => return,
+            },
+            RawFigure::List(items) => {
+                let mut seats = Vec::new();
+                for item in items {
+                    let iloc = self.yaml.location_of(item);
+                    match &item.value {
+                        RawFigure::Scalar(name) => match self.seat_or_none(name, &iloc) {
+                            Some(s) => seats.push(s),
+                            None => return,
+                        },
+                        _ => {
+                            self.error(iloc, "each item is a player's name, or `none`".to_string());
+                            return;
+                        }
+                    }
+                }
+                Value::Seats(seats)
+            }
+            _ => {
+                self.error(
+                    at,
+                    format!("`{key}` is a player's name, `none`, or a list of them"),
+                );
+                return;
             }
         };
-        self.push(figure, value, loc, out);
+        self.push(
+            Claim::Figure {
+                figure,
+                want: Want::Exactly(want),
+                at,
+            },
+            out,
+        );
     }
 
-    fn money(&mut self, figure: Figure, text: &str, loc: Location, out: &mut Figures) {
-        match Money::parse(text) {
-            Ok(m) => self.push(figure, Value::Money(m), loc, out),
-            Err(err) => self.error(loc, format!("`{}` {err}", excerpt(text))),
+    fn seat_or_none(&mut self, name: &str, at: &Location) -> Option<Option<Seat>> {
+        let name = name.trim();
+        if name.eq_ignore_ascii_case("none") {
+            Some(None)
+        } else {
+            self.seat(name, at).map(Some)
         }
     }
 
-    /// Adds a figure, unless the variant already expects it.
-    fn push(&mut self, figure: Figure, value: Value, loc: Location, out: &mut Figures) {
-        match out.iter().find(|(f, _, _)| *f == figure) {
-            Some((_, _, first)) => self.errors.push_with(|| {
-                Diagnostic::new(loc, "this figure is already expected for this variant")
-                    .note(format!("first expected at {first}"))
+    /// An amount (`+3`), bounds (`{at-least: 16}`), or `undetermined`.
+    fn amount(
+        &mut self,
+        figure: Figure,
+        value: &Spanned<RawFigure>,
+        level: Level,
+        out: &mut Vec<Claim>,
+    ) {
+        let at = self.yaml.location_of(value);
+        let want = match &value.value {
+            RawFigure::Scalar(w) if w.trim() == UNDETERMINED => {
+                if level == Level::Option {
+                    self.error(
+                        at,
+                        "an option of `one-of` gives figures; `undetermined` stands at a variant's own figures".to_string(),
+                    );
+                    return;
+                }
+                Want::Undetermined
+            }
+            RawFigure::Scalar(text) => match Money::parse(text) {
+                Ok(m) => Want::Exactly(Value::Money(m)),
+                Err(err) => return self.error(at, format!("`{}` {err}", excerpt(text))),
+            },
+            RawFigure::Map(bounds) => match self.bounds(bounds, &at) {
+                Some(w) => w,
+                None => return,
+            },
+            _ => {
+                return self.error(
+                    at,
+                    "a figure is an amount (`+3`), bounds (`{at-least: 16}`) or `undetermined`"
+                        .to_string(),
+                );
+            }
+        };
+        self.push(Claim::Figure { figure, want, at }, out);
+    }
+
+    /// `{at-least: 16}`, `{at-most: 4}`, or both.
+    fn bounds(
+        &mut self,
+        bounds: &[(Spanned<String>, Spanned<RawFigure>)],
+        at: &Location,
+    ) -> Option<Want> {
+        let (mut at_least, mut at_most) = (None, None);
+        let mut sound = true;
+        for (k, v) in bounds {
+            let vloc = self.yaml.location_of(v);
+            let amount = match &v.value {
+                RawFigure::Scalar(text) => match Money::parse(text) {
+                    Ok(m) => Some(m),
+                    Err(err) => {
+                        self.error(vloc, format!("`{}` {err}", excerpt(text)));
+                        None
+                    }
+                },
+                _ => {
+                    self.error(vloc, "a bound is an amount".to_string());
+                    None
+                }
+            };
+            sound &= amount.is_some();
+            match k.value.trim() {
+                "at-least" => at_least = amount,
+                "at-most" => at_most = amount,
+                other => {
+                    sound = false;
+                    self.error(
+                        self.yaml.location_of(k),
+                        format!(
+                            "`{}` is not a bound; allowed: `at-least`, `at-most`",
+                            excerpt(other)
+                        ),
+                    );
+                }
+            }
+        }
+        if !sound {
+            return None;
+        }
+        match (at_least, at_most) {
+            (None, None) => {
+                self.error(
+                    at.clone(),
+                    "bounds name `at-least`, `at-most` or both".to_string(),
+                );
+                None
+            }
+            (Some(lo), Some(hi)) if lo > hi => {
+                self.error(
+                    at.clone(),
+                    format!(
+                        "no amount is at least {} and at most {}",
+                        lo.signed(),
+                        hi.signed()
+                    ),
+                );
+                None
+            }
+            _ => Some(Want::Within { at_least, at_most }),
+        }
+    }
+
+    /// Adds a claim, unless the variant already expects one of its figures.
+    fn push(&mut self, claim: Claim, out: &mut Vec<Claim>) {
+        let first = out.iter().find_map(|c| {
+            c.figures()
+                .iter()
+                .any(|f| claim.figures().contains(f))
+                .then(|| c.location().clone())
+        });
+        match first {
+            Some(first) => self.errors.push_with(|| {
+                Diagnostic::new(
+                    claim.location().clone(),
+                    "this figure is already expected for this variant",
+                )
+                .note(format!("first expected at {first}"))
             }),
-            None => out.push((figure, value, loc)),
+            None => out.push(claim),
         }
     }
 }

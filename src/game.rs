@@ -97,8 +97,38 @@ impl Head {
 pub trait Scenario: Send + Sync + fmt::Debug {
     fn game(&self) -> &'static dyn Game;
     fn head(&self) -> &Head;
-    /// Plays the scenario under a reading of the game's rules.
+    /// Plays the scenario under a reading of the game's rules, with what the scenario writes for
+    /// every reading.
     fn play(&self, rules: &Rules) -> Outcome;
+    /// Plays the scenario under a variant's rules, or rules made from them (an alternative, one
+    /// point switched): what the scenario writes for that variant alone (Gleek's per-reading
+    /// `carried:`) applies. The same as [`Scenario::play`] for a game that writes nothing per
+    /// reading.
+    fn play_as(&self, variant: &str, rules: &Rules) -> Outcome {
+        let _ = variant;
+        self.play(rules)
+    }
+    /// Every scripted action the reading forbids, not only the first, and the scenario played as
+    /// far as the first. By default the first alone, and nothing played: a game that plays on past
+    /// a forbidden action says more.
+    fn forbidden(&self, variant: &str, rules: &Rules) -> Forbidden {
+        match self.play_as(variant, rules) {
+            Outcome::Unplayable(u) => Forbidden {
+                actions: vec![u],
+                before: None,
+            },
+            Outcome::Played(_) => Forbidden::default(),
+        }
+    }
+    /// The variants the scenario names, each where it is written: in `expect:`, and wherever
+    /// else the game lets a scenario write something per reading.
+    fn variants_named(&self) -> Vec<(String, Location)> {
+        self.head()
+            .expect
+            .iter()
+            .map(|e| (e.variant.clone(), e.location.clone()))
+            .collect()
+    }
     /// The seats in the order the game lists them (the Gleek eldest first...).
     fn order(&self) -> Vec<Seat> {
         self.head().all_seats().collect()
@@ -136,6 +166,27 @@ pub struct Unplayable {
     pub at: Option<u32>,
 }
 
+/// Every action a reading forbids in a scenario, and the scenario as far as the first of them.
+#[derive(Clone, Debug, Default)]
+pub struct Forbidden {
+    /// In the order they come; empty when the reading plays the scenario. After the first, the
+    /// game plays on as if the reading had allowed each forbidden action, where it can be taken at
+    /// all, so later ones are found too.
+    pub actions: Vec<Unplayable>,
+    /// The scenario played as far as the first forbidden action: the figures settled before it
+    /// (its [`Played::figure`] answers `None` for the others).
+    pub before: Option<Arc<dyn Played>>,
+}
+
+/// A word for the scenario's writer that is no failure: a step the engine filled where the
+/// scenario scripts part of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub text: String,
+    /// Where the step's last scripted action is written (an index into [`Head::locations`]).
+    pub at: Option<u32>,
+}
+
 /// A scenario played under one reading: its money, its figures, and its account in words.
 pub trait Played: Send + Sync + fmt::Debug {
     /// Each seat's gain or loss, in seat order.
@@ -156,6 +207,11 @@ pub trait Played: Send + Sync + fmt::Debug {
     fn account(&self, head: &Head) -> Account;
     /// Every unit paid was received somewhere.
     fn balances(&self) -> bool;
+    /// Steps the engine filled although the scenario scripts part of them, and the writer did
+    /// not say it meant to leave the rest to the engine.
+    fn notes(&self) -> Vec<Note> {
+        Vec::new()
+    }
 }
 
 /// Who pays or receives.
@@ -273,7 +329,8 @@ pub struct Hand {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Figure {
     /// The game's name for it, as written in `expect:` (`net`, `turn-up`, `points`, `pot`, `score`);
-    /// a per-player key other than `net`, `points` and `score(s)` is a stage's net.
+    /// a per-player key other than `net`, `points`, `score(s)` and those ending in `-points` or
+    /// `-value` is a stage's net.
     pub key: &'static str,
     pub seat: Option<Seat>,
     /// Which deal of several it is taken after (counting from 0), for games of several deals.
@@ -294,8 +351,12 @@ impl Figure {
         let what = match (self.seat, self.key) {
             (Some(s), "net" | "points") => format!("{}'s {}", head.name(s), self.key),
             (Some(s), "score" | "scores") => format!("{}'s score", head.name(s)),
+            (Some(s), key) if key.ends_with("-points") || key.ends_with("-value") => {
+                format!("{}'s {}", head.name(s), key.replace('-', " "))
+            }
             (Some(s), stage) => format!("{}'s {stage} net", head.name(s)),
-            (None, key) => format!("the {key}"),
+            (None, "tricks") => "the winner of each trick".to_string(),
+            (None, key) => format!("the {}", key.replace('-', " ")),
         };
         match self.deal {
             Some(d) => format!("{what} after deal {}", d + 1),
@@ -305,30 +366,150 @@ impl Figure {
 }
 
 /// The value of a figure.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     Money(Money),
     /// A seat, or nobody (the winner of an unfinished game).
     Seat(Option<Seat>),
+    /// Seats in order, or nobody at a place (each trick's winner; the players who share a ruff).
+    Seats(Vec<Option<Seat>>),
 }
 
 impl Value {
-    pub fn words(self, head: &Head) -> String {
+    /// A seat or seats as a list: one seat and a list of one are the same answer.
+    fn seats(&self) -> Option<Vec<Option<Seat>>> {
         match self {
-            Value::Money(m) => m.signed().to_string(),
-            Value::Seat(Some(s)) => head.name(s).to_string(),
-            Value::Seat(None) => "none".to_string(),
+            Value::Money(_) => None,
+            Value::Seat(s) => Some(vec![*s]),
+            Value::Seats(seats) => Some(seats.clone()),
         }
     }
+
+    pub fn words(&self, head: &Head) -> String {
+        let seat =
+            |s: &Option<Seat>| s.map_or_else(|| "none".to_string(), |s| head.name(s).to_string());
+        match self {
+            Value::Money(m) => m.signed().to_string(),
+            Value::Seat(s) => seat(s),
+            Value::Seats(seats) => seats.iter().map(seat).collect::<Vec<_>>().join(", "),
+        }
+    }
+}
+
+/// What a page says of one figure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Want {
+    /// Exactly this value.
+    Exactly(Value),
+    /// An amount within bounds, either end open, where a source gives only a range ("sixteen and
+    /// more": `{at-least: 16}`).
+    Within {
+        at_least: Option<Money>,
+        at_most: Option<Money>,
+    },
+    /// The sources give no figure: the engine's figure must rest on an assumed choice or an open
+    /// alternative of the reading.
+    Undetermined,
+}
+
+impl Want {
+    /// Whether a value found satisfies what is wanted (an undetermined figure is judged apart).
+    pub fn admits(&self, found: &Value) -> bool {
+        match (self, found) {
+            (Want::Exactly(v), found) => {
+                v == found || v.seats().is_some_and(|a| Some(a) == found.seats())
+            }
+            (Want::Within { at_least, at_most }, Value::Money(m)) => {
+                at_least.is_none_or(|lo| *m >= lo) && at_most.is_none_or(|hi| *m <= hi)
+            }
+            (Want::Within { .. }, _) => false,
+            (Want::Undetermined, _) => true,
+        }
+    }
+
+    pub fn words(&self, head: &Head) -> String {
+        match self {
+            Want::Exactly(v) => v.words(head),
+            Want::Within { at_least, at_most } => match (at_least, at_most) {
+                (Some(lo), Some(hi)) => {
+                    format!("at least {} and at most {}", lo.signed(), hi.signed())
+                }
+                (Some(lo), None) => format!("at least {}", lo.signed()),
+                (None, Some(hi)) => format!("at most {}", hi.signed()),
+                (None, None) => "any amount".to_string(),
+            },
+            Want::Undetermined => "undetermined".to_string(),
+        }
+    }
+}
+
+/// One thing a page says of a variant's figures, with where it is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// One figure: a value, bounds, or undetermined.
+    Figure {
+        figure: Figure,
+        want: Want,
+        at: Location,
+    },
+    /// Figures that depend on an open alternative: the variant's own choice gives one of these
+    /// sets, and each other set is given by one of its open alternatives (one point switched to
+    /// an alternative the variant lists).
+    OneOf {
+        options: Vec<Vec<(Figure, Want)>>,
+        at: Location,
+    },
+}
+
+impl Claim {
+    /// The figures it speaks of, each once, in the order written.
+    pub fn figures(&self) -> Vec<&Figure> {
+        match self {
+            Claim::Figure { figure, .. } => vec![figure],
+            Claim::OneOf { options, .. } => {
+                let mut out: Vec<&Figure> = Vec::new();
+                for (f, _) in options.iter().flatten() {
+                    if !out.contains(&f) {
+                        out.push(f);
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    pub fn location(&self) -> &Location {
+        match self {
+            Claim::Figure { at, .. } | Claim::OneOf { at, .. } => at,
+        }
+    }
+}
+
+/// Which forbidden actions a page says make a scenario unplayable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Forbids {
+    /// Not playable, for whatever reason.
+    Any,
+    /// The first forbidden action is forbidden by this rule point (`unplayable minimum-bid`).
+    First(Point),
+    /// Every forbidden action, in order, by these rule points (`unplayable: [minimum-bid,
+    /// follow-rule]`).
+    Every(Vec<Point>),
 }
 
 /// What a page says a variant does with the scenario.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Expected {
-    /// Figures, each with where it is written.
-    Figures(Vec<(Figure, Value, Location)>),
-    /// Not playable, optionally because of a named rule point.
-    Unplayable(Option<Point>),
+    /// Playable, with these figures.
+    Figures(Vec<Claim>),
+    /// Playable, but the sources give no figure for the deal: every player's standing rests on
+    /// an assumed choice or an open alternative (`cotgrave-1662: undetermined`).
+    Undetermined,
+    /// Not playable; with the figures settled before the first forbidden action, if any.
+    Unplayable {
+        forbids: Forbids,
+        figures: Vec<Claim>,
+    },
 }
 
 /// The expectations of one variant.

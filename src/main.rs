@@ -247,6 +247,10 @@ fn check(
     match format.render(&run) {
         Some(out) => emit(&out),
         None => {
+            for note in &report.notes {
+                eprint!("{}", note.render("note"));
+                eprintln!();
+            }
             for v in report.failures() {
                 if let Some(d) = &v.diagnostic {
                     eprint!("{}", d.render("mismatch"));

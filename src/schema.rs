@@ -200,46 +200,100 @@ pub fn yes_no() -> Value {
     })
 }
 
-/// `expect:` for one variant (or several named in one key): the game's figures, or
-/// `unplayable`.
+/// An amount a page expects: a figure, `undetermined` (the sources give none), a bound
+/// (`{at-least: 16}`), or `{one-of: [...]}` (the figure under the reading's choice or one of its
+/// alternatives).
+fn amount() -> Value {
+    json!({
+        "anyOf": [
+            money(),
+            {"const": "undetermined"},
+            {
+                "type": "object",
+                "additionalProperties": false,
+                "minProperties": 1,
+                "properties": {"at-least": money(), "at-most": money()},
+            },
+            {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["one-of"],
+                "properties": {"one-of": {"type": "array", "minItems": 1, "items": money()}},
+            },
+        ],
+    })
+}
+
+/// A figure per player (`{Ann: +3, Ben: -3}`), `undetermined`, or `{one-of: [maps]}`.
+fn per_player() -> Value {
+    let map = json!({"type": "object", "additionalProperties": amount()});
+    json!({
+        "anyOf": [
+            {"const": "undetermined"},
+            {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["one-of"],
+                "properties": {"one-of": {"type": "array", "minItems": 1, "items": map.clone()}},
+            },
+            map,
+        ],
+    })
+}
+
+/// `expect:` for one variant (or several named in one key): the game's figures, `unplayable`
+/// or `undetermined`.
 pub fn expectation(vocabulary: &Vocabulary, points: PointTable) -> Value {
-    let per_player = json!({"type": "object", "additionalProperties": money()});
     let mut figures = serde_json::Map::new();
     for key in vocabulary.per_seat {
-        figures.insert(key.to_string(), per_player.clone());
+        figures.insert(key.to_string(), per_player());
     }
     for key in vocabulary.scalar {
-        figures.insert(key.to_string(), money());
+        figures.insert(key.to_string(), amount());
     }
     for key in vocabulary.per_deal {
         figures.insert(
             key.to_string(),
-            json!({"type": "array", "items": per_player.clone()}),
+            json!({"anyOf": [{"type": "array", "items": per_player()}, {"const": "undetermined"}]}),
         );
     }
     for key in vocabulary.seat_valued {
         figures.insert(
             key.to_string(),
-            json!({"description": "A player's name, or `none`.", "type": "string"}),
+            json!({
+                "description": "A player's name, or `none`; a list for several.",
+                "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+            }),
         );
     }
     let ids: Vec<&str> = points.all().map(|p| p.id()).collect();
     figures.insert(
         "unplayable".into(),
-        json!({"description": "Not playable under this reading, because of this rule point.", "enum": ids}),
+        json!({
+            "description": "Not playable under this reading: the rule point that forbids the first action, or every forbidden action's in order.",
+            "anyOf": [{"enum": ids}, {"type": "array", "items": {"enum": ids}}],
+        }),
     );
-    let mut words = vec!["unplayable".to_string()];
+    figures.insert(
+        "one-of".into(),
+        json!({
+            "description": "The figures under the reading's choice or one of its alternatives: each a map of figures as above (`{Ann: +3, ...}` or `{par: 21, pot: 0}`).",
+            "type": "array",
+            "items": {"type": "object"},
+        }),
+    );
+    let mut words = vec!["unplayable".to_string(), "undetermined".to_string()];
     words.extend(ids.iter().map(|p| format!("unplayable {p}")));
     // A player's name alone is a net, where the game has nets.
     let others = if vocabulary.per_seat.contains(&"net") {
-        money()
+        amount()
     } else {
         json!(false)
     };
     json!({
         "anyOf": [
             {
-                "description": "`unplayable`, optionally naming the rule point that forbids the deal.",
+                "description": "`unplayable` (optionally naming the rule point that forbids the deal) or `undetermined`.",
                 "type": "string",
                 "enum": words,
             },

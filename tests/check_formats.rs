@@ -86,7 +86,12 @@ fn json_lists_every_verdict_with_its_place() {
         .find(|v| v["variant"] == "du-coeur")
         .unwrap();
     assert_eq!(unplayable["figure"], "deal");
-    assert_eq!(unplayable["found"], "not playable (minimum-bid)");
+    // Every action du Coeur forbids: the bid under his minimum, then each of the seven cards
+    // laid out before the stock is taken.
+    assert_eq!(
+        unplayable["found"],
+        format!("not playable (minimum-bid{})", ", exchange-order".repeat(7))
+    );
 }
 
 #[test]

@@ -86,12 +86,7 @@ fn variants() -> VariantSet {
 }
 
 /// A random deal from a shuffled pack.
-fn deal(
-    seed: u64,
-    dealer: u8,
-    agreed: (Option<bool>, Option<bool>),
-    carried: (u32, i64),
-) -> Scenario {
+fn deal(seed: u64, dealer: u8, agreed: [Option<bool>; 4], carried: (u32, i64)) -> Scenario {
     let mut rng = RandomPolicy::new(seed);
     let mut cards: Vec<Card> = Pack::Gleek44.cards().iter().collect();
     for i in (1..cards.len()).rev() {
@@ -106,8 +101,10 @@ fn deal(
         cards[36],
     );
     s.agreed = Agreement {
-        tiddy: agreed.0,
-        towser_tumbler: agreed.1,
+        tiddy_turned: agreed[0],
+        tiddy_held: agreed[1],
+        towser_tumbler_turned: agreed[2],
+        towser_tumbler_held: agreed[3],
     };
     s.carried = Carried {
         ruff_passed: carried.0,
@@ -182,9 +179,9 @@ proptest! {
 
     #[test]
     fn every_variant_keeps_the_invariants(seed in any::<u64>(), dealer in 0u8..3, policy_seed in any::<u64>(),
-                                          tiddy in proptest::option::of(any::<bool>()), tt in proptest::option::of(any::<bool>()),
+                                          agreed in proptest::array::uniform4(proptest::option::of(any::<bool>())),
                                           passed in 0u32..3, pot in 0i64..12) {
-        let s = deal(seed, dealer, (tiddy, tt), (passed, pot));
+        let s = deal(seed, dealer, agreed, (passed, pot));
         for v in &variants().variants {
             let outcome = play_with(&s, &v.rules, &mut RandomPolicy::new(policy_seed));
             assert_invariants(&s, &v.rules, &outcome)?;
@@ -195,7 +192,7 @@ proptest! {
 
     #[test]
     fn random_readings_keep_the_invariants(seed in any::<u64>(), rules_seed in any::<u64>(), policy_seed in any::<u64>(), dealer in 0u8..3) {
-        let s = deal(seed, dealer, (None, None), (0, 0));
+        let s = deal(seed, dealer, [None; 4], (0, 0));
         let rules = random_rules(rules_seed);
         let outcome = play_with(&s, &rules, &mut RandomPolicy::new(policy_seed));
         assert_invariants(&s, &rules, &outcome)?;
@@ -203,7 +200,7 @@ proptest! {
 
     #[test]
     fn the_same_input_gives_the_same_output(seed in any::<u64>(), rules_seed in any::<u64>(), policy_seed in any::<u64>()) {
-        let s = deal(seed, 0, (None, None), (0, 0));
+        let s = deal(seed, 0, [None; 4], (0, 0));
         let rules = random_rules(rules_seed);
         let a = play_with(&s, &rules, &mut RandomPolicy::new(policy_seed));
         let b = play_with(&s, &rules, &mut RandomPolicy::new(policy_seed));

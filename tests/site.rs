@@ -513,3 +513,63 @@ fn a_static_file_may_not_replace_the_code_colours() {
             "highlight.css` would replace the code colours",
         ));
 }
+
+/// The Tiddy turn-up of `content/notebook/tiddy-turned-up.md`, played to the end, with Ann's and
+/// Cat's diamonds in trick 8 swapped for Willughby's follow rule to forbid two of them.
+const OPEN_PAGE: &str = "# Open figures
+
+```gleek
+id: open
+seats: [Ann, Ben, Cat]
+dealer: Cat
+hands:
+  Ann: AS 5S 4S AC 5C 4C 8D 5D 4D 8H 7H 5H
+  Ben: JS TS 9S 8C 7C 6C AD KD QD JH TH 9H
+  Cat: 8S 7S 6S JC TC 9C JD TD 9D AH KH QH
+turn-up: 4H
+stock: KS QS KC QC 7D 6D 6H
+agreed: {tiddy: yes, towser-tumbler: no}
+auction: Ann 14, Ben pass, Cat pass
+discard: 5S 4S 5C 4C 5D 4D 5H
+vie: Ann vie, Ben pass, Cat pass
+play:
+  - AS JS 8S
+  - KS TS 7S
+  - QS 9S 6S
+  - AC 8C JC
+  - KC 7C TC
+  - QC 6C 9C
+  - 8D AD JD
+  - KD 9D 6D
+  - QD TD 7D
+  - JH AH 8H
+  - KH 7H TH
+  - QH 6H 9H
+expect:
+  cotgrave-1662: {ruff: undetermined}
+  akagiri: {stock: undetermined}
+  willughby: {unplayable: [follow-rule, follow-rule], turn-up: {Ann: -2, Ben: -2, Cat: +4}}
+```
+";
+
+#[test]
+fn an_undetermined_figure_shows_the_source_does_not_say_and_every_forbidden_action_is_listed() {
+    let dir = project(&[("index.md", OPEN_PAGE)]);
+    mournival(dir.path())
+        .arg("build")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "Ann's stock net is determined: it rests on no assumed choice and no open alternative",
+        ));
+    let html = std::fs::read_to_string(dir.path().join("site/index.html")).unwrap();
+    // Cotgrave's ruff: greyed engine figure beside the words, and a pass.
+    assert!(
+        html.contains("<span class=\"undetermined\">the source does not say</span> <span class=\"figure engine-figure\""),
+        "{html}"
+    );
+    assert!(html.contains("✗ the engine’s figure rests on nothing open"));
+    // Willughby: the first forbidden card in the cell, the second listed after it.
+    assert!(html.contains("<strong>Not playable:</strong> Cat plays 9♦ to trick 8"));
+    assert!(html.contains("<li>Ann plays 6♦ to trick 8 (written at line"));
+}

@@ -191,6 +191,13 @@ pub fn explain(s: &dyn Scenario, variant: &Variant) -> String {
                 let _ = writeln!(out, "  at {loc}");
             }
             let _ = writeln!(out, "  {}", evidence_line(variant, u.point));
+            let others = s.forbidden(&variant.id, &variant.rules).actions;
+            if others.len() > 1 {
+                let _ = writeln!(out, "Played on as if each were allowed, it also forbids:");
+                for f in &others[1..] {
+                    let _ = writeln!(out, "  {} ({}): {}.", f.action, f.point, f.reason);
+                }
+            }
         }
     }
     if eval.is_open() {
@@ -236,8 +243,8 @@ fn result_words(r: &Summary, s: &dyn Scenario) -> String {
 /// Two readings side by side, and the rule points that account for the difference.
 pub fn diff(s: &dyn Scenario, a: &Variant, b: &Variant) -> String {
     let mut out = String::new();
-    let ra = Summary::of(&s.play(&a.rules));
-    let rb = Summary::of(&s.play(&b.rules));
+    let ra = Summary::of(&s.play_as(&a.id, &a.rules));
+    let rb = Summary::of(&s.play_as(&b.id, &b.rules));
     let _ = writeln!(out, "Scenario {}: {}\n", s.head().id, s.head().title);
     let _ = writeln!(out, "  {}: {}", a.id, result_words(&ra, s));
     let _ = writeln!(out, "  {}: {}", b.id, result_words(&rb, s));
@@ -250,7 +257,7 @@ pub fn diff(s: &dyn Scenario, a: &Variant, b: &Variant) -> String {
         );
         return out;
     }
-    let attributions = attribute(s, &a.rules, &b.rules);
+    let attributions = attribute(s, a, &b.rules);
     let _ = writeln!(
         out,
         "\nSwitching one rule point at a time from {} to {} ({} points differ; those that change the result):",

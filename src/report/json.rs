@@ -94,7 +94,7 @@ pub fn render(run: &CheckRun) -> String {
                 variant: &v.variant,
                 figure,
                 player,
-                deal: v.figure.as_ref().and_then(|f| f.deal).map(|d| d + 1),
+                deal: v.figures.first().and_then(|(f, _)| f.deal).map(|d| d + 1),
                 expected: &v.expected,
                 found: &v.found,
                 passed: v.passed,

@@ -48,6 +48,7 @@ impl<'a> CheckRun<'a> {
             scenarios: 0,
             evaluations: 0,
             verdicts: Vec::new(),
+            notes: Vec::new(),
         };
         CheckRun {
             report: &EMPTY,
@@ -91,9 +92,9 @@ impl<'a> CheckRun<'a> {
                 .get(verdict.scenario.as_str())
                 .map(|s| s.head().name(seat))
         };
-        match &verdict.figure {
+        match verdict.figures.first() {
             None => ("deal", None),
-            Some(f) => (f.key, f.seat.and_then(name)),
+            Some((f, _)) => (f.key, f.seat.and_then(name)),
         }
     }
 }

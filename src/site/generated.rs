@@ -165,7 +165,7 @@ pub fn telling_scenarios(
                 (0..point.def().choices.len() as u8)
                     .filter(|&c| c != v.rules.get(point))
                     .find_map(|c| {
-                        let to = Summary::of(&s.play(&v.rules.with(point, c)));
+                        let to = Summary::of(&s.play_as(&v.id, &v.rules.with(point, c)));
                         (to != base).then(|| {
                             format!(
                                 "under {}, {} instead of {} changes the result",

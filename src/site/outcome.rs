@@ -93,12 +93,17 @@ pub struct UnplayableView {
     pub evidence: &'static str,
     pub quote: String,
     pub cite: String,
+    /// The reading's other forbidden actions, in words, found by playing on as if each one
+    /// before them were allowed.
+    pub others: Vec<String>,
 }
 
 #[derive(Serialize, Clone, Debug)]
 pub struct ExpectMark {
     pub passed: bool,
     pub expected: String,
+    /// The page says the sources give no figure: the cell shows the engine's, greyed.
+    pub undetermined: bool,
 }
 
 #[derive(Serialize, Clone, Debug)]
@@ -237,23 +242,49 @@ fn line_view(n: usize, p: &Line, s: &Head, v: &Variant, prefix: &str) -> LineVie
     }
 }
 
-fn unplayable_view(o: &Outcome, s: &Head, v: &Variant, prefix: &str) -> Option<UnplayableView> {
+/// " (written at line 12)", where the scenario writes an action.
+fn written_at(head: &Head, at: Option<u32>) -> String {
+    at.and_then(|a| head.location_of(a))
+        .map(|l| format!(" (written at line {})", l.line))
+        .unwrap_or_default()
+}
+
+/// The forbidden actions after the first, in words, for a reading that cannot play a scenario.
+fn other_forbidden(s: &dyn Scenario, v: &Variant, o: &Outcome) -> Vec<String> {
+    if o.played().is_some() {
+        return Vec::new();
+    }
+    s.forbidden(&v.id, &v.rules)
+        .actions
+        .iter()
+        .skip(1)
+        .map(|f| {
+            let at = written_at(s.head(), f.at);
+            format!("{}{at}: {} ({})", f.action, f.reason, f.point)
+        })
+        .collect()
+}
+
+fn unplayable_view(
+    o: &Outcome,
+    head: &Head,
+    v: &Variant,
+    prefix: &str,
+    others: &[String],
+) -> Option<UnplayableView> {
     let Outcome::Unplayable(u) = o else {
         return None;
     };
     let c = v.choice(u.point);
-    let at =
-        u.at.and_then(|a| s.location_of(a))
-            .map(|l| format!(" (written at line {})", l.line))
-            .unwrap_or_default();
     Some(UnplayableView {
-        action: format!("{}{at}", u.action),
+        action: format!("{}{}", u.action, written_at(head, u.at)),
         reason: u.reason.clone(),
         point: u.point.id(),
         point_url: point_url(prefix, u.point),
         evidence: c.evidence.id(),
         quote: c.quote.clone(),
         cite: c.cite.clone(),
+        others: others.to_vec(),
     })
 }
 
@@ -346,14 +377,25 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         .iter()
         .map(|v| ExpectView {
             variant: v.variant.clone(),
-            figure: v
-                .figure
-                .as_ref()
-                .map_or_else(|| "the deal".to_string(), |f| f.name(head)),
+            figure: if v.figures.is_empty() {
+                "the deal".to_string()
+            } else {
+                v.figures
+                    .iter()
+                    .map(|(f, _)| f.name(head))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            },
             expected: v.expected.clone(),
             actual: v.found.clone(),
             passed: v.passed,
         })
+        .collect();
+    let others: Vec<Vec<String>> = variants
+        .variants
+        .iter()
+        .zip(evals)
+        .map(|(v, e)| other_forbidden(s, v, &e.outcome))
         .collect();
     let table = Table {
         s,
@@ -361,13 +403,15 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         evals,
         verdicts: &verdicts,
         prefix: cx.prefix,
+        others: &others,
     };
     let rows = table.rows();
     let accounts = variants
         .variants
         .iter()
         .zip(evals)
-        .map(|(v, e)| account(s, v, e, cx.prefix))
+        .zip(&others)
+        .map(|((v, e), others)| account(s, v, e, cx.prefix, others))
         .collect();
     let results: Vec<Summary> = evals.iter().map(|e| Summary::of(&e.outcome)).collect();
     let reference = results.iter().position(|r| matches!(r, Summary::Nets(_)));
@@ -420,16 +464,28 @@ struct Table<'a> {
     evals: &'a [Evaluation],
     verdicts: &'a [Verdict],
     prefix: &'a str,
+    /// Per reading, the forbidden actions after the first, in words.
+    others: &'a [Vec<String>],
 }
 
 impl Table<'_> {
+    /// The page's mark on a figure's cell; for `None`, on the deal as a whole (not playable, or
+    /// every standing undetermined).
     fn mark(&self, variant: &str, figure: Option<&Figure>) -> Option<ExpectMark> {
         self.verdicts
             .iter()
-            .find(|v| v.variant == variant && v.figure.as_ref() == figure)
-            .map(|v| ExpectMark {
-                passed: v.passed,
-                expected: v.expected.clone(),
+            .filter(|v| v.variant == variant)
+            .find_map(|v| {
+                let expected = match figure {
+                    Some(f) => v.of(f)?.to_string(),
+                    None if v.figures.is_empty() => v.expected.clone(),
+                    None => return None,
+                };
+                Some(ExpectMark {
+                    passed: v.passed,
+                    expected,
+                    undetermined: v.undetermined,
+                })
             })
     }
 
@@ -473,7 +529,8 @@ impl Table<'_> {
             .variants
             .iter()
             .zip(self.evals)
-            .map(|(v, e)| match &e.outcome {
+            .zip(self.others)
+            .map(|((v, e), others)| match &e.outcome {
                 Outcome::Played(l) => {
                     let party = Party::Player(seat);
                     let lines = lines_where(&l.payments(head), head, v, self.prefix, |_, p| {
@@ -486,12 +543,14 @@ impl Table<'_> {
                         .map(|sp| sp[seat.index()])
                         .filter(|(lo, hi)| lo != hi)
                         .map(|(lo, hi)| format!("{} to {}", lo.signed(), hi.signed()));
-                    c.expect = self.mark(&v.id, Some(&Figure::net(seat)));
+                    c.expect = self
+                        .mark(&v.id, Some(&Figure::net(seat)))
+                        .or_else(|| self.mark(&v.id, None).filter(|m| m.undetermined));
                     c
                 }
                 Outcome::Unplayable(_) => {
                     let mut c = Self::cell(e, "not playable".into(), Vec::new());
-                    c.unplayable = unplayable_view(&e.outcome, head, v, self.prefix);
+                    c.unplayable = unplayable_view(&e.outcome, head, v, self.prefix, others);
                     c.expect = self.mark(&v.id, None);
                     c
                 }
@@ -559,7 +618,7 @@ fn why_rows(
             if *r == results[rk] {
                 Vec::new()
             } else {
-                attribute(s, &rv.rules, &v.rules)
+                attribute(s, rv, &v.rules)
                     .into_iter()
                     .map(|a| (a.point, a.to))
                     .collect()
@@ -638,7 +697,13 @@ fn largest_spread(results: &[Summary], s: &dyn Scenario) -> String {
     }
 }
 
-fn account(s: &dyn Scenario, v: &Variant, e: &Evaluation, prefix: &str) -> AccountView {
+fn account(
+    s: &dyn Scenario,
+    v: &Variant,
+    e: &Evaluation,
+    prefix: &str,
+    others: &[String],
+) -> AccountView {
     let head = s.head();
     let alternatives = e
         .alternatives
@@ -696,7 +761,7 @@ fn account(s: &dyn Scenario, v: &Variant, e: &Evaluation, prefix: &str) -> Accou
             points: String::new(),
             filled: Vec::new(),
             alternatives,
-            unplayable: unplayable_view(&e.outcome, head, v, prefix),
+            unplayable: unplayable_view(&e.outcome, head, v, prefix, others),
             picture: None,
         },
     }

@@ -136,8 +136,12 @@ pub enum Event {
     RuffTied {
         seats: [bool; 3],
     },
-    /// Nobody vied; the ruff carries to the next deal.
+    /// Nobody vied; what carries to the next deal is the reading's `no-vie`.
     RuffPassed,
+    /// The eldest and middle hand passed, and the youngest doubled the ruff for the next deal.
+    RuffDoubled {
+        seat: Seat,
+    },
     /// A set held but paid nothing (the holder forfeited it, or a better set took all).
     SetUnpaid {
         seat: Seat,
@@ -152,6 +156,7 @@ pub enum Event {
     LowTrumpLeftOut {
         seat: Seat,
         rank: Rank,
+        turned: bool,
     },
     /// An honour out of play (laid out, left in an unbought stock, or an unscored turn-up).
     HonourOutOfPlay {
@@ -170,10 +175,12 @@ pub struct Noted {
 /// A step of the deal that the scenario left out and the engine filled with its policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Filled {
-    /// The table's agreement on Tiddy (taken as played).
-    TiddyAgreement,
-    /// The table's agreement on Towser and Tumbler (taken as played).
-    TowserTumblerAgreement,
+    /// The table's agreement on Tiddy (or on Towser and Tumbler), turned up or held: taken as
+    /// played.
+    Agreement {
+        tiddy: bool,
+        turned: bool,
+    },
     /// Calls in the auction, from this many scripted calls on.
     Auction {
         after: u32,
@@ -222,6 +229,9 @@ pub struct Ledger {
     pub payments: Vec<Payment>,
     pub events: Vec<Noted>,
     pub filled: Vec<Filled>,
+    /// The filled steps that the scenario scripts in part without saying `then auto`, each with
+    /// where its last scripted action is written.
+    pub partly_scripted: Vec<(Filled, Option<u32>)>,
     pub tricks: Vec<Trick>,
     pub points: Points,
     /// Money in the pot before the deal (carried in).
@@ -230,6 +240,11 @@ pub struct Ledger {
     pub laid_out: CardSet,
     /// Cards still in hand after twelve tricks (a short discard leaves the buyer some).
     pub left_in_hand: CardSet,
+    /// Each hand's ruff after the exchange, under the reading's count, in seat order.
+    pub ruff_values: [u8; 3],
+    /// Where a deal that a reading cannot play stopped, for the ledger as far as its first
+    /// forbidden action: only the phases before this one are complete.
+    pub stopped: Option<Phase>,
 }
 
 impl Ledger {

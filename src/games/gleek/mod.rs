@@ -12,9 +12,10 @@ pub mod words;
 pub use parse::{VOCABULARY, parse_scenario};
 
 use crate::diagnostic::Diagnostic;
+use crate::diagnostic::Location;
 use crate::game::{
-    self, Account, DealView, Figure, Game, Hand, HandGroup, Head, Line, Outcome, Played, Row,
-    TrickLine, Value,
+    self, Account, DealView, Figure, Forbidden, Game, Hand, HandGroup, Head, Line, Outcome, Played,
+    Row, TrickLine, Value,
 };
 use crate::money::Money;
 use crate::rules::{AsPoint, PointTable, Rules};
@@ -58,10 +59,34 @@ impl game::Scenario for Scenario {
     }
 
     fn play(&self, rules: &Rules) -> Outcome {
-        match engine::play(self, rules) {
-            engine::Outcome::Played(l) => Outcome::Played(Arc::new(l)),
-            engine::Outcome::Unplayable(u) => Outcome::Unplayable(u),
+        outcome(engine::play(self, rules))
+    }
+
+    fn play_as(&self, variant: &str, rules: &Rules) -> Outcome {
+        outcome(engine::play_as(self, variant, rules))
+    }
+
+    fn forbidden(&self, variant: &str, rules: &Rules) -> Forbidden {
+        let through = engine::play_through(self, variant, rules);
+        Forbidden {
+            actions: through.forbidden,
+            before: through.before.map(|l| Arc::new(l) as Arc<dyn game::Played>),
         }
+    }
+
+    fn variants_named(&self) -> Vec<(String, Location)> {
+        let mut named: Vec<(String, Location)> = self
+            .head
+            .expect
+            .iter()
+            .map(|e| (e.variant.clone(), e.location.clone()))
+            .collect();
+        named.extend(
+            self.carried_for
+                .iter()
+                .map(|c| (c.variant.clone(), c.at.clone())),
+        );
+        named
     }
 
     fn order(&self) -> Vec<game::Seat> {
@@ -113,6 +138,24 @@ impl game::Scenario for Scenario {
     }
 }
 
+fn outcome(o: engine::Outcome) -> Outcome {
+    match o {
+        engine::Outcome::Played(l) => Outcome::Played(Arc::new(l)),
+        engine::Outcome::Unplayable(u) => Outcome::Unplayable(u),
+    }
+}
+
+/// The phase after which a figure is known: a deal stopped by a forbidden action has the figures
+/// of the phases before it. `None` for the figures of the whole deal.
+fn settled_in(key: &str) -> Option<Phase> {
+    match key {
+        "ruff-value" | "ruff-winner" => Some(Phase::Ruff),
+        "points" | "card-points" | "honour-points" | "par" | "tricks" => Some(Phase::Settlement),
+        "net" | "pot" | "box" => None,
+        phase => Phase::from_id(phase),
+    }
+}
+
 /// The words for the nets of some seats: "Ann +2, Ben −1, Cat −1".
 fn nets_text(head: &Head, order: &[game::Seat], nets: impl Fn(game::Seat) -> Money) -> String {
     order
@@ -146,21 +189,65 @@ impl Ledger {
     }
 }
 
+impl Ledger {
+    /// Who won the ruff: nobody, one player, or the players who share it.
+    fn ruff_winner(&self) -> Value {
+        let winners: Vec<Option<game::Seat>> = self
+            .events
+            .iter()
+            .filter_map(|n| match n.event {
+                ledger::Event::RuffWon { seat, .. } => Some(Some(seat)),
+                _ => None,
+            })
+            .collect();
+        match winners[..] {
+            [] => Value::Seat(None),
+            [one] => Value::Seat(one),
+            _ => Value::Seats(winners),
+        }
+    }
+}
+
 impl Played for Ledger {
     fn nets(&self) -> Vec<Money> {
         self.nets().to_vec()
     }
 
     fn figure(&self, figure: &Figure) -> Option<Value> {
-        let money = match (figure.key, figure.seat) {
-            ("net", Some(s)) => self.net(s),
-            ("points", Some(s)) => Money::units(self.points.total(s) as i64),
-            ("pot", None) => self.pot_change(),
-            ("box", None) => self.boxed(),
-            (key, Some(s)) => self.phase_net(Phase::from_id(key)?, s),
+        if let Some(stopped) = self.stopped
+            && settled_in(figure.key).is_none_or(|p| p >= stopped)
+        {
+            return None;
+        }
+        let units = |n: u8| Value::Money(Money::units(n as i64));
+        let value = match (figure.key, figure.seat) {
+            ("net", Some(s)) => Value::Money(self.net(s)),
+            ("points", Some(s)) => units(self.points.total(s)),
+            ("card-points", Some(s)) => units(self.points.cards[s.index()]),
+            ("honour-points", Some(s)) => units(self.points.honours[s.index()]),
+            ("ruff-value", Some(s)) => units(self.ruff_values[s.index()]),
+            ("par", None) => units(self.points.par),
+            ("pot", None) => Value::Money(self.pot_change()),
+            ("box", None) => Value::Money(self.boxed()),
+            ("tricks", None) => Value::Seats(self.tricks.iter().map(|t| Some(t.winner)).collect()),
+            ("ruff-winner", None) => self.ruff_winner(),
+            (key, Some(s)) => Value::Money(self.phase_net(Phase::from_id(key)?, s)),
             _ => return None,
         };
-        Some(Value::Money(money))
+        Some(value)
+    }
+
+    fn notes(&self) -> Vec<game::Note> {
+        self.partly_scripted
+            .iter()
+            .map(|(f, at)| game::Note {
+                text: format!(
+                    "the engine filled {}, which the scenario scripts in part",
+                    words::filled(f)
+                ),
+                at: *at,
+            })
+            .collect()
     }
 
     fn payments(&self, head: &Head) -> Vec<Line> {

@@ -4,7 +4,9 @@ use super::points::TABLE;
 use super::scenario::*;
 use crate::cards::{Card, CardSet, Pack, Rank};
 use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
-use crate::expect::{RawExpectations, Scalar, Vocabulary, Words, expectations};
+use crate::expect::{
+    RawExpectations, RawFigure, Scalar, Vocabulary, Words, expectations, variant_ids,
+};
 use crate::game::Head;
 use crate::money::Money;
 use crate::suggest::hint;
@@ -19,8 +21,61 @@ use std::collections::HashMap;
 enum RawPlay {
     #[default]
     Auto,
-    Tricks(Vec<Spanned<Words>>),
+    Tricks(Vec<Spanned<RawTrick>>),
     ByPlayer(Vec<(Spanned<String>, Spanned<Words>)>),
+}
+
+/// One item of a list of tricks: its cards, or `then: auto` (also `then auto`) at the end.
+#[derive(Debug)]
+enum RawTrick {
+    Cards(Words),
+    Then(String),
+}
+
+/// `then auto`, the words that end a partly scripted step on purpose.
+fn is_then_auto(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    matches!(&words[..], [then, auto] if then.eq_ignore_ascii_case("then") && auto.eq_ignore_ascii_case("auto"))
+}
+
+impl<'de> Deserialize<'de> for RawTrick {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawTrick, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawTrick;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a trick's cards, or `then: auto` at the end")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawTrick, E> {
+                Ok(if is_then_auto(v) {
+                    RawTrick::Then("auto".to_string())
+                } else {
+                    RawTrick::Cards(Words(vec![v.to_string()]))
+                })
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawTrick, A::Error> {
+                let mut out = Vec::new();
+                while let Some(s) = seq.next_element::<Scalar>()? {
+                    out.push(s.0);
+                }
+                Ok(RawTrick::Cards(Words(out)))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawTrick, A::Error> {
+                let mut then = None;
+                while let Some((k, v)) = map.next_entry::<String, Scalar>()? {
+                    if k.trim() != "then" || then.is_some() {
+                        return Err(de::Error::custom(format!(
+                            "`{}` is not a trick: a trick is its cards, and `then: auto` ends a partly scripted play",
+                            excerpt(&k)
+                        )));
+                    }
+                    then = Some(v.0);
+                }
+                Ok(RawTrick::Then(then.unwrap_or_default()))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 impl<'de> Deserialize<'de> for RawPlay {
@@ -45,7 +100,7 @@ impl<'de> Deserialize<'de> for RawPlay {
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawPlay, A::Error> {
                 let mut out = Vec::new();
-                while let Some(trick) = seq.next_element::<Spanned<Words>>()? {
+                while let Some(trick) = seq.next_element::<Spanned<RawTrick>>()? {
                     out.push(trick);
                 }
                 Ok(RawPlay::Tricks(out))
@@ -77,7 +132,7 @@ struct RawScenario {
     turn_up: Option<Spanned<Scalar>>,
     stock: Option<Spanned<Words>>,
     agreed: Option<Spanned<HashMap<Spanned<String>, Spanned<Scalar>>>>,
-    carried: Option<Spanned<HashMap<Spanned<String>, Spanned<Scalar>>>>,
+    carried: Option<Spanned<HashMap<Spanned<String>, Spanned<RawFigure>>>>,
     auction: Option<Spanned<Words>>,
     discard: Option<Spanned<Words>>,
     vie: Option<Spanned<Words>>,
@@ -117,10 +172,13 @@ pub const VOCABULARY: Vocabulary = Vocabulary {
         "sets",
         "low-trumps",
         "settlement",
+        "ruff-value",
+        "card-points",
+        "honour-points",
     ],
-    scalar: &["pot", "box"],
+    scalar: &["pot", "box", "par"],
     per_deal: &[],
-    seat_valued: &[],
+    seat_valued: &["tricks", "ruff-winner"],
 };
 
 /// Reads and checks one scenario. Every error is reported, not only the first: a mistake in the
@@ -131,6 +189,7 @@ pub fn parse_scenario(yaml: &YamlText) -> Result<Scenario, Vec<Diagnostic>> {
         yaml,
         errors: Errors::default(),
         locations: Vec::new(),
+        continued: Continued::default(),
         too_many: false,
     };
     p.unknown_fields();
@@ -155,6 +214,8 @@ struct Parser<'a> {
     yaml: &'a YamlText,
     errors: Errors,
     locations: Vec<Location>,
+    /// The steps that end with `then auto`.
+    continued: Continued,
     /// Set once the scenario scripts more than [`MAX_ACTIONS`] actions (reported once).
     too_many: bool,
 }
@@ -228,9 +289,19 @@ impl Parser<'_> {
     /// The tokens of a word list, each with its location. With `commas`, a token runs to the
     /// next comma or semicolon (`Ann 12, Ben pass`); otherwise to the next space or comma.
     fn tokens(&self, words: &Spanned<Words>, commas: bool) -> Vec<(String, Location)> {
+        self.tokens_in(words, &words.value.0, commas)
+    }
+
+    /// The tokens of the strings `items`, located in the value `at` they were read from.
+    fn tokens_in<T>(
+        &self,
+        at: &Spanned<T>,
+        items: &[String],
+        commas: bool,
+    ) -> Vec<(String, Location)> {
         let mut out = Vec::new();
         let mut from = 0;
-        for item in &words.value.0 {
+        for item in items {
             let pieces: Vec<String> = if commas {
                 item.split([',', ';'])
                     .map(|s| s.trim().to_string())
@@ -244,7 +315,7 @@ impl Parser<'_> {
             };
             for piece in pieces {
                 let first = piece.split_whitespace().next().unwrap_or(&piece);
-                let (mut loc, next) = self.yaml.location_in(words, from, first);
+                let (mut loc, next) = self.yaml.location_in(at, from, first);
                 loc.width = piece.chars().count().max(1);
                 from = next;
                 out.push((piece, loc));
@@ -304,7 +375,7 @@ impl Parser<'_> {
         });
         let dealt = self.deal(&raw, &seats);
         let agreed = self.agreement(raw.agreed.as_ref());
-        let carried = self.carried(raw.carried.as_ref());
+        let (carried, carried_for) = self.carried(raw.carried.as_ref());
         let auction = raw.auction.as_ref().map(|w| self.auction(w, &seats));
         let vie = raw.vie.as_ref().map(|w| self.vie(w, &seats));
         let false_claims = raw
@@ -364,6 +435,8 @@ impl Parser<'_> {
             stock,
             agreed,
             carried,
+            carried_for,
+            continued: self.continued,
             auction,
             discard,
             vie,
@@ -571,81 +644,172 @@ impl Parser<'_> {
         }
     }
 
+    /// `agreed:`: for each low trump, turned up and held; `tiddy` and `towser-tumbler` are
+    /// shorthand for both, and a key naming one of them says more than the shorthand.
     fn agreement(
         &mut self,
         raw: Option<&Spanned<HashMap<Spanned<String>, Spanned<Scalar>>>>,
     ) -> Agreement {
         let mut agreed = Agreement::default();
-        for (key, value) in raw
-            .map(|m| m.value.iter().collect::<Vec<_>>())
-            .unwrap_or_default()
-        {
-            match key.value.trim() {
-                "tiddy" => agreed.tiddy = self.yes_no(value),
-                "towser-tumbler" => agreed.towser_tumbler = self.yes_no(value),
+        let mut entries: Vec<_> = raw.map(|m| m.value.iter().collect()).unwrap_or_default();
+        // Shorthand first, so that the keys naming one agreement override it.
+        entries.sort_by_key(|(k, _)| {
+            let word = k.value.trim();
+            (
+                word != "tiddy" && word != "towser-tumbler",
+                k.referenced.span().offset(),
+            )
+        });
+        for (key, value) in entries {
+            let a = &mut agreed;
+            let fields: &mut [&mut Option<bool>] = match key.value.trim() {
+                "tiddy" => &mut [&mut a.tiddy_turned, &mut a.tiddy_held],
+                "towser-tumbler" => &mut [&mut a.towser_tumbler_turned, &mut a.towser_tumbler_held],
+                "tiddy-turned" => &mut [&mut a.tiddy_turned],
+                "tiddy-held" => &mut [&mut a.tiddy_held],
+                "towser-tumbler-turned" => &mut [&mut a.towser_tumbler_turned],
+                "towser-tumbler-held" => &mut [&mut a.towser_tumbler_held],
                 other => {
                     let loc = self.yaml.location_of(key);
                     let d = Diagnostic::new(
                         loc,
                         format!(
-                            "unknown agreement `{}`; the table can agree on `tiddy` and `towser-tumbler`",
+                            "unknown agreement `{}`; the table can agree on `tiddy-turned`, `tiddy-held`, `towser-tumbler-turned`, `towser-tumbler-held`, and `tiddy` or `towser-tumbler` for both",
                             excerpt(other)
                         ),
                     );
-                    self.errors
-                        .push(hint(d, other, ["tiddy", "towser-tumbler"]));
+                    let keys = [
+                        "tiddy-turned",
+                        "tiddy-held",
+                        "towser-tumbler-turned",
+                        "towser-tumbler-held",
+                        "tiddy",
+                        "towser-tumbler",
+                    ];
+                    self.errors.push(hint(d, other, keys));
+                    continue;
                 }
+            };
+            let answer = self.yes_no(value);
+            for field in fields.iter_mut() {
+                **field = answer;
             }
         }
         agreed
     }
 
+    /// `carried:`: what an earlier deal left, for every reading (`ruff-passed`, `pot`), and under
+    /// some readings alone (`du-coeur wikipedia: {pot: 6}`), which override those items.
     fn carried(
         &mut self,
-        raw: Option<&Spanned<HashMap<Spanned<String>, Spanned<Scalar>>>>,
-    ) -> Carried {
-        let mut carried = Carried::default();
-        for (key, value) in raw
-            .map(|m| m.value.iter().collect::<Vec<_>>())
-            .unwrap_or_default()
-        {
-            let loc = self.yaml.location_of(value);
-            match key.value.trim() {
-                "ruff-passed" => match value.value.0.trim().parse::<u32>() {
-                    Ok(n) if n <= 16 => carried.ruff_passed = n,
-                    _ => self.error(
-                        loc,
-                        format!(
-                            "`{}` is not a number of deals (0 to 16)",
-                            excerpt(&value.value.0)
-                        ),
-                    ),
-                },
-                "pot" => match Money::parse(&value.value.0) {
-                    Ok(m) if m >= Money::ZERO => carried.pot = m,
-                    Ok(_) => self.error(loc, "the pot cannot hold less than nothing".to_string()),
-                    Err(err) => self.error(loc, format!("`{}` {err}", excerpt(&value.value.0))),
-                },
-                other => {
-                    let loc = self.yaml.location_of(key);
-                    let d = Diagnostic::new(
-                        loc,
-                        format!(
-                            "unknown carried item `{}`; allowed: `ruff-passed`, `pot`",
-                            excerpt(other)
-                        ),
-                    );
-                    self.errors.push(hint(d, other, ["ruff-passed", "pot"]));
-                }
+        raw: Option<&Spanned<HashMap<Spanned<String>, Spanned<RawFigure>>>>,
+    ) -> (Carried, Vec<ReadingCarried>) {
+        let mut base = Carried::default();
+        let mut per_reading: Vec<(&Spanned<String>, &Spanned<RawFigure>)> = Vec::new();
+        let mut entries: Vec<_> = raw.map(|m| m.value.iter().collect()).unwrap_or_default();
+        entries.sort_by_key(|(k, _)| k.referenced.span().offset());
+        for (key, value) in entries {
+            match &value.value {
+                RawFigure::Map(_) => per_reading.push((key, value)),
+                _ => self.carried_item(&mut base, key, value),
             }
         }
-        carried
+        let mut for_reading: Vec<ReadingCarried> = Vec::new();
+        for (key, value) in per_reading {
+            let RawFigure::Map(items) = &value.value else {
+                continue;
+            };
+            let mut carried = base;
+            for (k, v) in items {
+                self.carried_item(&mut carried, k, v);
+            }
+            let loc = self.yaml.location_of(key);
+            for id in variant_ids(&key.value) {
+                if for_reading.iter().any(|c| c.variant == id) {
+                    self.error(
+                        loc.clone(),
+                        format!("`{}` is given two carry-overs", excerpt(id)),
+                    );
+                    continue;
+                }
+                for_reading.push(ReadingCarried {
+                    variant: id.to_string(),
+                    carried,
+                    at: loc.clone(),
+                });
+            }
+        }
+        (base, for_reading)
+    }
+
+    /// One item of `carried:`, `ruff-passed` or `pot`.
+    fn carried_item(
+        &mut self,
+        carried: &mut Carried,
+        key: &Spanned<String>,
+        value: &Spanned<RawFigure>,
+    ) {
+        let loc = self.yaml.location_of(value);
+        let text = match &value.value {
+            RawFigure::Scalar(t) => t.as_str(),
+            _ => "",
+        };
+        match key.value.trim() {
+            "ruff-passed" => match text.trim().parse::<u32>() {
+                Ok(n) if n <= 16 => carried.ruff_passed = n,
+                _ => self.error(
+                    loc,
+                    format!("`{}` is not a number of deals (0 to 16)", excerpt(text)),
+                ),
+            },
+            "pot" => match Money::parse(text) {
+                Ok(m) if m >= Money::ZERO => carried.pot = m,
+                Ok(_) => self.error(loc, "the pot cannot hold less than nothing".to_string()),
+                Err(err) => self.error(loc, format!("`{}` {err}", excerpt(text))),
+            },
+            other => {
+                let loc = self.yaml.location_of(key);
+                let d = Diagnostic::new(
+                    loc,
+                    format!(
+                        "unknown carried item `{}`; allowed: `ruff-passed`, `pot`, or variants with a map of their own, as in `du-coeur wikipedia: {{pot: 6}}`",
+                        excerpt(other)
+                    ),
+                );
+                self.errors.push(hint(d, other, ["ruff-passed", "pot"]));
+            }
+        }
+    }
+
+    /// Takes a closing `then auto` off a step's tokens: the writer leaves the rest of the step to
+    /// the engine on purpose. Anywhere else it is an error.
+    fn then_auto(&mut self, tokens: &mut Vec<(String, Location)>) -> bool {
+        let last = tokens.last().is_some_and(|(t, _)| is_then_auto(t));
+        if last {
+            tokens.pop();
+        }
+        let misplaced: Vec<Location> = tokens
+            .iter()
+            .filter(|(t, _)| is_then_auto(t))
+            .map(|(_, l)| l.clone())
+            .collect();
+        for loc in misplaced {
+            self.error(
+                loc,
+                "`then auto` ends a step: it leaves the rest to the engine, so nothing may follow it"
+                    .to_string(),
+            );
+        }
+        tokens.retain(|(t, _)| !is_then_auto(t));
+        last
     }
 
     /// `Ann 12, Ben pass`.
     fn auction(&mut self, words: &Spanned<Words>, seats: &[String; 3]) -> Vec<Scripted<Bid>> {
         let mut out = Vec::new();
-        for (token, loc) in self.tokens(words, true) {
+        let mut tokens = self.tokens(words, true);
+        self.continued.auction = self.then_auto(&mut tokens);
+        for (token, loc) in tokens {
             let parts: Vec<&str> = token.split_whitespace().collect();
             let (Some(name), Some(call), None) = (parts.first(), parts.get(1), parts.get(2)) else {
                 self.error(
@@ -737,7 +901,9 @@ impl Parser<'_> {
     /// `Ann vie, Ben see, Cat revie, Ben pass`.
     fn vie(&mut self, words: &Spanned<Words>, seats: &[String; 3]) -> Vec<Scripted<VieCall>> {
         let mut out = Vec::new();
-        for (token, loc) in self.tokens(words, true) {
+        let mut tokens = self.tokens(words, true);
+        self.continued.vie = self.then_auto(&mut tokens);
+        for (token, loc) in tokens {
             let mut parts = token.split_whitespace();
             let (Some(name), rest) = (
                 parts.next(),
@@ -753,8 +919,9 @@ impl Parser<'_> {
                 "see" | "sees" => VieCall::See,
                 "revie" | "revies" | "see and revie" | "sees and revies" => VieCall::Revie,
                 "pass" | "passes" => VieCall::Pass,
+                "double" | "doubles" => VieCall::Double,
                 other => {
-                    self.error(loc, format!("`{}` is not a call in the vie; allowed: `vie`, `see`, `revie` (see and revie) or `pass`", excerpt(other)));
+                    self.error(loc, format!("`{}` is not a call in the vie; allowed: `vie`, `see`, `revie` (see and revie), `pass`, or `double` (the youngest, after the others passed)", excerpt(other)));
                     continue;
                 }
             };
@@ -871,10 +1038,11 @@ impl Parser<'_> {
                 script.cards[seat.index()].push((card, at));
             }
         };
-        match &raw.value {
-            RawPlay::Auto => {}
+        let errors_before = self.errors.len();
+        let then = match &raw.value {
+            RawPlay::Auto => return script,
             RawPlay::Tricks(tricks) => {
-                let tokens: Vec<_> = tricks.iter().flat_map(|t| self.tokens(t, false)).collect();
+                let (tokens, then) = self.trick_tokens(tricks);
                 for (token, loc) in tokens {
                     match Pack::Gleek44.parse_card(&excerpt(&token)) {
                         Ok(card) => match owner(card) {
@@ -886,10 +1054,17 @@ impl Parser<'_> {
                         Err(err) => self.error(loc, format!("{err} (in the play)")),
                     }
                 }
+                then
             }
             RawPlay::ByPlayer(entries) => {
+                let mut then = false;
                 for (name, cards) in entries {
                     let loc = self.yaml.location_of(name);
+                    if name.value.trim() == "then" {
+                        then =
+                            self.then_value(&cards.value.0.join(" "), self.yaml.location_of(cards));
+                        continue;
+                    }
                     let Some(seat) = self.seat(seats, name.value.trim(), &loc) else {
                         continue;
                     };
@@ -897,9 +1072,84 @@ impl Parser<'_> {
                         add(self, seat, card, cloc);
                     }
                 }
+                then
+            }
+        };
+        // A card refused (or not kept, past the bound on actions) is reported already.
+        if self.errors.len() == errors_before && !self.too_many {
+            self.complete(raw, &script, seats, then);
+        }
+        self.continued.play = then;
+        script
+    }
+
+    /// The tokens of a list of tricks, and whether it ends with `then: auto`.
+    fn trick_tokens(&mut self, tricks: &[Spanned<RawTrick>]) -> (Vec<(String, Location)>, bool) {
+        let mut tokens = Vec::new();
+        let mut then = false;
+        for (i, trick) in tricks.iter().enumerate() {
+            match &trick.value {
+                RawTrick::Cards(words) => tokens.extend(self.tokens_in(trick, &words.0, false)),
+                RawTrick::Then(value) => {
+                    let loc = self.yaml.location_of(trick);
+                    then = self.then_value(value, loc.clone());
+                    if i + 1 < tricks.len() {
+                        self.error(
+                            loc,
+                            "`then: auto` ends the list of tricks: it leaves the rest to the engine, so no trick may follow it".to_string(),
+                        );
+                    }
+                }
             }
         }
-        script
+        (tokens, then)
+    }
+
+    /// The value of `then:`, which is `auto`.
+    fn then_value(&mut self, value: &str, loc: Location) -> bool {
+        if value.trim() == "auto" {
+            return true;
+        }
+        self.error(
+            loc,
+            format!(
+                "`then: {}`: the engine plays the rest with `then: auto`",
+                excerpt(value)
+            ),
+        );
+        false
+    }
+
+    /// A play scripts every card of every trick, or says that the engine plays the rest
+    /// (`then: auto`): a trick left out by mistake must not pass unnoticed.
+    fn complete(
+        &mut self,
+        raw: &Spanned<RawPlay>,
+        script: &PlayScript,
+        seats: &[String; 3],
+        then: bool,
+    ) {
+        let counts = script.cards.each_ref().map(Vec::len);
+        let scripted: usize = counts.iter().sum();
+        let loc = self.yaml.location_of(raw);
+        if scripted == 36 && then {
+            self.error(
+                loc,
+                "the play scripts all twelve tricks, so `then: auto` leaves nothing to the engine: take it out".to_string(),
+            );
+        } else if scripted < 36 && !then {
+            let each: Vec<String> = SEATS
+                .iter()
+                .map(|s| format!("{} {}", seats[s.index()], counts[s.index()]))
+                .collect();
+            self.error(
+                loc,
+                format!(
+                    "the play scripts {scripted} of the 36 cards ({}): script every trick, or end it with `then: auto` to let the engine play the rest by its policy",
+                    each.join(", ")
+                ),
+            );
+        }
     }
 }
 

@@ -68,12 +68,16 @@ crate::rule_points! {
 
     /// Tiddy was "a Card that is apt to be forgotten", and Cotton says the table should agree
     /// before the deal "whether the Gamesters will play at Tiddy, or leave it out". A scenario
-    /// states the agreement with `agreed: {tiddy: yes|no, towser-tumbler: yes|no}`; when it says
-    /// nothing, the low trumps are taken as played (and the step is marked as filled).
+    /// states the agreement for each low trump turned up and held apart: `agreed: {tiddy-turned,
+    /// tiddy-held, towser-tumbler-turned, towser-tumbler-held}`, each `yes` or `no`, with `tiddy`
+    /// and `towser-tumbler` as shorthand for both. When it says nothing, the low trump is taken as
+    /// played (and the step is marked as filled). Parlett (through Akagiri) makes only the held
+    /// Tiddy optional: the turned-up Tiddy is in his main rules, paid whatever the table agreed.
     LowTrumpsOptional low_trumps_optional "low-trumps-optional" ("D1", LowTrumps)
     "Are the payments for Tiddy, Towser and Tumbler made only when the table agreed to play them?" {
-        ByAgreement "by-agreement" "Only if the table agreed beforehand to play them.",
+        ByAgreement "by-agreement" "Only if the table agreed beforehand to play them, turned up or held.",
         Always "always" "Always, whatever the table said: the reading knows no such option.",
+        HeldByAgreement "held-by-agreement" "Held ones only by agreement; a turned-up one is always paid.",
     }
 
     /// The eldest (the dealer's left) speaks first in the auction for the stock. Where he must bid,
@@ -216,8 +220,10 @@ crate::rule_points! {
     /// if nobody vies again.
     /// `pot-carried`: what is in the pot stays there; in the `pot` model the antes stay too.
     /// `stake-carried`: each passed ruff raises this deal's stake by 2 (Parlett: 4, then 6).
-    /// `doubled-next-deal`: the youngest doubles it, and each passed ruff doubles this deal's
-    /// ruff money (Cotton: "the youngest hath power to double it").
+    /// `doubled-next-deal`: when the eldest and middle hand pass, the youngest "hath power to
+    /// double it, and then it is to be plaid for the next deal" (Cotton): a scenario writes his
+    /// call as `Cat double`. Each ruff so carried (`ruff-passed`) doubles this deal's ruff money.
+    /// If he passes too, nothing carries. Under the other choices `double` is not a call.
     NoVie no_vie "no-vie" ("B7", Ruff)
     "What happens when nobody vies for the ruff?" {
         PotCarried "pot-carried" "The pot stays for the next deal's ruff.",

@@ -27,22 +27,54 @@ impl Clockwise for Seat {
     }
 }
 
-/// What the table agreed before the deal, where a reading makes a rule optional.
+/// What the table agreed before the deal, where a reading makes a rule optional: for each low
+/// trump, turned up and held apart (Cotgrave prices Tiddy turned up and held alike; Parlett makes
+/// only the held Tiddy optional). `None` where the scenario does not say.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Agreement {
-    /// Play at Tiddy; `None` when the scenario does not say.
-    pub tiddy: Option<bool>,
-    /// Pay for Towser and Tumbler; `None` when the scenario does not say.
-    pub towser_tumbler: Option<bool>,
+    pub tiddy_turned: Option<bool>,
+    pub tiddy_held: Option<bool>,
+    pub towser_tumbler_turned: Option<bool>,
+    pub towser_tumbler_held: Option<bool>,
+}
+
+impl Agreement {
+    /// The agreement on a low trump (4, 5 or 6 of trumps), turned up or held.
+    pub fn on(&self, rank: crate::cards::Rank, turned: bool) -> Option<bool> {
+        match (rank == crate::cards::Rank::FOUR, turned) {
+            (true, true) => self.tiddy_turned,
+            (true, false) => self.tiddy_held,
+            (false, true) => self.towser_tumbler_turned,
+            (false, false) => self.towser_tumbler_held,
+        }
+    }
 }
 
 /// What an earlier deal left over.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Carried {
-    /// How many deals in a row the ruff was passed with nobody vying.
+    /// How many deals in a row the ruff was not played and carried: under the doubling reading,
+    /// doubled by the youngest; under the others, passed by all three.
     pub ruff_passed: u32,
     /// Money already lying in the pot.
     pub pot: Money,
+}
+
+/// What an earlier deal left under one reading, and where the scenario names the reading.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadingCarried {
+    pub variant: String,
+    pub carried: Carried,
+    pub at: Location,
+}
+
+/// Steps the writer scripted in part and left the rest of to the engine on purpose (`then auto`),
+/// so that no note is printed for them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Continued {
+    pub auction: bool,
+    pub vie: bool,
+    pub play: bool,
 }
 
 /// One call in the auction for the stock.
@@ -59,6 +91,9 @@ pub enum VieCall {
     See,
     Revie,
     Pass,
+    /// The youngest doubles a ruff the eldest and middle hand passed, to be played for in the next
+    /// deal (Cotton).
+    Double,
 }
 
 impl VieCall {
@@ -68,6 +103,7 @@ impl VieCall {
             VieCall::See => "sees",
             VieCall::Revie => "sees and revies",
             VieCall::Pass => "passes",
+            VieCall::Double => "doubles the ruff for the next deal",
         }
     }
 }
@@ -95,7 +131,8 @@ pub struct Scripted<T> {
     pub at: u32,
 }
 
-/// Each player's cards in the order he plays them; shorter lists are completed by the engine.
+/// Each player's cards in the order he plays them. A script shorter than twelve cards a player
+/// is completed by the engine, which the scenario must ask for (`then: auto`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayScript {
     pub cards: [Vec<(Card, u32)>; 3],
@@ -118,7 +155,11 @@ pub struct Scenario {
     pub turn_up: Card,
     pub stock: CardSet,
     pub agreed: Agreement,
+    /// What an earlier deal left, for every reading.
     pub carried: Carried,
+    /// What an earlier deal left under some readings alone.
+    pub carried_for: Vec<ReadingCarried>,
+    pub continued: Continued,
     pub auction: Option<Vec<Scripted<Bid>>>,
     /// The buyer's discards (the buyer is whoever the auction makes him).
     pub discard: Option<Vec<(Card, u32)>>,
@@ -150,6 +191,14 @@ impl Scenario {
     pub fn location_of(&self, at: u32) -> &Location {
         &self.head.locations[at as usize]
     }
+
+    /// What an earlier deal left under a variant: its own `carried:` if the scenario writes one,
+    /// else what it writes for every reading.
+    pub fn carried_under(&self, variant: Option<&str>) -> Carried {
+        variant
+            .and_then(|v| self.carried_for.iter().find(|c| c.variant == v))
+            .map_or(self.carried, |c| c.carried)
+    }
 }
 
 impl Scenario {
@@ -177,6 +226,8 @@ impl Scenario {
             stock: crate::cards::Pack::Gleek44.cards().difference(dealt),
             agreed: Agreement::default(),
             carried: Carried::default(),
+            carried_for: Vec::new(),
+            continued: Continued::default(),
             auction: None,
             discard: None,
             vie: None,

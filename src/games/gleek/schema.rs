@@ -43,30 +43,44 @@ pub fn scenario() -> Value {
             },
             "stock": cards(&card, "The seven cards left (optional: computed from the rest)."),
             "agreed": {
-                "description": "What the table agreed, where a reading makes a rule optional.",
+                "description": "What the table agreed, where a reading makes a rule optional: the turned-up and held low trumps apart, or both at once (`tiddy`, `towser-tumbler`).",
                 "type": "object",
                 "additionalProperties": false,
-                "properties": {"tiddy": yes_no(), "towser-tumbler": yes_no()},
+                "properties": {
+                    "tiddy": yes_no(),
+                    "towser-tumbler": yes_no(),
+                    "tiddy-turned": yes_no(),
+                    "tiddy-held": yes_no(),
+                    "towser-tumbler-turned": yes_no(),
+                    "towser-tumbler-held": yes_no(),
+                },
             },
             "carried": {
-                "description": "What an earlier deal left over.",
+                "description": "What an earlier deal left over; readings that carry it their own way get a map of their own (`du-coeur wikipedia: {pot: 6}`).",
                 "type": "object",
-                "additionalProperties": false,
                 "properties": {
                     "ruff-passed": {"type": "integer", "minimum": 0, "maximum": 16},
                     "pot": money(),
                 },
+                "additionalProperties": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                        "ruff-passed": {"type": "integer", "minimum": 0, "maximum": 16},
+                        "pot": money(),
+                    },
+                },
             },
             "auction": words("Calls in order: `Ann 14, Ben pass, Cat pass`."),
             "discard": cards(&card, "The buyer's discards (seven; fewer is a short discard)."),
-            "vie": words("Calls in order: vie, see, revie (see and revie) or pass, as in `Ann vie, Ben pass`."),
+            "vie": words("Calls in order: vie, see, revie (see and revie), pass, or double (the youngest, after the others passed), as in `Ann vie, Ben pass`; `then auto` lets the engine finish."),
             "false-claims": words("Sets claimed but not held: `Ann gleek of Kings`."),
             "play": {
                 "description": "`auto`, a list of tricks, or each player's cards in order.",
                 "anyOf": [
                     {"type": "string", "pattern": "^\\s*auto\\s*$"},
-                    {"type": "array", "items": cards(&card, "One trick.")},
-                    {"type": "object", "additionalProperties": cards(&card, "A player's cards in the order played.")},
+                    {"type": "array", "items": {"anyOf": [cards(&card, "One trick."), {"type": "string", "pattern": "^\\s*then\\s*:?\\s*auto\\s*$"}, {"type": "object", "required": ["then"], "properties": {"then": {"const": "auto"}}}]}},
+                    {"type": "object", "additionalProperties": {"anyOf": [cards(&card, "A player's cards in the order played."), {"const": "auto"}]}},
                 ],
             },
             "expect": {

@@ -80,6 +80,10 @@ pub fn event(e: &Event, s: &Head) -> String {
             format!("the best ruffs are equal: {}", names.join(" and "))
         }
         Event::RuffPassed => "nobody vies: the ruff is not played for".to_string(),
+        Event::RuffDoubled { seat } => format!(
+            "{} doubles the ruff: it is played for in the next deal",
+            s.name(seat)
+        ),
         Event::SetUnpaid { seat, set } => {
             format!("{} holds {set}, which is not paid", s.name(seat))
         }
@@ -87,10 +91,11 @@ pub fn event(e: &Event, s: &Head) -> String {
             "{} claims {set} he does not hold; the claim is refused",
             s.name(seat)
         ),
-        Event::LowTrumpLeftOut { seat, rank } => format!(
-            "{} {} is not paid: the table agreed to leave it out",
+        Event::LowTrumpLeftOut { seat, rank, turned } => format!(
+            "{} {} {} is not paid: the table agreed to leave it out",
             s.name(seat),
-            low_trump(rank)
+            low_trump(rank),
+            if turned { "turned up" } else { "held" }
         ),
         Event::HonourOutOfPlay { card } => format!("{card} is out of play and scores for nobody"),
     }
@@ -99,10 +104,11 @@ pub fn event(e: &Event, s: &Head) -> String {
 /// A filled step in words.
 pub fn filled(f: &Filled) -> String {
     match *f {
-        Filled::TiddyAgreement => "the table's agreement on Tiddy (taken as played)".to_string(),
-        Filled::TowserTumblerAgreement => {
-            "the table's agreement on Towser and Tumbler (taken as played)".to_string()
-        }
+        Filled::Agreement { tiddy, turned } => format!(
+            "the table's agreement on {} {} (taken as played)",
+            if tiddy { "Tiddy" } else { "Towser and Tumbler" },
+            if turned { "turned up" } else { "held" }
+        ),
         Filled::Auction { after } => format!(
             "the auction after {after} scripted call(s) (bid the minimum if nobody has bid, else pass)"
         ),

@@ -9,7 +9,7 @@ use super::scenario::*;
 use crate::cards::{Card, CardSet};
 use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
 use crate::expect::{RawExpectations, Scalar, Vocabulary, Words, expectations};
-use crate::game::{Expected, Figure, Head, Value};
+use crate::game::{Claim, Expected, Figure, Head, Value, Want};
 use crate::money::Money;
 use crate::yaml::YamlText;
 use serde::Deserialize;
@@ -757,22 +757,29 @@ impl Parser<'_> {
 /// figure `deals`, so that a reading that plays on after the expected end is caught.
 fn count_deals(head: &mut Head) {
     for e in &mut head.expect {
-        let Expected::Figures(figures) = &mut e.expected else {
+        let Expected::Figures(claims) = &mut e.expected else {
             continue;
         };
-        let last = figures
+        let last = claims
             .iter()
-            .filter(|(f, ..)| f.key == "scores")
-            .filter_map(|(f, _, loc)| f.deal.map(|d| (d, loc.clone())))
+            .filter_map(|c| match c {
+                Claim::Figure { figure, at, .. } if figure.key == "scores" => {
+                    figure.deal.map(|d| (d, at.clone()))
+                }
+                _ => None,
+            })
             .max_by_key(|(d, _)| *d);
-        let written = figures.iter().any(|(f, ..)| f.key == "deals");
-        if let (Some((deal, loc)), false) = (last, written) {
+        let written = claims
+            .iter()
+            .any(|c| c.figures().iter().any(|f| f.key == "deals"));
+        if let (Some((deal, at)), false) = (last, written) {
             let figure = Figure {
                 key: "deals",
                 seat: None,
                 deal: None,
             };
-            figures.push((figure, Value::Money(Money::units(deal as i64 + 1)), loc));
+            let want = Want::Exactly(Value::Money(Money::units(deal as i64 + 1)));
+            claims.push(Claim::Figure { figure, want, at });
         }
     }
 }
@@ -817,14 +824,14 @@ mod tests {
         let crate::game::Expected::Figures(f) = &s.head.expect[0].expected else {
             panic!("figures expected")
         };
-        assert!(
-            f.iter()
-                .any(|(fig, v, _)| fig.key == "deals" && *v == Value::Money(Money::units(2)))
-        );
-        assert!(
-            f.iter()
-                .any(|(fig, v, _)| fig.key == "winner" && *v == Value::Seat(None))
-        );
+        let wants = |key: &str, value: Value| {
+            f.iter().any(|c| {
+                matches!(c, Claim::Figure { figure, want: Want::Exactly(v), .. }
+                    if figure.key == key && *v == value)
+            })
+        };
+        assert!(wants("deals", Value::Money(Money::units(2))));
+        assert!(wants("winner", Value::Seat(None)));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The auction for the stock, and the price.
 
-use super::{AuctionView, Deal, Policy, Step};
+use super::{AuctionView, Deal, Policy, Step, Stop};
 use crate::games::gleek::ledger::{Event, Filled, Party, Phase, Reason};
 use crate::games::gleek::points::choice::{
     AuctionOpening, BidStep, MinimumBid, OddPenny, PasserReentry, StockPrice,
@@ -32,12 +32,14 @@ impl Deal<'_> {
             };
             if over {
                 if let Some(extra) = script.get(calls) {
-                    return Err(self.unplayable(
+                    self.forbid(
+                        Phase::Stock,
                         Point::PasserReentry,
                         format!("{} {}", self.name(extra.seat), bid_words(extra.what)),
                         "the auction was already over".to_string(),
                         Some(extra.at),
-                    ));
+                    );
+                    return Err(Stop);
                 }
                 break;
             }
@@ -72,64 +74,50 @@ impl Deal<'_> {
                         } else {
                             format!("it is {}'s turn to speak", self.name(speaker))
                         };
-                        return Err(self.unplayable(
+                        self.forbid(
+                            Phase::Stock,
                             Point::PasserReentry,
                             action,
                             reason,
                             Some(call.at),
-                        ));
+                        );
+                        return Err(Stop);
                     }
-                    match call.what {
-                        Bid::Pass if must_bid => {
-                            return Err(self.unplayable(
-                                Point::AuctionOpening,
-                                action,
-                                format!("the eldest must open the auction with a bid of at least {minimum}"),
-                                Some(call.at),
-                            ));
-                        }
+                    // A call the reading forbids is recorded, and stands as called.
+                    let forbidden = match call.what {
+                        Bid::Pass if must_bid => Some((
+                            Point::AuctionOpening,
+                            format!(
+                                "the eldest must open the auction with a bid of at least {minimum}"
+                            ),
+                        )),
                         Bid::Bid(n) if n < minimum => {
-                            return Err(self.unplayable(
-                                Point::MinimumBid,
-                                action,
-                                format!("the lowest bid is {minimum}"),
-                                Some(call.at),
-                            ));
+                            Some((Point::MinimumBid, format!("the lowest bid is {minimum}")))
                         }
                         Bid::Bid(n) if n < lowest => {
-                            return Err(self.unplayable(
-                                Point::BidStep,
-                                action,
-                                format!("a bid must beat {}", lowest - 1),
-                                Some(call.at),
-                            ));
+                            Some((Point::BidStep, format!("a bid must beat {}", lowest - 1)))
                         }
                         Bid::Bid(n)
                             if n > lowest
                                 && self.r.bid_step() == BidStep::One
                                 && high.is_some() =>
                         {
-                            return Err(self.unplayable(
+                            Some((
                                 Point::BidStep,
-                                action,
                                 format!("bids rise by one: the next bid is {lowest}"),
-                                Some(call.at),
-                            ));
+                            ))
                         }
-                        what => what,
+                        _ => None,
+                    };
+                    if let Some((point, reason)) = forbidden {
+                        self.forbid(Phase::Stock, point, action, reason, Some(call.at));
                     }
+                    call.what
                 }
                 None => {
-                    if !self
-                        .ledger
-                        .filled
-                        .iter()
-                        .any(|f| matches!(f, Filled::Auction { .. }))
-                    {
-                        self.ledger.filled.push(Filled::Auction {
-                            after: calls as u32,
-                        });
-                    }
+                    let last = script.last().map(|c| c.at);
+                    let after = calls as u32;
+                    self.fill(Filled::Auction { after }, last, self.s.continued.auction);
                     policy.bid(&view)
                 }
             };

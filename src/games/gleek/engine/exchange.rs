@@ -24,25 +24,28 @@ impl Deal<'_> {
         };
         let discards = match &self.s.discard {
             Some(cards) => {
+                // A card or a count the reading forbids is recorded, and the discard stands.
                 for &(card, at) in cards {
                     if !candidates.contains(card) {
-                        return Err(self.unplayable(
+                        self.forbid(
+                            Phase::Stock,
                             Point::ExchangeOrder,
                             format!("{} lays out {card}", self.name(buyer)),
                             format!("{card} is a stock card, and the buyer lays out his seven before he takes the stock"),
                             Some(at),
-                        ));
+                        );
                     }
                 }
                 if cards.len() < 7 {
                     let at = cards.last().map(|&(_, at)| at);
                     if self.r.short_discard() == ShortDiscard::NotAllowed {
-                        return Err(self.unplayable(
+                        self.forbid(
+                            Phase::Stock,
                             Point::ShortDiscard,
                             format!("{} lays out only {} cards", self.name(buyer), cards.len()),
                             "the buyer must lay out seven".to_string(),
                             at,
-                        ));
+                        );
                     }
                     self.short_discard = true;
                     self.ledger.note(

@@ -9,33 +9,35 @@ use crate::games::gleek::scenario::{SEATS, Seat};
 use crate::money::Money;
 
 impl Deal<'_> {
-    /// Whether a payment for this low trump is made, given the table's agreement. A scenario that
-    /// is silent is taken as playing the low trumps, and the step is marked as filled.
-    pub(super) fn low_trump_agreed(&mut self, seat: Seat, rank: Rank) -> bool {
-        if self.r.low_trumps_optional() == LowTrumpsOptional::Always {
-            return true;
+    /// Whether a payment for this low trump, turned up or held, is made given the table's
+    /// agreement. A scenario that is silent is taken as playing it, and the step is marked as
+    /// filled.
+    pub(super) fn low_trump_agreed(&mut self, seat: Seat, rank: Rank, turned: bool) -> bool {
+        match self.r.low_trumps_optional() {
+            LowTrumpsOptional::Always => return true,
+            LowTrumpsOptional::HeldByAgreement if turned => return true,
+            LowTrumpsOptional::ByAgreement | LowTrumpsOptional::HeldByAgreement => {}
         }
-        let (agreed, filled) = if rank == Rank::FOUR {
-            (self.s.agreed.tiddy, Filled::TiddyAgreement)
-        } else {
-            (self.s.agreed.towser_tumbler, Filled::TowserTumblerAgreement)
-        };
-        match agreed {
+        match self.s.agreed.on(rank, turned) {
             Some(true) => true,
             Some(false) => {
-                let phase = if self.s.turn_up == Card::new(self.trump, rank) {
+                let phase = if turned {
                     Phase::TurnUp
                 } else {
                     Phase::LowTrumps
                 };
                 self.ledger.note(
                     phase,
-                    Event::LowTrumpLeftOut { seat, rank },
+                    Event::LowTrumpLeftOut { seat, rank, turned },
                     Some(Point::LowTrumpsOptional),
                 );
                 false
             }
             None => {
+                let filled = Filled::Agreement {
+                    tiddy: rank == Rank::FOUR,
+                    turned,
+                };
                 if !self.ledger.filled.contains(&filled) {
                     self.ledger.filled.push(filled);
                 }
@@ -65,7 +67,7 @@ impl Deal<'_> {
                     };
                     (Point::TowserTumblerHeld, each)
                 };
-                if each == 0 || !self.low_trump_agreed(seat, rank) {
+                if each == 0 || !self.low_trump_agreed(seat, rank, false) {
                     continue;
                 }
                 for opp in Deal::opponents(seat) {

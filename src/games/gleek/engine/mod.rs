@@ -19,9 +19,9 @@ pub use ruff::ruff_value;
 pub use tricks::{trick_winner, winning_cards};
 
 use crate::cards::{Card, CardSet, Suit};
-use crate::games::gleek::ledger::Ledger;
+use crate::games::gleek::ledger::{Filled, Ledger, Phase};
 use crate::games::gleek::points::Point;
-use crate::games::gleek::scenario::{Clockwise, Scenario, Seat};
+use crate::games::gleek::scenario::{Carried, Clockwise, Scenario, Seat};
 use crate::rules::{AsPoint, Rules};
 
 pub use crate::game::Unplayable;
@@ -47,12 +47,39 @@ pub fn play(scenario: &Scenario, rules: &Rules) -> Outcome {
     play_with(scenario, rules, &mut SimplePolicy)
 }
 
+/// Plays a scenario under a variant's reading (or rules made from it), with what the scenario
+/// carries over for that variant.
+pub fn play_as(scenario: &Scenario, variant: &str, rules: &Rules) -> Outcome {
+    let mut deal = Deal::new(scenario, rules, scenario.carried_under(Some(variant)));
+    deal.run(&mut SimplePolicy);
+    deal.outcome()
+}
+
 /// Plays a scenario under a reading, filling gaps with the given policy.
 pub fn play_with<P: Policy>(scenario: &Scenario, rules: &Rules, policy: &mut P) -> Outcome {
-    let mut deal = Deal::new(scenario, rules);
-    match deal.run(policy) {
-        Ok(()) => Outcome::Played(deal.ledger),
-        Err(u) => Outcome::Unplayable(u),
+    let mut deal = Deal::new(scenario, rules, scenario.carried);
+    deal.run(policy);
+    deal.outcome()
+}
+
+/// Every scripted action a reading forbids, and the ledger as far as the first of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Through {
+    pub forbidden: Vec<Unplayable>,
+    /// The ledger when the first forbidden action came, marked with the phase it stopped in.
+    pub before: Option<Ledger>,
+}
+
+/// Plays a scenario under a variant's reading past every forbidden action it can: after one, the
+/// deal goes on as if the reading allowed it, where it can be taken at all (a bid under the
+/// minimum stands, a card against the follow rule is played); where it cannot (a call out of
+/// turn, a call after the vie is over) the deal stops there.
+pub fn play_through(scenario: &Scenario, variant: &str, rules: &Rules) -> Through {
+    let mut deal = Deal::new(scenario, rules, scenario.carried_under(Some(variant)));
+    deal.run(&mut SimplePolicy);
+    Through {
+        forbidden: deal.forbidden,
+        before: deal.before,
     }
 }
 
@@ -60,6 +87,8 @@ pub fn play_with<P: Policy>(scenario: &Scenario, rules: &Rules, policy: &mut P) 
 pub(crate) struct Deal<'a> {
     pub s: &'a Scenario,
     pub r: &'a Rules,
+    /// What an earlier deal left, under this reading.
+    pub carried: Carried,
     pub trump: Suit,
     /// The hands as they stand (after the exchange, shrinking in play).
     pub hands: [CardSet; 3],
@@ -69,15 +98,24 @@ pub(crate) struct Deal<'a> {
     /// The hands when play begins, for honours held, sets and low trumps.
     pub held: [CardSet; 3],
     pub ledger: Ledger,
+    /// The scripted actions the reading forbids, in order.
+    pub forbidden: Vec<Unplayable>,
+    /// The ledger as it stood at the first forbidden action.
+    pub before: Option<Ledger>,
 }
 
-type Step = Result<(), Unplayable>;
+/// A forbidden action after which the deal cannot go on (the action is recorded in
+/// [`Deal::forbidden`] first).
+pub(crate) struct Stop;
+
+type Step = Result<(), Stop>;
 
 impl<'a> Deal<'a> {
-    fn new(s: &'a Scenario, r: &'a Rules) -> Deal<'a> {
+    fn new(s: &'a Scenario, r: &'a Rules, carried: Carried) -> Deal<'a> {
         Deal {
             s,
             r,
+            carried,
             trump: s.turn_up.suit(),
             hands: s.hands,
             buyer: None,
@@ -88,14 +126,21 @@ impl<'a> Deal<'a> {
                 payments: Vec::with_capacity(24),
                 events: Vec::with_capacity(16),
                 tricks: Vec::with_capacity(12),
-                pot_before: s.carried.pot,
+                pot_before: carried.pot,
                 ..Ledger::default()
             },
+            forbidden: Vec::new(),
+            before: None,
         }
     }
 
-    fn run<P: Policy>(&mut self, policy: &mut P) -> Step {
+    fn run<P: Policy>(&mut self, policy: &mut P) {
         self.turn_up();
+        // A stop leaves the rest unplayed; what was forbidden is in `self.forbidden`.
+        let _ = self.after_turn_up(policy);
+    }
+
+    fn after_turn_up<P: Policy>(&mut self, policy: &mut P) -> Step {
         self.auction(policy)?;
         self.exchange(policy)?;
         self.held = self.hands;
@@ -105,6 +150,55 @@ impl<'a> Deal<'a> {
         self.tricks(policy)?;
         self.reckoning();
         Ok(())
+    }
+
+    /// The result: played, or not playable for the first forbidden action.
+    fn outcome(self) -> Outcome {
+        match self.forbidden.into_iter().next() {
+            None => Outcome::Played(self.ledger),
+            Some(u) => Outcome::Unplayable(u),
+        }
+    }
+
+    /// Records a forbidden action, met in `phase`; the first keeps the ledger as it stands.
+    pub fn forbid(
+        &mut self,
+        phase: Phase,
+        point: Point,
+        action: String,
+        reason: String,
+        at: Option<u32>,
+    ) {
+        if self.forbidden.is_empty() {
+            let mut before = self.ledger.clone();
+            before.stopped = Some(phase);
+            self.before = Some(before);
+        }
+        self.forbidden.push(Unplayable {
+            point: point.point(),
+            action,
+            reason,
+            at,
+        });
+    }
+
+    /// Records a step the engine fills, once, where it first fills it. One the scenario scripts
+    /// in part (its last scripted action at `last`), without saying `then auto`, is kept apart
+    /// for a note to the writer.
+    pub fn fill(&mut self, filled: Filled, last: Option<u32>, announced: bool) {
+        let kind = std::mem::discriminant(&filled);
+        if self
+            .ledger
+            .filled
+            .iter()
+            .any(|f| std::mem::discriminant(f) == kind)
+        {
+            return;
+        }
+        if last.is_some() && !announced {
+            self.ledger.partly_scripted.push((filled, last));
+        }
+        self.ledger.filled.push(filled);
     }
 
     pub fn name(&self, seat: Seat) -> &str {
@@ -117,21 +211,6 @@ impl<'a> Deal<'a> {
 
     pub fn opponents(seat: Seat) -> [Seat; 2] {
         [seat.next(), seat.next().next()]
-    }
-
-    pub fn unplayable(
-        &self,
-        point: Point,
-        action: String,
-        reason: String,
-        at: Option<u32>,
-    ) -> Unplayable {
-        Unplayable {
-            point: point.point(),
-            action,
-            reason,
-            at,
-        }
     }
 }
 

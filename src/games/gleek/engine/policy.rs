@@ -5,7 +5,7 @@
 //!   minimum);
 //! * discard: lay out the cards the buyer can best spare, lowest first, plain suits before trumps
 //!   (ties in rank go ♠ ♥ ♦ ♣);
-//! * vie: vie if nobody has, otherwise see; nobody revies;
+//! * vie: vie if nobody has, otherwise see; nobody revies, and the youngest never doubles;
 //! * play: the leader leads his highest plain-suit card (his highest trump if he has only trumps);
 //!   a follower plays the lowest legal card that would win the trick as it stands, or else his
 //!   lowest legal card, plain suits before trumps.
@@ -33,15 +33,18 @@ pub struct VieView {
     pub seat: Seat,
     /// Somebody has vied.
     pub vied: bool,
+    /// He is the youngest, the others have passed, and the reading gives him the power to double
+    /// the ruff for the next deal.
+    pub may_double: bool,
 }
 
 impl VieView {
     /// The calls open to him.
     pub fn calls(&self) -> &'static [VieCall] {
-        if self.vied {
-            &[VieCall::See, VieCall::Revie, VieCall::Pass]
-        } else {
-            &[VieCall::Vie, VieCall::Pass]
+        match (self.vied, self.may_double) {
+            (true, _) => &[VieCall::See, VieCall::Revie, VieCall::Pass],
+            (false, true) => &[VieCall::Vie, VieCall::Pass, VieCall::Double],
+            (false, false) => &[VieCall::Vie, VieCall::Pass],
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The vie for the ruff: who holds the best suit, and how the stakes move.
 
-use super::{Deal, Policy, Step, VieView};
+use super::{Deal, Policy, Step, Stop, VieView};
 use crate::cards::{CardSet, Rank, Suit};
 use crate::games::gleek::ledger::{Event, Filled, Party, Phase, Reason};
 use crate::games::gleek::points::choice::{
@@ -50,7 +50,11 @@ pub fn ruff_value(hand: CardSet, rules: &Rules) -> RuffValue {
 
 impl Deal<'_> {
     pub(super) fn ruff<P: Policy>(&mut self, policy: &mut P) -> Step {
-        let passed_before = self.s.carried.ruff_passed.min(16);
+        for seat in SEATS {
+            self.ledger.ruff_values[seat.index()] =
+                ruff_value(self.hands[seat.index()], self.r).value;
+        }
+        let passed_before = self.carried.ruff_passed.min(16);
         let (mult, extra) = match self.r.no_vie() {
             NoVie::DoubledNextDeal => (1i64 << passed_before, 0),
             NoVie::StakeCarried => (1, 2 * passed_before as i64),
@@ -90,12 +94,14 @@ impl Deal<'_> {
             };
             if over {
                 if let Some(extra_call) = script.get(calls) {
-                    return Err(self.unplayable(
+                    self.forbid(
+                        Phase::Ruff,
                         Point::InitialPass,
                         format!("{} {}", self.name(extra_call.seat), extra_call.what.word()),
                         "the vie was already over".to_string(),
                         Some(extra_call.at),
-                    ));
+                    );
+                    return Err(Stop);
                 }
                 break;
             }
@@ -108,6 +114,10 @@ impl Deal<'_> {
             let view = VieView {
                 seat: actor,
                 vied: level > 0,
+                may_double: level == 0
+                    && passes_before_vie == 2
+                    && actor == self.s.dealer
+                    && self.r.no_vie() == NoVie::DoubledNextDeal,
             };
             let call = match script.get(calls) {
                 Some(sc) => {
@@ -118,39 +128,20 @@ impl Deal<'_> {
                         } else {
                             format!("it is {}'s turn to speak", self.name(actor))
                         };
-                        return Err(self.unplayable(
-                            Point::InitialPass,
-                            action,
-                            reason,
-                            Some(sc.at),
-                        ));
+                        self.forbid(Phase::Ruff, Point::InitialPass, action, reason, Some(sc.at));
+                        return Err(Stop);
                     }
                     if !view.calls().contains(&sc.what) {
-                        let reason = if view.vied {
-                            "somebody has vied already: he may see, see and revie, or pass"
-                        } else {
-                            "nobody has vied yet: he may vie or pass"
-                        };
-                        return Err(self.unplayable(
-                            Point::RuffMoney,
-                            action,
-                            reason.to_string(),
-                            Some(sc.at),
-                        ));
+                        let (point, reason) = self.why_not(&view, sc.what);
+                        self.forbid(Phase::Ruff, point, action, reason, Some(sc.at));
+                        return Err(Stop);
                     }
                     sc.what
                 }
                 None => {
-                    if !self
-                        .ledger
-                        .filled
-                        .iter()
-                        .any(|f| matches!(f, Filled::Vie { .. }))
-                    {
-                        self.ledger.filled.push(Filled::Vie {
-                            after: calls as u32,
-                        });
-                    }
+                    let last = script.last().map(|c| c.at);
+                    let after = calls as u32;
+                    self.fill(Filled::Vie { after }, last, self.s.continued.vie);
                     policy.vie(&view)
                 }
             };
@@ -168,6 +159,14 @@ impl Deal<'_> {
                     level += 1;
                     seen[i] = level;
                     last_raiser = Some(actor);
+                }
+                VieCall::Double => {
+                    self.ledger.note(
+                        Phase::Ruff,
+                        Event::RuffDoubled { seat: actor },
+                        Some(Point::NoVie),
+                    );
+                    return Ok(());
                 }
                 VieCall::Pass => {
                     if level == 0 {
@@ -237,6 +236,30 @@ impl Deal<'_> {
             self.share_out(Party::Pot, pot, winner_seats, Reason::RuffPot);
         }
         Ok(())
+    }
+
+    /// Why a scripted call is not open to the player, as a rule point and a reason.
+    fn why_not(&self, view: &VieView, call: VieCall) -> (Point, String) {
+        let reason = match (call, view.vied) {
+            (VieCall::Double, _) if self.r.no_vie() != NoVie::DoubledNextDeal => {
+                "the youngest has no power to double the ruff under this reading".to_string()
+            }
+            (VieCall::Double, true) => "somebody has vied already".to_string(),
+            (VieCall::Double, false) => {
+                "only the youngest may double, after the eldest and middle hand have passed"
+                    .to_string()
+            }
+            (_, true) => {
+                "somebody has vied already: he may see, see and revie, or pass".to_string()
+            }
+            (_, false) => "nobody has vied yet: he may vie or pass".to_string(),
+        };
+        let point = if call == VieCall::Double {
+            Point::NoVie
+        } else {
+            Point::RuffMoney
+        };
+        (point, reason)
     }
 
     /// Splits an amount among the winners; a remainder of half units goes to the first of them.

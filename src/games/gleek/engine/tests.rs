@@ -146,7 +146,10 @@ fn low_trumps_are_paid_only_by_agreement_where_optional() {
     assert!(
         silent
             .filled
-            .contains(&crate::games::gleek::ledger::Filled::TiddyAgreement)
+            .contains(&crate::games::gleek::ledger::Filled::Agreement {
+                tiddy: true,
+                turned: false
+            })
     );
     let left_out = format!("{BASE}agreed: {{tiddy: no}}\n");
     assert_eq!(
@@ -528,7 +531,7 @@ fn follow_with_any_card_of_the_suit_or_the_highest() {
     // Ben leads A♦; Cat has no diamonds; Ann has none. Ben then leads 10♦... Script Ann's first
     // follow to a spade lead: Cat leads? Simpler: Ben's hand after the exchange has 4♠ only in
     // spades. Script trick 1: Ben leads 4♠, Cat follows 5♠, Ann plays 7♠ though she holds A♠.
-    let yaml = format!("{BASE}play:\n  - 4S 5S 7S\n");
+    let yaml = format!("{BASE}play:\n  - 4S 5S 7S\n  - then: auto\n");
     assert_eq!(
         unplayable(&yaml, &rules(&[("follow-rule", "highest-of-suit")])),
         Point::FollowRule
@@ -536,7 +539,7 @@ fn follow_with_any_card_of_the_suit_or_the_highest() {
     let l = ledger(&yaml, &rules(&[("follow-rule", "any-of-suit")]));
     assert_eq!(l.tricks[0].winner, ANN);
     // Not following suit at all is unplayable under every reading.
-    let revoke = format!("{BASE}play:\n  - 4S 5S AH\n");
+    let revoke = format!("{BASE}play:\n  - 4S 5S AH\n  - then: auto\n");
     assert_eq!(unplayable(&revoke, &rules(&[])), Point::FollowRule);
 }
 
@@ -544,7 +547,7 @@ fn follow_with_any_card_of_the_suit_or_the_highest() {
 fn a_void_player_may_or_must_trump() {
     // Ben leads A♦; Cat (no diamonds, no trumps) plays a club; Ann (no diamonds) throws 7♠
     // although she holds trumps.
-    let yaml = format!("{BASE}play:\n  - AD 4C 7S\n");
+    let yaml = format!("{BASE}play:\n  - AD 4C 7S\n  - then: auto\n");
     assert_eq!(
         unplayable(&yaml, &rules(&[("must-trump", "must-trump")])),
         Point::MustTrump
@@ -577,7 +580,7 @@ fn honours_held_or_captured() {
     let yaml = BASE
         .replace("Ann: AH KH QH JH", "Ann: 9H KH QH JH")
         .replace("stock: 9H 8H", "stock: AH 8H")
-        + "play:\n  - AH 4C JH\n";
+        + "play:\n  - AH 4C JH\n  - then: auto\n";
     // Held: Ann holds K Q J (3 + 3 + 9 = 15), Ben holds Tib (15).
     let held = ledger(&yaml, &rules(&[("honours-scored", "held")]));
     assert_eq!(held.points.honours, [15, 15, 0]);

@@ -2,7 +2,7 @@
 
 use super::{Deal, Policy, Step};
 use crate::cards::{Card, CardSet, Suit};
-use crate::games::gleek::ledger::{Filled, Trick};
+use crate::games::gleek::ledger::{Filled, Phase, Trick};
 use crate::games::gleek::points::choice::{FollowRule, MustTrump, TrumpRank};
 use crate::games::gleek::points::{GleekRules, Point};
 use crate::games::gleek::scenario::{Clockwise, Seat};
@@ -113,10 +113,12 @@ impl Deal<'_> {
                 let card = match script.get(next_scripted[seat.index()]) {
                     Some(&(card, at)) => {
                         next_scripted[seat.index()] += 1;
+                        // A card the reading forbids is recorded, and played all the same.
                         if !legal.contains(card) {
                             let (point, reason) =
                                 self.why_illegal(hand, led.expect("a leader may lead anything"));
-                            return Err(self.unplayable(
+                            self.forbid(
+                                Phase::Settlement,
                                 point,
                                 format!(
                                     "{} plays {card} to trick {}",
@@ -125,7 +127,7 @@ impl Deal<'_> {
                                 ),
                                 reason,
                                 Some(at),
-                            ));
+                            );
                         }
                         card
                     }
@@ -153,7 +155,9 @@ impl Deal<'_> {
         }
         self.ledger.left_in_hand = self.hands[0].union(self.hands[1]).union(self.hands[2]);
         if let Some(from_trick) = filled_from {
-            self.ledger.filled.push(Filled::Play { from_trick });
+            let last = self.s.play.cards.iter().flatten().map(|&(_, at)| at).max();
+            let announced = self.s.continued.play;
+            self.fill(Filled::Play { from_trick }, last, announced);
         }
         Ok(())
     }

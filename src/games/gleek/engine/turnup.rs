@@ -29,7 +29,7 @@ impl Deal<'_> {
             ),
             _ => return,
         };
-        if each == 0 || !self.low_trump_agreed(self.s.dealer, card.rank()) {
+        if each == 0 || !self.low_trump_agreed(self.s.dealer, card.rank(), true) {
             return;
         }
         let dealer = self.s.dealer;
