@@ -108,7 +108,9 @@ fn sweepstakes(head: &Head, r: &Record) -> Vec<String> {
     );
     for c in Compartment::STAKED {
         let end = &r.compartments[c.index()];
-        out.push(format!("the {}: {}", c.title(), fate(head, end)));
+        if end.held > 0 || end.taker.is_some() {
+            out.push(format!("the {}: {}", c.title(), fate(head, end)));
+        }
     }
     out
 }

@@ -106,7 +106,13 @@ fn check_pack(s: &GlicScenario, r: &Rules) -> Step {
     let pack = pack(r);
     let outside = |c: Card| !pack.contains(c);
     let summary = Point::Pack.def().choices[r.get(Point::Pack) as usize].summary;
-    let reason = || format!("the {} pack has no such card ({summary})", pack.name());
+    let reason = || {
+        format!(
+            "the {} pack has no such card: {}",
+            pack.name(),
+            summary.trim_end_matches('.')
+        )
+    };
     for seat in s.head.all_seats() {
         if let Some(card) = s.hands[seat.index()].iter().find(|&c| outside(c)) {
             return Err(unplayable(

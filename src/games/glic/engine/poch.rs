@@ -55,7 +55,7 @@ impl Deal<'_> {
             .map(|&h| shape(h, self.trumps))
             .collect();
         let (winner, decided, tied) = self.decide(&contenders, &shapes);
-        let starter = winner.unwrap_or(tied[0]);
+        let starter = winner.unwrap_or_else(|| tied[0]);
         self.settle_poch(winner, decided);
         Ok(PochRecord {
             bets,
