@@ -113,11 +113,14 @@ impl Parser<'_> {
     }
 
     /// The pieces of a word list, each with its place in the file: with `items`, one a comma
-    /// (`Ann 1, Ben pass`), otherwise one a space or comma (`AS KH`). At most `limit + 1`
-    /// pieces, so that a list too long is reported without reading all of it.
+    /// (`Ann 1, Ben pass`), otherwise one a space or comma (`AS KH`). Each piece is looked for
+    /// in the YAML after the previous one, from where the value starts (the span of a flow
+    /// sequence is its first bracket only). At most `limit + 1` pieces, so that a list too long
+    /// is reported without reading all of it.
     fn pieces(&self, at: &Spanned<Words>, items: bool, limit: usize) -> Vec<(String, Location)> {
+        let text = &self.yaml.yaml;
+        let mut pos = (at.referenced.span().byte_offset().unwrap_or(0) as usize).min(text.len());
         let mut out = Vec::new();
-        let mut from = 0;
         for entry in &at.value.0 {
             let split: Vec<&str> = if items {
                 entry.split(',').collect()
@@ -129,9 +132,13 @@ impl Parser<'_> {
                     return out;
                 }
                 let first = piece.split_whitespace().next().unwrap_or(piece);
-                let (mut loc, next) = self.yaml.location_in(at, from, first);
-                loc.width = piece.chars().count().max(1);
-                from = next;
+                let loc = match text.get(pos..).and_then(|t| t.find(first)) {
+                    Some(i) => {
+                        pos += i + first.len();
+                        self.yaml.location(pos - first.len(), piece.len())
+                    }
+                    None => self.yaml.location_of(at),
+                };
                 out.push((piece.to_string(), loc));
             }
         }
