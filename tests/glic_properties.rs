@@ -133,7 +133,10 @@ fn check(s: &GlicScenario, rec: &Record) {
         assert_eq!(sum, count.total);
         played += count.turns.iter().filter(|t| t.card.is_some()).count() as u32;
     }
-    assert_eq!(played + rec.countdown.left.iter().sum::<u32>(), 4 * n as u32);
+    assert_eq!(
+        played + rec.countdown.left.iter().sum::<u32>(),
+        4 * n as u32
+    );
     assert!(rec.countdown.left.iter().all(|&l| l <= 4));
 }
 

@@ -64,7 +64,11 @@ pub fn after(head: &Head, r: &Record) -> Picture {
     let cells = Compartment::ALL.map(|c| {
         let end = &r.compartments[c.index()];
         let (first, second) = (format!("held {}", pennies(end.held)), fate(head, end));
-        said.push(format!("{}: held {}, {second}", c.title(), pennies(end.held)));
+        said.push(format!(
+            "{}: held {}, {second}",
+            c.title(),
+            pennies(end.held)
+        ));
         Cell {
             lines: [first, second],
             marked: end.taker.is_some(),

@@ -6,8 +6,8 @@
 //! sweepstakes and the Poch pay out of it or leave coins on it for the next deal, and the
 //! countdown moves pennies between the players.
 
-mod board_view;
 pub mod board;
+mod board_view;
 pub mod engine;
 mod parse;
 pub mod picture;
@@ -20,8 +20,7 @@ pub use parse::{VOCABULARY, parse_scenario};
 
 use crate::diagnostic::Diagnostic;
 use crate::game::{
-    self, Account, DealView, Figure, Game, Hand, HandGroup, Head, Line, Outcome, Played, Row,
-    Value,
+    self, Account, DealView, Figure, Game, Hand, HandGroup, Head, Line, Outcome, Played, Row, Value,
 };
 use crate::money::Money;
 use crate::rules::{AsPoint, PointTable, Rules};
@@ -207,12 +206,23 @@ impl Played for Record {
     fn rows(&self, head: &Head) -> Vec<Row> {
         let staked: Vec<String> = Compartment::STAKED
             .iter()
-            .map(|c| format!("{}: {}", c.title(), words::fate(head, &self.compartments[c.index()])))
+            .map(|c| {
+                format!(
+                    "{}: {}",
+                    c.title(),
+                    words::fate(head, &self.compartments[c.index()])
+                )
+            })
             .collect();
         let poch = &self.compartments[Compartment::Poch.index()];
         let board_lines = (0..self.payments.len()).collect::<Vec<_>>();
         vec![
-            self.stage_row(head, Stage::Ante, "Each ante goes onto the board.".into(), &[]),
+            self.stage_row(
+                head,
+                Stage::Ante,
+                "Each ante goes onto the board.".into(),
+                &[],
+            ),
             self.stage_row(
                 head,
                 Stage::Sweepstakes,
@@ -229,12 +239,7 @@ impl Played for Record {
                 ),
                 &["poch-winner"],
             ),
-            self.stage_row(
-                head,
-                Stage::Countdown,
-                words::summary(head, self),
-                &["out"],
-            ),
+            self.stage_row(head, Stage::Countdown, words::summary(head, self), &["out"]),
             Row {
                 label: "Left on the board".to_string(),
                 group: "pot",

@@ -125,7 +125,9 @@ impl Parser<'_> {
             let split: Vec<&str> = if items {
                 entry.split(',').collect()
             } else {
-                entry.split(|c: char| c.is_whitespace() || c == ',').collect()
+                entry
+                    .split(|c: char| c.is_whitespace() || c == ',')
+                    .collect()
             };
             for piece in split.into_iter().map(str::trim).filter(|p| !p.is_empty()) {
                 if out.len() > limit {
@@ -350,7 +352,10 @@ impl Parser<'_> {
         if !missing.is_empty() {
             self.error(
                 self.yaml.location_of(raw),
-                format!("every player is dealt a hand; missing: {}", missing.join(", ")),
+                format!(
+                    "every player is dealt a hand; missing: {}",
+                    missing.join(", ")
+                ),
             );
             return None;
         }
@@ -497,7 +502,8 @@ impl Parser<'_> {
             "see" | "sees" => {
                 self.error(
                     loc.clone(),
-                    "nothing to see: `see` matches the last bet, and nobody has bet yet".to_string(),
+                    "nothing to see: `see` matches the last bet, and nobody has bet yet"
+                        .to_string(),
                 );
                 None
             }

@@ -90,7 +90,10 @@ mod tests {
 
     #[test]
     fn every_text_is_escaped() {
-        assert_eq!(escape("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+        assert_eq!(
+            escape("<a href=\"x\">&'"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
         let cell = || Cell {
             lines: ["<script>".to_string(), "Ann & Ben".to_string()],
             marked: false,

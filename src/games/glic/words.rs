@@ -85,7 +85,11 @@ fn ante(head: &Head, r: &Record) -> Vec<String> {
         .iter()
         .map(|&(seat, on, filled)| {
             let who = head.name(seat);
-            let mark = if filled { " (filled by the engine)" } else { "" };
+            let mark = if filled {
+                " (filled by the engine)"
+            } else {
+                ""
+            };
             match on {
                 Some(c) => format!("{who} stakes a penny on the {}{mark}", c.title()),
                 None => format!("{who} stakes a penny on each compartment but the Poch"),
@@ -121,20 +125,22 @@ fn poch(head: &Head, p: &PochRecord) -> Vec<String> {
         .bets
         .iter()
         .map(|&(seat, amount, filled)| {
-            let mark = if filled { " (filled by the engine)" } else { "" };
+            let mark = if filled {
+                " (filled by the engine)"
+            } else {
+                ""
+            };
             match amount {
                 Some(a) => format!("{} bets {}{mark}", head.name(seat), pennies(a)),
                 None => format!("{} passes{mark}", head.name(seat)),
             }
         })
         .collect();
-    out.extend(p.contenders.iter().map(|&s| {
-        format!(
-            "{} holds {}",
-            head.name(s),
-            shape(&p.shapes[s.index()])
-        )
-    }));
+    out.extend(
+        p.contenders
+            .iter()
+            .map(|&s| format!("{} holds {}", head.name(s), shape(&p.shapes[s.index()]))),
+    );
     out.push(poch_result(head, p));
     out
 }
@@ -153,7 +159,10 @@ pub fn poch_result(head: &Head, p: &PochRecord) -> String {
         Decided::Alone => format!("{winner} alone contends, and wins the Poch"),
         Decided::Kind => format!("{winner} wins the Poch with the best kind of hand"),
         Decided::Ranks => format!("{winner} wins the Poch with the higher hand of its kind"),
-        Decided::Trump => format!("{} tie; {winner} wins the Poch with the highest trump", tied()),
+        Decided::Trump => format!(
+            "{} tie; {winner} wins the Poch with the highest trump",
+            tied()
+        ),
         Decided::Eldest => format!(
             "{} tie and none holds a trump; {winner}, nearest the dealer's left, wins the Poch",
             tied()

@@ -150,7 +150,14 @@ impl Deal<'_> {
 
     /// A scripted turn by the player whose turn it is.
     fn scripted(&mut self, p: &mut Play, sp: &ScriptedPlay) -> Step<After> {
-        let refuse = |reason: String| Err(unplayable(Point::CountdownTurn, self.action(sp), reason, Some(sp.at)));
+        let refuse = |reason: String| {
+            Err(unplayable(
+                Point::CountdownTurn,
+                self.action(sp),
+                reason,
+                Some(sp.at),
+            ))
+        };
         match sp.card {
             None if p.beginning() => refuse("the player who begins a count plays a card".into()),
             None if p.able(sp.seat)

@@ -162,7 +162,15 @@ impl<'a> Deal<'a> {
     }
 
     /// Records a payment of so many pennies (none when it is 0).
-    pub fn pay(&mut self, stage: Stage, from: Party, to: Party, pennies: u32, point: Point, why: Why) {
+    pub fn pay(
+        &mut self,
+        stage: Stage,
+        from: Party,
+        to: Party,
+        pennies: u32,
+        point: Point,
+        why: Why,
+    ) {
         if pennies == 0 {
             return;
         }

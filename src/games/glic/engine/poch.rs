@@ -106,8 +106,8 @@ impl Deal<'_> {
             let at = scripted.map(|b| b.at);
             if let Some(a) = amount {
                 if a > limit {
-                    let summary = Point::PochBet.def().choices[self.r.get(Point::PochBet) as usize]
-                        .summary;
+                    let summary =
+                        Point::PochBet.def().choices[self.r.get(Point::PochBet) as usize].summary;
                     return Err(unplayable(
                         Point::PochBet,
                         action(),
@@ -120,7 +120,9 @@ impl Deal<'_> {
                         return Err(unplayable(
                             Point::PochBetting,
                             action(),
-                            format!("after an opening bet of {o}, each later player sees it or passes"),
+                            format!(
+                                "after an opening bet of {o}, each later player sees it or passes"
+                            ),
                             at,
                         ));
                     }
@@ -160,8 +162,16 @@ impl Deal<'_> {
                 (sh.kind, None, None)
             }
         };
-        let best = contenders.iter().map(|&s| key(s)).max().expect("someone contends");
-        let top: Vec<Seat> = contenders.iter().copied().filter(|&s| key(s) == best).collect();
+        let best = contenders
+            .iter()
+            .map(|&s| key(s))
+            .max()
+            .expect("someone contends");
+        let top: Vec<Seat> = contenders
+            .iter()
+            .copied()
+            .filter(|&s| key(s) == best)
+            .collect();
         if contenders.len() == 1 {
             return (Some(top[0]), Decided::Alone, Vec::new());
         }

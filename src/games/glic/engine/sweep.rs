@@ -55,7 +55,10 @@ impl Deal<'_> {
             }
             ends[c.index()] = end;
         }
-        if claims.iter().any(|(_, _, cl)| matches!(cl, Claim::TurnedCard(_))) {
+        if claims
+            .iter()
+            .any(|(_, _, cl)| matches!(cl, Claim::TurnedCard(_)))
+        {
             self.cite(Point::TurnedCard);
         }
         (claims, ends)

@@ -24,7 +24,11 @@ const NAMES: [&str; 6] = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"];
 fn table(hands: &[&str], cut: &str, dealer: usize) -> GlicScenario {
     let hands = hands
         .iter()
-        .map(|h| h.split_whitespace().map(|c| c.parse::<Card>().unwrap()).collect())
+        .map(|h| {
+            h.split_whitespace()
+                .map(|c| c.parse::<Card>().unwrap())
+                .collect()
+        })
         .collect::<Vec<_>>();
     GlicScenario::dealt(
         &NAMES[..hands.len()],
@@ -124,11 +128,7 @@ fn taker(rec: &Record, c: Compartment) -> Option<Seat> {
 /// Stewart's own example: the Six of hearts turned up, the Queen of hearts in hand. Cat deals,
 /// so Ann is eldest.
 fn stewart() -> GlicScenario {
-    let s = table(
-        &["QH 7S 7D 3C", "9C 4S KD JC", "AD 8S 5C 2S"],
-        "6H",
-        2,
-    );
+    let s = table(&["QH 7S 7D 3C", "9C 4S KD JC", "AD 8S 5C 2S"], "6H", 2);
     let s = antes(s, "Ann queen, Ben queen, Cat ace");
     let s = bets(s, "Ann 1, Ben 1, Cat pass");
     countdown(
@@ -173,7 +173,10 @@ fn going_out_on_31_against_two_cards_and_one_pays_five() {
 
 #[test]
 fn the_player_who_goes_out_may_also_take_the_counts_penny() {
-    let rec = record(&stewart(), &reading(&[("countdown-pay", "count-penny-too")]));
+    let rec = record(
+        &stewart(),
+        &reading(&[("countdown-pay", "count-penny-too")]),
+    );
     // As above, and Ben also takes count 2's penny from Ann and from Cat.
     assert_eq!(nets(&rec, &[Stage::Countdown]), [-4, 9, -5]);
     assert_eq!(nets(&rec, &Stage::ALL), [-2, 7, -6]);
@@ -282,7 +285,10 @@ fn two_claims_to_the_nine_eight_seven_go_to_the_trump_or_the_eldest() {
     // The eldest: Ben, on the dealer's left.
     let eldest = flush.with(
         Point::NineEightSevenTie,
-        Point::NineEightSevenTie.def().choice_index("eldest").unwrap(),
+        Point::NineEightSevenTie
+            .def()
+            .choice_index("eldest")
+            .unwrap(),
     );
     let rec = record(&s, &eldest);
     assert_eq!(taker(&rec, Compartment::NineEightSeven), Some(Seat(1)));
@@ -340,10 +346,16 @@ fn same_kinds_tie_or_the_higher_set_wins() {
         "Ann 1, Ben 1, Cat 1",
     );
     let kind = record(&s, &reading(&[]));
-    assert_eq!((kind.poch.winner, kind.poch.decided), (Some(Seat(0)), Decided::Trump));
+    assert_eq!(
+        (kind.poch.winner, kind.poch.decided),
+        (Some(Seat(0)), Decided::Trump)
+    );
     assert_eq!(nets(&kind, &[Stage::Poch]), [2, -1, -1]);
     let rank = record(&s, &reading(&[("poch-ranks", "rank-within-kind")]));
-    assert_eq!((rank.poch.winner, rank.poch.decided), (Some(Seat(1)), Decided::Ranks));
+    assert_eq!(
+        (rank.poch.winner, rank.poch.decided),
+        (Some(Seat(1)), Decided::Ranks)
+    );
     assert_eq!(nets(&rank, &[Stage::Poch]), [-1, 2, -1]);
 }
 
@@ -372,7 +384,11 @@ fn a_player_who_can_play_must_or_may_pass() {
     let u = refused(&s, &reading(&[]));
     assert_eq!(u.point, Point::CountdownTurn.point());
     assert_eq!(u.at, Some(101));
-    assert!(play(&s, &reading(&[("countdown-turn", "may-pass")])).record().is_some());
+    assert!(
+        play(&s, &reading(&[("countdown-turn", "may-pass")]))
+            .record()
+            .is_some()
+    );
 }
 
 #[test]
@@ -383,7 +399,10 @@ fn a_card_over_31_or_out_of_turn_is_not_playable() {
     assert!(u.reason.contains("to 37"), "{}", u.reason);
     // Ann won the Poch and begins; a first card from Ben names the point that decided it.
     let first = countdown(stewart(), "Ben 9C");
-    assert_eq!(refused(&first, &reading(&[])).point, Point::PochRanks.point());
+    assert_eq!(
+        refused(&first, &reading(&[])).point,
+        Point::PochRanks.point()
+    );
 }
 
 #[test]
