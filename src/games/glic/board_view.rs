@@ -5,7 +5,7 @@ use super::engine::{Policy, SimplePolicy};
 use super::picture::{Cell, board};
 use super::record::Record;
 use super::scenario::GlicScenario;
-use super::words::{fate, pennies};
+use super::words::{fate, fate_short, pennies};
 use crate::game::{Head, Picture};
 
 /// The board before the deal: the coins carried, and each player's ante where the scenario puts
@@ -63,14 +63,13 @@ pub fn after(head: &Head, r: &Record) -> Picture {
     let mut said = Vec::new();
     let cells = Compartment::ALL.map(|c| {
         let end = &r.compartments[c.index()];
-        let (first, second) = (format!("held {}", pennies(end.held)), fate(head, end));
-        said.push(format!(
-            "{}: held {}, {second}",
-            c.title(),
-            pennies(end.held)
-        ));
+        said.push(format!("{}: {}", c.title(), fate(head, end)));
+        let held = match end.held {
+            0 => "empty".to_string(),
+            n => pennies(n),
+        };
         Cell {
-            lines: [first, second],
+            lines: [held, fate_short(head, end)],
             marked: end.taker.is_some(),
         }
     });

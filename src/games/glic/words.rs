@@ -65,7 +65,8 @@ fn claim(head: &Head, seat: Seat, c: Compartment, claim: Claim) -> String {
     format!("{who} {by}, for the {}", c.title())
 }
 
-/// What became of a compartment: "to Ann", "carried", "1 returned, 2 carried".
+/// What became of a compartment: "2 pennies to Ann", "1 penny carried", "1 returned, 2
+/// carried", "empty".
 pub fn fate(head: &Head, end: &CompartmentEnd) -> String {
     match end.taker {
         Some(s) if end.held == 0 => format!("{}'s, but empty", head.name(s)),
@@ -75,7 +76,20 @@ pub fn fate(head: &Head, end: &CompartmentEnd) -> String {
         }
         None if end.returned > 0 => format!("{} returned", pennies(end.returned)),
         None if end.left > 0 => format!("{} carried", pennies(end.left)),
-        None => "empty, nobody's".to_string(),
+        None => "empty".to_string(),
+    }
+}
+
+/// The same in a few words, under the pennies it held: "to Ann", "carried", "1 back, 2 stay".
+pub fn fate_short(head: &Head, end: &CompartmentEnd) -> String {
+    match end.taker {
+        Some(s) => format!("to {}", head.name(s)),
+        None if end.returned > 0 && end.left > 0 => {
+            format!("{} back, {} stay", end.returned, end.left)
+        }
+        None if end.returned > 0 => "returned".to_string(),
+        None if end.left > 0 => "carried".to_string(),
+        None => String::new(),
     }
 }
 
