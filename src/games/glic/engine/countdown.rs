@@ -89,7 +89,12 @@ impl Deal<'_> {
         let mut next = 0;
         let out = loop {
             let after = match script.get(next) {
-                Some(sp) if sp.seat != p.turn && p.able(p.turn) => {
+                // A player who cannot play passes, written or not: the script's next turn is
+                // another's, or his own card for a later count.
+                Some(sp) if !p.able(p.turn) && (sp.seat != p.turn || sp.card.is_some()) => {
+                    self.pass(&mut p, false)
+                }
+                Some(sp) if sp.seat != p.turn => {
                     let (point, why) = if p.started() {
                         (Point::CountdownTurn, self.whose_turn(&p))
                     } else {
@@ -103,7 +108,6 @@ impl Deal<'_> {
                     };
                     return Err(unplayable(point, self.action(sp), why, Some(sp.at)));
                 }
-                Some(sp) if sp.seat != p.turn => self.pass(&mut p, false),
                 Some(sp) => {
                     next += 1;
                     self.scripted(&mut p, sp)?

@@ -462,3 +462,17 @@ fn stage_figures_and_compartment_figures_read_the_record() {
     );
     assert_eq!(f("nonsense", None), None);
 }
+
+#[test]
+fn passes_for_want_of_a_card_may_be_left_out() {
+    // Stewart's deal without the passes: after Ben's 4♠ makes 31 nobody can play, Ben included,
+    // and his K♦ begins the next count.
+    let short = countdown(
+        stewart(),
+        "Ann QH, Ben 9C, Cat AD, Ann 7S, Ben 4S, Ben KD, Cat 8S, Ann 3C, Ben JC",
+    );
+    let full = record(&stewart(), &reading(&[]));
+    let rec = record(&short, &reading(&[]));
+    assert_eq!(rec.countdown, full.countdown);
+    assert_eq!(nets(&rec, &Stage::ALL), [-1, 5, -5]);
+}
