@@ -82,7 +82,7 @@ fn random_deal(seed: u64, seats: usize, rules: &Rules) -> GlicScenario {
 
 fn played(s: &GlicScenario, r: &Rules, seed: u64) -> Record {
     match play_with(s, r, &mut RandomPolicy::new(seed)) {
-        Outcome::Played(rec) => rec,
+        Outcome::Played(rec) => *rec,
         Outcome::Unplayable(u) => panic!("random legal play was refused: {u:?}"),
     }
 }

@@ -14,7 +14,7 @@ use crate::game::{Head, Picture};
 pub fn before(s: &GlicScenario) -> Picture {
     let mut coins = s.carried;
     let mut staked: [Vec<&str>; 8] = Default::default();
-    for seat in s.from_eldest() {
+    for seat in s.in_turn() {
         let c = match s.antes[seat.index()] {
             Some((c, _)) => c,
             None => SimplePolicy.ante(&coins),

@@ -62,7 +62,7 @@ impl game::Scenario for GlicScenario {
 
     fn play(&self, rules: &Rules) -> Outcome {
         match engine::play(self, rules) {
-            engine::Outcome::Played(r) => Outcome::Played(Arc::new(r)),
+            engine::Outcome::Played(r) => Outcome::Played(Arc::new(*r)),
             engine::Outcome::Unplayable(u) => Outcome::Unplayable(u),
         }
     }
@@ -70,7 +70,7 @@ impl game::Scenario for GlicScenario {
     fn deal(&self) -> DealView {
         let trumps = self.cut.suit();
         let hands = self
-            .from_eldest()
+            .in_turn()
             .map(|seat| Hand {
                 label: self.name(seat).to_string(),
                 role: if seat == self.dealer {

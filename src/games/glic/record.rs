@@ -147,12 +147,14 @@ pub enum Decided {
     Carried,
 }
 
+/// Each bet in turn from the eldest: pennies (`None` for a pass), and whether the engine filled
+/// it.
+pub type Bets = Vec<(Seat, Option<u32>, bool)>;
+
 /// The Poch round.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PochRecord {
-    /// Each bet in turn from the eldest: pennies (`None` for a pass), and whether the engine
-    /// filled it.
-    pub bets: Vec<(Seat, Option<u32>, bool)>,
+    pub bets: Bets,
     pub contenders: Vec<Seat>,
     /// Per seat.
     pub shapes: Vec<Shape>,

@@ -82,7 +82,7 @@ impl GlicScenario {
     }
 
     /// The seats in turn from the eldest, the dealer last.
-    pub fn from_eldest(&self) -> impl Iterator<Item = Seat> + use<> {
+    pub fn in_turn(&self) -> impl Iterator<Item = Seat> + use<> {
         let n = self.seats();
         let first = self.eldest().index();
         (0..n).map(move |k| Seat(((first + k) % n) as u8))

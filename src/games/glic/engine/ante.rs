@@ -12,7 +12,7 @@ impl Deal<'_> {
     /// chose it.
     pub fn ante<P: Policy>(&mut self, policy: &mut P) -> Vec<(Seat, Option<Compartment>, bool)> {
         let mut antes = Vec::with_capacity(self.n);
-        for seat in self.from_eldest() {
+        for seat in self.in_turn() {
             match self.r.ante() {
                 choice::Ante::OneOnEach => {
                     for c in Compartment::STAKED {

@@ -242,7 +242,7 @@ impl Deal<'_> {
 
     /// A penny from every other player to the last player of a count.
     fn count_penny(&mut self, last: Seat, number: u32) {
-        for seat in self.from_eldest().filter(|&s| s != last) {
+        for seat in self.in_turn().filter(|&s| s != last) {
             self.pay(
                 Stage::Countdown,
                 Party::Player(seat),
@@ -261,7 +261,7 @@ impl Deal<'_> {
         let count = p.counts.last_mut().expect("a count is open");
         count.last = Some(out);
         let on_31 = count.total == LIMIT;
-        let others: Vec<Seat> = self.from_eldest().filter(|&s| s != out).collect();
+        let others: Vec<Seat> = self.in_turn().filter(|&s| s != out).collect();
         for &seat in &others {
             let left = p.hands[seat.index()].len();
             self.pay(

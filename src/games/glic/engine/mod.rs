@@ -30,7 +30,7 @@ use crate::rules::{AsPoint, Rules};
 /// The result of one scenario under one reading.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    Played(Record),
+    Played(Box<Record>),
     Unplayable(Unplayable),
 }
 
@@ -51,7 +51,7 @@ pub fn play(scenario: &GlicScenario, rules: &Rules) -> Outcome {
 /// Plays a scenario under a reading, filling gaps with the given policy.
 pub fn play_with<P: Policy>(scenario: &GlicScenario, rules: &Rules, policy: &mut P) -> Outcome {
     match run(scenario, rules, policy) {
-        Ok(record) => Outcome::Played(record),
+        Ok(record) => Outcome::Played(Box::new(record)),
         Err(u) => Outcome::Unplayable(u),
     }
 }
@@ -192,8 +192,8 @@ impl<'a> Deal<'a> {
     }
 
     /// The seats in turn from the eldest.
-    pub fn from_eldest(&self) -> impl Iterator<Item = Seat> + use<> {
-        self.s.from_eldest()
+    pub fn in_turn(&self) -> impl Iterator<Item = Seat> + use<> {
+        self.s.in_turn()
     }
 }
 

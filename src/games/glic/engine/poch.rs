@@ -6,7 +6,9 @@ use crate::cards::{CardSet, Rank, Suit};
 use crate::game::Party;
 use crate::games::glic::board::Compartment;
 use crate::games::glic::points::{GlicRules, Point, choice};
-use crate::games::glic::record::{CompartmentEnd, Decided, Kind, PochRecord, Shape, Stage, Why};
+use crate::games::glic::record::{
+    Bets, CompartmentEnd, Decided, Kind, PochRecord, Shape, Stage, Why,
+};
 use crate::games::glic::scenario::{Bet, Seat};
 
 /// A hand's kind at the Poch, the ranks that make it, and its highest trump.
@@ -40,7 +42,7 @@ impl Deal<'_> {
     /// The Poch round: the bets, the contest and the compartment settled.
     pub fn poch<P: Policy>(&mut self, policy: &mut P) -> Step<PochRecord> {
         let (bets, stayed) = self.bets(policy)?;
-        let all: Vec<Seat> = self.from_eldest().collect();
+        let all: Vec<Seat> = self.in_turn().collect();
         let stay = self.r.poch_betting() == choice::PochBetting::StayOrFold;
         let contenders = if stay && !stayed.is_empty() {
             stayed
@@ -77,18 +79,14 @@ impl Deal<'_> {
     }
 
     /// Every player speaks once, in turn from the eldest. Returns the bets and who bet.
-    #[allow(clippy::type_complexity)]
-    fn bets<P: Policy>(
-        &mut self,
-        policy: &mut P,
-    ) -> Step<(Vec<(Seat, Option<u32>, bool)>, Vec<Seat>)> {
+    fn bets<P: Policy>(&mut self, policy: &mut P) -> Step<(Bets, Vec<Seat>)> {
         let limit = self.limit();
         let stay = self.r.poch_betting() == choice::PochBetting::StayOrFold;
         let mut opening: Option<u32> = None;
         let mut last: Option<u32> = None;
         let mut bets = Vec::with_capacity(self.n);
         let mut stayed = Vec::new();
-        for (k, seat) in self.from_eldest().enumerate() {
+        for (k, seat) in self.in_turn().enumerate() {
             let scripted = self.s.bets.get(k).copied();
             let bet = match scripted {
                 Some(b) => b.bet,

@@ -129,7 +129,7 @@ impl Deal<'_> {
 
     /// Who qualifies for a compartment, in turn from the eldest.
     fn claimants(&self, c: Compartment) -> Vec<(Seat, Claim)> {
-        let seats: Vec<Seat> = self.from_eldest().collect();
+        let seats: Vec<Seat> = self.in_turn().collect();
         let by = |cards: &[Card], claim: Claim| -> Vec<(Seat, Claim)> {
             seats
                 .iter()

@@ -101,7 +101,7 @@ fn record(s: &GlicScenario, r: &Rules) -> Record {
     match play(s, r) {
         Outcome::Played(rec) => {
             assert!(rec.balances(), "the money balances");
-            rec
+            *rec
         }
         Outcome::Unplayable(u) => panic!("unplayable: {u:?}"),
     }
