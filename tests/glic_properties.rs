@@ -13,22 +13,20 @@ use mournival::games::glic::scenario::{Bet, GlicScenario, Seat};
 use mournival::rules::Rules;
 use mournival::variant::VariantSet;
 use proptest::prelude::*;
+use proptest::test_runner::{RngAlgorithm, TestRng};
 
-/// Picks uniformly among the legal actions; a small xorshift so that a seed replays exactly.
-struct RandomPolicy {
-    state: u64,
-}
+/// Picks uniformly among the legal actions, from proptest's own generator seeded so that a
+/// seed replays exactly.
+struct RandomPolicy(TestRng);
 
 impl RandomPolicy {
     fn new(seed: u64) -> RandomPolicy {
-        RandomPolicy { state: seed | 1 }
+        let bytes: Vec<u8> = (0..4).flat_map(|_| seed.to_le_bytes()).collect();
+        RandomPolicy(TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
     }
 
     fn next(&mut self, n: usize) -> usize {
-        self.state ^= self.state << 13;
-        self.state ^= self.state >> 7;
-        self.state ^= self.state << 17;
-        (self.state % n as u64) as usize
+        (self.0.next_u64() % n as u64) as usize
     }
 }
 

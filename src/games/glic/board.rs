@@ -29,15 +29,7 @@ impl Compartment {
     ];
 
     /// The seven that take antes and are won in the sweepstakes: all but the Poch.
-    pub const STAKED: [Compartment; 7] = [
-        Compartment::Ace,
-        Compartment::King,
-        Compartment::Queen,
-        Compartment::Jack,
-        Compartment::Ten,
-        Compartment::Marriage,
-        Compartment::NineEightSeven,
-    ];
+    pub const STAKED: &'static [Compartment] = Compartment::ALL.as_slice().split_at(7).0;
 
     pub fn index(self) -> usize {
         self as usize

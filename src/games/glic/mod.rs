@@ -156,17 +156,6 @@ impl Record {
     }
 }
 
-/// The compartments' keys in `expect:`, for the sweepstakes row.
-const STAKED_KEYS: [&str; 7] = [
-    "ace",
-    "king",
-    "queen",
-    "jack",
-    "ten",
-    "marriage",
-    "nine-eight-seven",
-];
-
 impl Played for Record {
     fn nets(&self) -> Vec<Money> {
         (0..self.seats as u8)
@@ -227,7 +216,10 @@ impl Played for Record {
                 head,
                 Stage::Sweepstakes,
                 format!("{}.", staked.join("; ")),
-                &STAKED_KEYS,
+                &Compartment::STAKED
+                    .iter()
+                    .map(|c| c.id())
+                    .collect::<Vec<_>>(),
             ),
             self.stage_row(
                 head,

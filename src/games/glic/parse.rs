@@ -12,10 +12,10 @@ use crate::cards::{Card, CardSet};
 use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
 use crate::expect::{RawExpectations, Scalar, Vocabulary, Words, expectations};
 use crate::game::Head;
+use crate::located::{self, NameMap, in_order};
 use crate::yaml::YamlText;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
-use std::collections::HashMap;
 
 /// The figures a Glic expectation may name: money per player (the net and each stage's), what
 /// is left on the board, and who took each compartment, won the Poch and went out.
@@ -45,11 +45,6 @@ const MAX_TURNS: usize = 300;
 /// The most pennies a bet or a carried compartment may be written with.
 const MAX_BET: u32 = 1000;
 const MAX_CARRIED: u32 = 1_000_000;
-/// The longest name at the table, and the longest scenario id, in characters.
-const MAX_NAME: usize = 30;
-const MAX_ID: usize = 80;
-
-type NameMap<T> = Spanned<HashMap<Spanned<String>, Spanned<T>>>;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -95,13 +90,6 @@ struct Parser<'a> {
     locations: Vec<Location>,
 }
 
-/// The entries of a map in the order they are written.
-fn in_order<T>(map: &NameMap<T>) -> Vec<(&Spanned<String>, &Spanned<T>)> {
-    let mut entries: Vec<_> = map.value.iter().collect();
-    entries.sort_by_key(|(k, _)| k.referenced.span().offset());
-    entries
-}
-
 impl Parser<'_> {
     fn error(&mut self, location: Location, message: String) {
         self.errors.push(Diagnostic::new(location, message));
@@ -112,64 +100,36 @@ impl Parser<'_> {
         (self.locations.len() - 1) as u32
     }
 
-    /// The pieces of a word list, each with its place in the file: with `items`, one a comma
-    /// (`Ann 1, Ben pass`), otherwise one a space or comma (`AS KH`). Each piece is looked for
-    /// in the YAML after the previous one, from where the value starts (the span of a flow
-    /// sequence is its first bracket only). At most `limit + 1` pieces, so that a list too long
-    /// is reported without reading all of it.
     fn pieces(&self, at: &Spanned<Words>, items: bool, limit: usize) -> Vec<(String, Location)> {
-        let text = &self.yaml.yaml;
-        let mut pos = (at.referenced.span().byte_offset().unwrap_or(0) as usize).min(text.len());
-        let mut out = Vec::new();
-        for entry in &at.value.0 {
-            let split: Vec<&str> = if items {
-                entry.split(',').collect()
-            } else {
-                entry
-                    .split(|c: char| c.is_whitespace() || c == ',')
-                    .collect()
-            };
-            for piece in split.into_iter().map(str::trim).filter(|p| !p.is_empty()) {
-                if out.len() > limit {
-                    return out;
-                }
-                let first = piece.split_whitespace().next().unwrap_or(piece);
-                let loc = match text.get(pos..).and_then(|t| t.find(first)) {
-                    Some(i) => {
-                        pos += i + first.len();
-                        self.yaml.location(pos - first.len(), piece.len())
-                    }
-                    None => self.yaml.location_of(at),
-                };
-                out.push((piece.to_string(), loc));
-            }
-        }
-        out
+        located::pieces(self.yaml, at, items, limit)
     }
 
     fn card(&mut self, token: &str, loc: &Location, what: &str) -> Option<Card> {
-        match excerpt(token).parse::<Card>() {
-            Ok(card) => Some(card),
-            Err(err) => {
-                self.error(loc.clone(), format!("{err} (in {what})"));
-                None
-            }
-        }
+        located::card(token, loc, what, &mut self.errors)
     }
 
     fn seat(&mut self, head: &Head, name: &str, loc: &Location) -> Option<Seat> {
-        let found = head.seat_of(name);
-        if found.is_none() {
-            self.error(
-                loc.clone(),
-                format!(
-                    "`{}` is not at this table; the seats are {}",
-                    excerpt(name),
-                    head.seats.join(", ")
-                ),
-            );
+        located::seat(head, name, loc, &mut self.errors)
+    }
+
+    /// "Ann 1", "Ben KS": a player and one word, or an error showing the form with `example`.
+    fn pair<'i>(
+        &mut self,
+        item: &'i str,
+        loc: &Location,
+        what: &str,
+        example: &str,
+    ) -> Option<(&'i str, &'i str)> {
+        match item.split_whitespace().collect::<Vec<_>>()[..] {
+            [name, word] => Some((name, word)),
+            _ => {
+                self.error(
+                    loc.clone(),
+                    format!("`{}` is not {what}: write {example}", excerpt(item)),
+                );
+                None
+            }
         }
-        found
     }
 
     /// A whole number of pennies from 0 to `max`.
@@ -193,7 +153,7 @@ impl Parser<'_> {
     /// the deal, the board, the bets and the countdown, and the expectations.
     fn build(&mut self, raw: &RawScenario) -> Option<GlicScenario> {
         let y = self.yaml;
-        let id = self.id(&raw.id);
+        let id = located::scenario_id(y, &raw.id, &mut self.errors);
         let seats = self.seats(&raw.seats)?;
         let mut head = Head {
             title: raw.title.as_deref().unwrap_or(&id).trim().to_string(),
@@ -243,46 +203,11 @@ impl Parser<'_> {
         })
     }
 
-    fn id(&mut self, raw: &Spanned<String>) -> String {
-        let id = raw.value.trim().to_string();
-        let usable = id
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        if id.is_empty() || id.len() > MAX_ID || !usable {
-            self.error(
-                self.yaml.location_of(raw),
-                format!(
-                    "`{}` is not a usable scenario id: use letters, digits and hyphens, at most {MAX_ID} of them",
-                    excerpt(&id)
-                ),
-            );
-        }
-        id
-    }
-
     /// Three to six names, each once, none a word of the expectations.
     fn seats(&mut self, raw: &Spanned<Words>) -> Option<Vec<String>> {
-        let names = self.pieces(raw, false, *SEATS.end());
-        let mut seats: Vec<String> = Vec::new();
-        for (name, loc) in names {
-            if name.chars().count() > MAX_NAME {
-                self.error(
-                    loc,
-                    format!(
-                        "`{}` is too long for a name at the table: at most {MAX_NAME} characters",
-                        excerpt(&name)
-                    ),
-                );
-            } else if seats.iter().any(|s| s.eq_ignore_ascii_case(&name)) {
-                self.error(loc, format!("`{name}` sits at the table twice"));
-            } else if VOCABULARY.is_reserved(&name) || Compartment::from_id(&name).is_some() {
-                self.error(
-                    loc,
-                    format!("`{name}` is a word of the scenario (a figure or a compartment); choose another name"),
-                );
-            }
-            seats.push(name);
-        }
+        let reserved =
+            |name: &str| VOCABULARY.is_reserved(name) || Compartment::from_id(name).is_some();
+        let seats = located::names(self.yaml, raw, *SEATS.end(), &reserved, &mut self.errors);
         if SEATS.contains(&seats.len()) {
             return Some(seats);
         }
@@ -300,66 +225,14 @@ impl Parser<'_> {
 
     /// Four cards for every seat, every card once.
     fn hands(&mut self, raw: &NameMap<Words>, head: &Head) -> Option<(Vec<CardSet>, Vec<u32>)> {
-        let n = head.seats.len();
-        let mut hands: Vec<Option<(CardSet, u32)>> = vec![None; n];
-        let mut dealt: Vec<(Card, Location)> = Vec::new();
-        for (name, words) in in_order(raw) {
-            let nloc = self.yaml.location_of(name);
-            let Some(seat) = self.seat(head, name.value.trim(), &nloc) else {
-                continue;
-            };
-            let mut hand = CardSet::EMPTY;
-            let tokens = self.pieces(words, false, HAND);
-            for (token, loc) in &tokens {
-                let Some(card) = self.card(token, loc, "a hand") else {
-                    continue;
-                };
-                if let Some((_, first)) = dealt.iter().find(|(c, _)| *c == card) {
-                    self.error(
-                        loc.clone(),
-                        format!("{card} is dealt twice; first at {first}"),
-                    );
-                    continue;
-                }
-                dealt.push((card, loc.clone()));
-                hand.insert(card);
-            }
-            if tokens.len() != HAND {
-                let count = if tokens.len() > HAND {
-                    "more than four cards".to_string()
-                } else {
-                    format!("{} card(s)", tokens.len())
-                };
-                self.error(
-                    self.yaml.location_of(words),
-                    format!(
-                        "{} has {count}: at Glic each player is dealt four",
-                        head.name(seat)
-                    ),
-                );
-            }
-            if hands[seat.index()].is_some() {
-                self.error(nloc, format!("{} has two hands", head.name(seat)));
-            }
-            let at = self.remember(self.yaml.location_of(words));
-            hands[seat.index()] = Some((hand, at));
-        }
-        let missing: Vec<&str> = head
-            .all_seats()
-            .filter(|s| hands[s.index()].is_none())
-            .map(|s| head.name(s))
-            .collect();
-        if !missing.is_empty() {
-            self.error(
-                self.yaml.location_of(raw),
-                format!(
-                    "every player is dealt a hand; missing: {}",
-                    missing.join(", ")
-                ),
-            );
-            return None;
-        }
-        Some(hands.into_iter().flatten().unzip())
+        let rule = "at Glic each player is dealt four";
+        let hands = located::hands(self.yaml, raw, head, HAND, rule, &mut self.errors)?;
+        Some(
+            hands
+                .into_iter()
+                .map(|(hand, loc)| (hand, self.remember(loc)))
+                .unzip(),
+        )
     }
 
     /// The card the cut turns up: a card, and not one dealt.
@@ -458,15 +331,8 @@ impl Parser<'_> {
                 self.error(loc, "each player bets once in the Poch".to_string());
                 break;
             }
-            let parts: Vec<&str> = item.split_whitespace().collect();
-            let [name, word] = parts[..] else {
-                self.error(
-                    loc,
-                    format!(
-                        "`{}` is not a bet: write a player and his bet, as in `Ann 1`, `Ben see` or `Cat pass`",
-                        excerpt(&item)
-                    ),
-                );
+            let example = "a player and his bet, as in `Ann 1`, `Ben see` or `Cat pass`";
+            let Some((name, word)) = self.pair(&item, &loc, "a bet", example) else {
                 break;
             };
             let Some(seat) = self.seat(head, name, &loc) else {
@@ -537,15 +403,8 @@ impl Parser<'_> {
         }
         let mut out = Vec::new();
         for (item, loc) in items.into_iter().take(MAX_TURNS) {
-            let parts: Vec<&str> = item.split_whitespace().collect();
-            let [name, word] = parts[..] else {
-                self.error(
-                    loc,
-                    format!(
-                        "`{}` is not a turn: write a player and a card or `pass`, as in `Ann KS` or `Ben pass`",
-                        excerpt(&item)
-                    ),
-                );
+            let example = "a player and a card or `pass`, as in `Ann KS` or `Ben pass`";
+            let Some((name, word)) = self.pair(&item, &loc, "a turn", example) else {
                 continue;
             };
             let Some(seat) = self.seat(head, name, &loc) else {

@@ -124,7 +124,7 @@ fn sweepstakes(head: &Head, r: &Record) -> Vec<String> {
             .iter()
             .map(|&(seat, c, cl)| claim(head, seat, c, cl)),
     );
-    for c in Compartment::STAKED {
+    for &c in Compartment::STAKED {
         let end = &r.compartments[c.index()];
         if end.held > 0 || end.taker.is_some() {
             out.push(format!("the {}: {}", c.title(), fate(head, end)));

@@ -15,7 +15,7 @@ impl Deal<'_> {
         for seat in self.in_turn() {
             match self.r.ante() {
                 choice::Ante::OneOnEach => {
-                    for c in Compartment::STAKED {
+                    for &c in Compartment::STAKED {
                         self.board[c.index()] += 1;
                     }
                     let each = Compartment::STAKED.len() as u32;

@@ -37,7 +37,8 @@ pub struct SimplePolicy;
 impl Policy for SimplePolicy {
     fn ante(&mut self, board: &Board) -> Compartment {
         Compartment::STAKED
-            .into_iter()
+            .iter()
+            .copied()
             .min_by_key(|c| board[c.index()])
             .expect("seven compartments")
     }

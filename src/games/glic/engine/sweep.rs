@@ -22,7 +22,7 @@ impl Deal<'_> {
     ) -> (Vec<(Seat, Compartment, Claim)>, [CompartmentEnd; 8]) {
         let mut claims = Vec::new();
         let mut ends = [CompartmentEnd::default(); 8];
-        for c in Compartment::STAKED {
+        for &c in Compartment::STAKED {
             let found = self.claimants(c);
             claims.extend(found.iter().map(|&(seat, claim)| (seat, c, claim)));
             let held = self.board[c.index()];
