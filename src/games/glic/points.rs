@@ -175,7 +175,7 @@ crate::rule_points! {
     /// A count closes when every player in turn has passed since its last card; the last player
     /// to play takes the count's penny (`countdown-pay`) and begins the next count with any card.
     /// A player cannot play a card that takes the count over 31, and passes when he has none
-    /// that fits. `must-play`: a player who can play must ("Each subsequent player, if they are
+    /// that fits, whether the script writes his pass or not. `must-play`: a player who can play must ("Each subsequent player, if they are
     /// able, place a card"); a scripted pass by a player who could play makes the scenario not
     /// playable under this point. `may-pass`: a player may pass at any turn, except the one who
     /// begins a count. Either way a scripted card out of turn, or one that would take the count
