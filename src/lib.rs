@@ -1,8 +1,8 @@
 //! Mournival: a rules engine and reference-site generator for Gleek and its relatives.
 //!
 //! The layers, from the bottom: the shared model ([`cards`], [`money`], [`rules`], [`variant`],
-//! [`expect`]); the [`game`] seam, behind which each of the [`games`] owns its rule points,
-//! scenario format and engine; the comparisons built on it ([`compare`], [`check`]); and the
+//! [`expect`], [`located`]); the [`game`] seam, behind which each of the [`games`] owns its rule
+//! points, scenario format and engine; the comparisons built on it ([`compare`], [`check`]); and the
 //! renderers ([`report`], [`site`]) that only read results. The binary is a thin CLI over these.
 //!
 //! Playing a scenario under a reading of one's own:
@@ -46,6 +46,7 @@ pub mod expect;
 pub mod game;
 pub mod games;
 pub mod input;
+pub mod located;
 pub mod money;
 pub mod project;
 pub mod report;

@@ -326,14 +326,13 @@ impl Readings {
             .flat_map(|(g, s)| s.variants.iter().map(move |v| (*g, v)))
     }
 
-    /// Applies `--set` overrides; a point no game declares is an error listing them all.
+    /// Applies `--set` overrides; a point no game declares is an error listing them all. A point
+    /// id two games share (`pack`) is set in each game that has the choice, and is an error only
+    /// when none has it.
     pub fn apply(&mut self, overrides: &[Override]) -> Result<(), String> {
         for o in overrides {
-            if !self
-                .sets
-                .iter()
-                .any(|(_, s)| s.table.find(&o.point).is_some())
-            {
+            let resolved: Vec<_> = self.sets.iter().map(|(_, s)| o.resolve(s.table)).collect();
+            if resolved.iter().all(|r| matches!(r, Ok(None))) {
                 let all: Vec<String> = self.sets.iter().map(|(_, s)| s.table.allowed()).collect();
                 let ids = self
                     .sets
@@ -346,9 +345,21 @@ impl Readings {
                     all.join(", ")
                 ));
             }
+            if !resolved.iter().any(|r| matches!(r, Ok(Some(_)))) {
+                return resolved
+                    .into_iter()
+                    .find_map(Result::err)
+                    .map_or(Ok(()), Err);
+            }
         }
         for (_, set) in &mut self.sets {
-            set.apply(overrides)?;
+            let table = set.table;
+            let own: Vec<Override> = overrides
+                .iter()
+                .filter(|o| matches!(o.resolve(table), Ok(Some(_))))
+                .cloned()
+                .collect();
+            set.apply(&own)?;
         }
         Ok(())
     }
@@ -896,5 +907,45 @@ mod tests {
             "{err}"
         );
         assert!("nonsense".parse::<Override>().is_err());
+    }
+
+    #[test]
+    fn a_point_two_games_share_is_set_where_the_choice_exists() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+        let load = |game: &'static dyn Game| {
+            let set = VariantSet::load_dir(&dir.join(game.id()), game.points()).unwrap();
+            (game, set)
+        };
+        let (put, glic) = (
+            crate::games::by_id("put").unwrap(),
+            crate::games::by_id("glic").unwrap(),
+        );
+        let mut readings = Readings {
+            sets: vec![load(put), load(glic)],
+        };
+        let set = |text: &str| vec![text.parse::<Override>().unwrap()];
+        readings.apply(&set("pack=piquet-32")).unwrap();
+        let glic_pack = |r: &Readings| {
+            let point = glic.points().find("pack").unwrap();
+            r.of(glic)
+                .variants
+                .iter()
+                .map(|v| v.rules.choice_id(point))
+                .collect::<Vec<_>>()
+        };
+        assert!(glic_pack(&readings).iter().all(|c| *c == "piquet-32"));
+        let put_pack = put.points().find("pack").unwrap();
+        assert!(
+            readings
+                .of(put)
+                .variants
+                .iter()
+                .any(|v| v.rules.choice_id(put_pack) == "full-52")
+        );
+        let err = readings.apply(&set("pack=tarot-78")).unwrap_err();
+        assert!(
+            err.starts_with("`tarot-78` is not a choice of `pack`"),
+            "{err}"
+        );
     }
 }

@@ -420,7 +420,7 @@ fn check_without_scenarios_says_so_and_exits_two() {
         .stdout(predicate::str::is_empty())
         .stderr(predicate::str::contains("no scenarios found under"))
         .stderr(predicate::str::contains(
-            "write a ```gleek or ```put block in a page",
+            "write a ```gleek or ```put or ```glic block in a page",
         ));
 }
 

@@ -14,6 +14,8 @@ use std::sync::{Arc, OnceLock};
 const PAGE: &str = include_str!("fixtures/cotton-deal.md");
 /// A valid Put page: three deals under Cotton's reading.
 const PUT_PAGE: &str = include_str!("fixtures/put-game.md");
+/// A valid Glic page: one deal with coins carried on the board.
+const GLIC_PAGE: &str = include_str!("fixtures/glic-deal.md");
 
 /// The bundled readings of every game.
 fn variants() -> &'static Readings {
@@ -72,6 +74,7 @@ const PIECES: &[&str] = &[
     "```",
     "```gleek\n",
     "```put\n",
+    "```glic\n",
     "+++\n",
     "---\n",
     "½",
@@ -97,6 +100,9 @@ const PIECES: &[&str] = &[
     "throw",
     "scores:",
     "give: ",
+    "poch:",
+    "queen",
+    "carried:",
     "\r\n",
     "\u{feff}",
     "\u{1b}[2J",
@@ -177,6 +183,27 @@ proptest! {
     #[test]
     fn random_edits_of_a_valid_put_page_never_panic(edits in proptest::collection::vec(edit(), 1..8)) {
         read_everything(&edited(PUT_PAGE, &edits));
+    }
+
+    #[test]
+    fn random_edits_of_a_valid_glic_page_never_panic(edits in proptest::collection::vec(edit(), 1..8)) {
+        read_everything(&edited(GLIC_PAGE, &edits));
+    }
+
+    #[test]
+    fn glic_amounts_of_any_size_never_panic(carried in any::<u64>(), bet in any::<u64>()) {
+        let text = GLIC_PAGE
+            .replace("ace: 2", &format!("ace: {carried}"))
+            .replace("Ann 1, Ben 1", &format!("Ann {bet}, Ben see"));
+        read_everything(&text);
+        // Within the bounds the deal is read, and played or found not playable.
+        let text = GLIC_PAGE
+            .replace("ace: 2", &format!("ace: {}", carried % 1_000_001))
+            .replace("Ann 1, Ben 1", &format!("Ann {}, Ben see", 1 + bet % 1000));
+        let page = parse_page(Path::new("page.md"), text.into());
+        prop_assert!(page.is_ok(), "{:?}", page.err());
+        let report = check(&page.unwrap().scenarios, variants());
+        prop_assert_eq!(report.scenarios, 1);
     }
 
     #[test]

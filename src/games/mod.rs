@@ -2,12 +2,13 @@
 //! imports another; adding one touches this list and nothing else outside its folder.
 
 pub mod gleek;
+pub mod glic;
 pub mod put;
 
 use crate::game::Game;
 
 /// Every game, in the order the site lists them.
-pub static GAMES: &[&dyn Game] = &[&gleek::Gleek, &put::Put];
+pub static GAMES: &[&dyn Game] = &[&gleek::Gleek, &put::Put, &glic::Glic];
 
 /// The game whose scenario blocks are fenced with this language, or whose variants live in
 /// `variants/<id>/`.

@@ -1,0 +1,274 @@
+//! What every game's scenario parser reads the same way: the words of a list each with its
+//! place in the file, cards, names at the table and scenario ids, every error located. A game's
+//! parser keeps its own rules (how many seats, which words); these are only the words.
+
+use crate::cards::{Card, CardSet};
+use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
+use crate::expect::Words;
+use crate::game::{Head, Seat};
+use crate::yaml::YamlText;
+use serde_saphyr::Spanned;
+use std::collections::HashMap;
+
+/// A map written with names as keys (players, compartments), each key and value located.
+pub type NameMap<T> = Spanned<HashMap<Spanned<String>, Spanned<T>>>;
+
+/// The entries of a map in the order they are written.
+pub fn in_order<T>(map: &NameMap<T>) -> Vec<(&Spanned<String>, &Spanned<T>)> {
+    let mut entries: Vec<_> = map.value.iter().collect();
+    entries.sort_by_key(|(k, _)| k.referenced.span().offset());
+    entries
+}
+
+/// The pieces of a word list, each with its place in the file: with `items`, one a comma
+/// (`Ann 1, Ben pass`), otherwise one a space or comma (`AS KH`). Each piece is looked for in the
+/// YAML after the previous one, from where the value starts (the span of a flow sequence is its
+/// first bracket only), so that pieces of flow sequences and quoted strings are placed as exactly
+/// as plain ones. At most `limit + 1` pieces: one more than any well-formed list holds, so that a
+/// list too long is reported without reading all of it.
+pub fn pieces(
+    yaml: &YamlText,
+    at: &Spanned<Words>,
+    items: bool,
+    limit: usize,
+) -> Vec<(String, Location)> {
+    let text = &yaml.yaml;
+    let mut pos = (at.referenced.span().byte_offset().unwrap_or(0) as usize).min(text.len());
+    let mut out = Vec::new();
+    for entry in &at.value.0 {
+        let split: Vec<&str> = if items {
+            entry.split(',').collect()
+        } else {
+            entry
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .collect()
+        };
+        for piece in split.into_iter().map(str::trim).filter(|p| !p.is_empty()) {
+            if out.len() > limit {
+                return out;
+            }
+            let first = piece.split_whitespace().next().unwrap_or(piece);
+            let loc = match text.get(pos..).and_then(|t| t.find(first)) {
+                Some(i) => {
+                    pos += i + first.len();
+                    yaml.location(pos - first.len(), piece.len())
+                }
+                None => yaml.location_of(at),
+            };
+            out.push((piece.to_string(), loc));
+        }
+    }
+    out
+}
+
+/// A card, or an error naming `what` it was read in (a long word is quoted cut short).
+pub fn card(token: &str, loc: &Location, what: &str, errors: &mut Errors) -> Option<Card> {
+    match excerpt(token).parse::<Card>() {
+        Ok(card) => Some(card),
+        Err(err) => {
+            errors.push(Diagnostic::new(loc.clone(), format!("{err} (in {what})")));
+            None
+        }
+    }
+}
+
+/// A name at the table, or an error listing the seats.
+pub fn seat(head: &Head, name: &str, loc: &Location, errors: &mut Errors) -> Option<Seat> {
+    let found = head.seat_of(name);
+    if found.is_none() {
+        errors.push(Diagnostic::new(
+            loc.clone(),
+            format!(
+                "`{}` is not at this table; the seats are {}",
+                excerpt(name),
+                head.seats.join(", ")
+            ),
+        ));
+    }
+    found
+}
+
+/// The longest name at the table, in characters.
+pub const MAX_NAME: usize = 30;
+
+/// The names at the table, clockwise: each at most [`MAX_NAME`] characters, each once, none a
+/// word of the game's scenarios (`reserved`). At most `most + 1` names are read; how many the
+/// game seats is the game's to check.
+pub fn names(
+    yaml: &YamlText,
+    raw: &Spanned<Words>,
+    most: usize,
+    reserved: &dyn Fn(&str) -> bool,
+    errors: &mut Errors,
+) -> Vec<String> {
+    let mut seats: Vec<String> = Vec::new();
+    for (name, loc) in pieces(yaml, raw, false, most) {
+        let problem = if name.chars().count() > MAX_NAME {
+            Some(format!(
+                "`{}` is too long for a name at the table: at most {MAX_NAME} characters",
+                excerpt(&name)
+            ))
+        } else if seats.iter().any(|s| s.eq_ignore_ascii_case(&name)) {
+            Some(format!("`{name}` sits at the table twice"))
+        } else if reserved(&name) {
+            Some(format!(
+                "`{name}` is a word of the scenario; choose another name"
+            ))
+        } else {
+            None
+        };
+        if let Some(message) = problem {
+            errors.push(Diagnostic::new(loc, message));
+        }
+        seats.push(name);
+    }
+    seats
+}
+
+/// Every seat's hand of `size` cards, every card once, in seat order with where each hand is
+/// written; `rule` says it in words for the error ("at Glic each player is dealt four"). `None`
+/// when a player has no hand (every error is reported).
+pub fn hands(
+    yaml: &YamlText,
+    raw: &NameMap<Words>,
+    head: &Head,
+    size: usize,
+    rule: &str,
+    errors: &mut Errors,
+) -> Option<Vec<(CardSet, Location)>> {
+    let mut hands: Vec<Option<(CardSet, Location)>> = vec![None; head.seats.len()];
+    let mut dealt: Vec<(Card, Location)> = Vec::new();
+    for (name, words) in in_order(raw) {
+        let nloc = yaml.location_of(name);
+        let Some(seat) = self::seat(head, name.value.trim(), &nloc, errors) else {
+            continue;
+        };
+        let mut hand = CardSet::EMPTY;
+        let tokens = pieces(yaml, words, false, size);
+        for (token, loc) in &tokens {
+            let Some(card) = card(token, loc, "a hand", errors) else {
+                continue;
+            };
+            if let Some((_, first)) = dealt.iter().find(|(c, _)| *c == card) {
+                let message = format!("{card} is dealt twice; first at {first}");
+                errors.push(Diagnostic::new(loc.clone(), message));
+                continue;
+            }
+            dealt.push((card, loc.clone()));
+            hand.insert(card);
+        }
+        let at = yaml.location_of(words);
+        if tokens.len() != size {
+            let count = if tokens.len() > size {
+                format!("more than {size} cards")
+            } else {
+                format!("{} card(s)", tokens.len())
+            };
+            let message = format!("{} has {count}: {rule}", head.name(seat));
+            errors.push(Diagnostic::new(at.clone(), message));
+        }
+        if hands[seat.index()].is_some() {
+            errors.push(Diagnostic::new(
+                nloc,
+                format!("{} has two hands", head.name(seat)),
+            ));
+        }
+        hands[seat.index()] = Some((hand, at));
+    }
+    let missing: Vec<&str> = head
+        .all_seats()
+        .filter(|s| hands[s.index()].is_none())
+        .map(|s| head.name(s))
+        .collect();
+    if missing.is_empty() {
+        return Some(hands.into_iter().flatten().collect());
+    }
+    errors.push(Diagnostic::new(
+        yaml.location_of(raw),
+        format!(
+            "every player is dealt a hand; missing: {}",
+            missing.join(", ")
+        ),
+    ));
+    None
+}
+
+/// The longest scenario id, in characters (it names an anchor of the site).
+pub const MAX_ID: usize = 80;
+
+/// A scenario's id: letters, digits, hyphens and underscores, at most [`MAX_ID`].
+pub fn scenario_id(yaml: &YamlText, raw: &Spanned<String>, errors: &mut Errors) -> String {
+    let id = raw.value.trim().to_string();
+    let usable = id
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if id.is_empty() || id.len() > MAX_ID || !usable {
+        errors.push(Diagnostic::new(
+            yaml.location_of(raw),
+            format!(
+                "`{}` is not a usable scenario id: use letters, digits and hyphens, at most {MAX_ID} of them",
+                excerpt(&id)
+            ),
+        ));
+    }
+    id
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn pieces_of_a_flow_sequence_are_placed_at_their_own_words() {
+        let yaml = YamlText::whole_file(Path::new("s.yaml"), "seats: [Ann, Jack, Cat]\n".into());
+        #[derive(serde::Deserialize)]
+        struct Raw {
+            seats: Spanned<Words>,
+        }
+        let raw: Raw = yaml.parse().unwrap();
+        let found = pieces(&yaml, &raw.seats, false, 6);
+        let at: Vec<(String, usize)> = found.into_iter().map(|(w, l)| (w, l.column())).collect();
+        assert_eq!(
+            at,
+            [("Ann".into(), 9), ("Jack".into(), 14), ("Cat".into(), 20)]
+        );
+        let four = YamlText::whole_file(Path::new("s.yaml"), "seats: A B C D\n".into());
+        let raw: Raw = four.parse().unwrap();
+        let found: Vec<String> = pieces(&four, &raw.seats, false, 2)
+            .into_iter()
+            .map(|(w, _)| w)
+            .collect();
+        assert_eq!(found, ["A", "B", "C"], "limit + 1");
+    }
+
+    #[test]
+    fn names_are_short_unique_and_not_reserved() {
+        let text = format!("seats: [Ann, ann, net, {}]\n", "x".repeat(31));
+        let yaml = YamlText::whole_file(Path::new("s.yaml"), text.into());
+        #[derive(serde::Deserialize)]
+        struct Raw {
+            seats: Spanned<Words>,
+        }
+        let raw: Raw = yaml.parse().unwrap();
+        let mut errors = Errors::default();
+        let seats = names(&yaml, &raw.seats, 6, &|n| n == "net", &mut errors);
+        assert_eq!(seats.len(), 4);
+        let messages: Vec<String> = errors
+            .into_vec(Path::new("s.yaml"))
+            .into_iter()
+            .map(|d| d.message)
+            .collect();
+        assert_eq!(messages.len(), 3, "{messages:?}");
+        assert_eq!(messages[0], "`ann` sits at the table twice");
+        assert_eq!(
+            messages[1],
+            "`net` is a word of the scenario; choose another name"
+        );
+        assert!(
+            messages[2].contains("too long for a name"),
+            "{}",
+            messages[2]
+        );
+    }
+}
