@@ -51,5 +51,6 @@ pub mod project;
 pub mod report;
 pub mod rules;
 pub mod site;
+pub mod sources;
 pub mod variant;
 pub mod yaml;

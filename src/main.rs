@@ -7,6 +7,7 @@ use mournival::game::Scenario;
 use mournival::project::{Page, load_pages, load_variants, read_page};
 use mournival::report::{explain, matrix};
 use mournival::site::{BuildError, BuildOptions};
+use mournival::sources::{self, Library};
 use mournival::variant::{Override, Readings};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -175,11 +176,16 @@ fn check(root: &Path, path: Option<PathBuf>, set: &[Override]) -> Result<ExitCod
     let path = path.unwrap_or_else(|| root.join("content"));
     // The variants and the pages are both read before either's errors are shown: one run
     // reports every error.
-    let (variants, pages) = match (variants(root, set), load_pages(root, &path)) {
-        (Ok(variants), Ok(pages)) => (variants, pages),
-        (variants, pages) => {
+    let (variants, pages, library) = match (
+        variants(root, set),
+        load_pages(root, &path),
+        Library::load(root),
+    ) {
+        (Ok(variants), Ok(pages), Ok(library)) => (variants, pages, library),
+        (variants, pages, library) => {
             let mut errors = variants.err().map(|Invalid(e)| e).unwrap_or_default();
             errors.extend(pages.err().unwrap_or_default());
+            errors.extend(library.err().unwrap_or_default());
             return Err(Invalid(errors));
         }
     };
@@ -221,11 +227,37 @@ fn check(root: &Path, path: Option<PathBuf>, set: &[Override]) -> Result<ExitCod
         report.passed(),
         report.failed()
     );
-    Ok(if report.failed() == 0 {
+    let misquoted = check_quotes(&library, &variants, &pages)?;
+    Ok(if report.failed() == 0 && misquoted == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Every quotation of the readings and pages against the texts at hand: prints what is wrong
+/// and a summary, and returns how many are wrong.
+fn check_quotes(library: &Library, readings: &Readings, pages: &[Page]) -> Result<usize, Invalid> {
+    let quotations =
+        sources::quotations(readings, pages.iter().map(|p| (p.path.as_path(), &p.text)))
+            .map_err(Invalid)?;
+    let report = sources::check::check(library, &quotations);
+    for d in &report.errors {
+        eprint!("{}", d.render("misquote"));
+        eprintln!();
+    }
+    let bundled: Vec<&str> = library.at_hand().map(|(_, s, _)| s.id.as_str()).collect();
+    if !bundled.is_empty() {
+        println!(
+            "checked {} quotation(s) against {}: {} found, {} wrong; {} quote text(s) not bundled",
+            report.compared,
+            bundled.join(", "),
+            report.found.len(),
+            report.errors.len(),
+            report.not_compared
+        );
+    }
+    Ok(report.errors.len())
 }
 
 fn build(
