@@ -1,0 +1,180 @@
+//! Quotations held to their texts: `check` finds every quotation of a bundled text in it, on the
+//! page cited; a misquote, a wrong page and an unmarked translation are located errors. The texts
+//! the project may not bundle (du Coeur, Akagiri, Stewart, Wikipedia) are read here from the
+//! copies kept beside the project, in `../shared/sources/`.
+
+use assert_cmd::Command;
+use mournival::project::{load_pages, load_variants};
+use mournival::sources::{self, Library};
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The texts not bundled, by their id in `sources/sources.yaml`, and their copies.
+const NOT_BUNDLED: &[(&str, &str)] = &[
+    ("wikipedia-gleek", "seeds/000_5dbe02c79da7b59a.txt"),
+    ("stewart-glic", "seeds/001_c10c4dc190cff2c6.txt"),
+    ("akagiri", "seeds/002_1d342c3a92a47253.txt"),
+    ("wikipedia-put", "seeds/003_047b83e8be5b87b6.txt"),
+    ("du-coeur-letter", "seeds/004_7d8041d55a97ed30.txt"),
+];
+
+fn shared() -> PathBuf {
+    root().join("../shared/sources")
+}
+
+/// The project's library with every text it may not bundle supplied from `../shared/sources/`.
+fn every_text() -> Library {
+    let mut library = Library::load(root()).unwrap_or_else(|e| panic!("{e:?}"));
+    for (id, file) in NOT_BUNDLED {
+        let path = shared().join(file);
+        let words = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (the texts the project may not bundle are read from ../shared/sources/)", path.display()));
+        assert!(library.supply(id, &words), "{id} is not in sources/sources.yaml");
+    }
+    library
+}
+
+#[test]
+fn every_quotation_of_every_text_at_hand_is_in_it() {
+    let library = every_text();
+    let readings = load_variants(root()).unwrap_or_else(|e| panic!("{e:?}"));
+    let pages = load_pages(root(), &root().join("content")).unwrap_or_else(|e| panic!("{e:?}"));
+    let quotations = sources::quotations(
+        &readings,
+        pages.iter().map(|p| (p.path.as_path(), &p.text)),
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    let report = sources::check::check(&library, &quotations);
+    let shown: String = report.errors.iter().map(|d| d.render("misquote")).collect();
+    assert!(report.errors.is_empty(), "{shown}");
+    // Each text supplied is quoted and found: the test compares something.
+    for (id, _) in NOT_BUNDLED.iter().filter(|(id, _)| *id != "stewart-glic") {
+        let i = library.texts.iter().position(|t| t.id == *id).unwrap();
+        assert!(
+            report.found.iter().any(|f| f.text == i),
+            "no quotation of {id} was found"
+        );
+    }
+}
+
+#[test]
+fn every_gleek_citation_names_a_listed_text() {
+    let library = Library::load(root()).unwrap();
+    let readings = load_variants(root()).unwrap();
+    let quotations = sources::quotations(&readings, []).unwrap();
+    let unnamed: Vec<String> = quotations
+        .iter()
+        .filter(|q| matches!(&q.origin, sources::quotations::Origin::Variant { game: "gleek", .. }))
+        .filter(|q| library.resolve(&q.cite).texts.is_empty())
+        .map(|q| format!("{}: {}", q.cite_at, q.cite))
+        .collect();
+    assert!(unnamed.is_empty(), "{unnamed:#?}");
+}
+
+fn mournival(root: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("mournival").unwrap();
+    cmd.arg("--root").arg(root);
+    cmd
+}
+
+const DEAL: &str = include_str!("fixtures/cotton-deal.md");
+
+/// `check` on the project with one page: the fixture's deal and one more paragraph.
+fn check_page(paragraph: &str) -> assert_cmd::assert::Assert {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("page.md");
+    std::fs::write(&page, format!("{DEAL}\n{paragraph}\n")).unwrap();
+    mournival(root()).arg("check").arg(&page).assert()
+}
+
+#[test]
+fn a_misquote_in_a_page_is_located_with_the_nearest_passage() {
+    check_page("Cotton lets a player \"vye when he has not above thirty\" (p. 94).")
+        .code(1)
+        .stderr(predicate::str::contains(
+            "misquote: “vye when he has not above thirty” is not in Cotton 1674",
+        ))
+        .stderr(predicate::str::contains("page.md:"))
+        .stderr(predicate::str::contains(
+            "nearest passage, p. 94 of Cotton 1674: “v[?]e when they have not above thirty",
+        ))
+        .stdout(predicate::str::contains("1 wrong"));
+}
+
+#[test]
+fn a_wrong_page_is_located_at_the_citation() {
+    check_page("\"the turn'd up Card is the Dealers\" (p. 91)")
+        .code(1)
+        .stderr(predicate::str::contains(
+            "is on p. 90 of Cotton 1674, not on p. 91 as cited",
+        ))
+        .stderr(predicate::str::contains("expected: `p. 90`"));
+    check_page("\"the turn'd up Card is the Dealers\" (p. 90) and \"make uſe of it\" (Cotton 1687, p. 66)")
+        .success();
+}
+
+#[test]
+fn an_unmarked_translation_is_an_error() {
+    check_page("Akagiri: \"the first pass = check\" (Akagiri 2016, section Vying).")
+        .code(1)
+        .stderr(predicate::str::contains(
+            "is a translation of Akagiri 2016, which is not in English, and is not marked as one",
+        ));
+    check_page("Akagiri: (tr.) \"the first pass = check\" (Akagiri 2016, section Vying).").success();
+}
+
+/// A copy of the project's variants and texts, for editing.
+fn project_copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for folder in ["sources", "variants/gleek", "variants/put"] {
+        let to = dir.path().join(folder);
+        std::fs::create_dir_all(&to).unwrap();
+        for entry in std::fs::read_dir(root().join(folder)).unwrap() {
+            let entry = entry.unwrap();
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
+    std::fs::create_dir(dir.path().join("content")).unwrap();
+    std::fs::write(dir.path().join("content/page.md"), DEAL).unwrap();
+    dir
+}
+
+#[test]
+fn a_misquote_in_a_variant_file_is_located_at_its_quote() {
+    let dir = project_copy();
+    let file = dir.path().join("variants/gleek/cotton-1674.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let right = "quote: \"if it be Tiddy turn'd up is four apiece from each to the Dealer\"";
+    assert!(text.contains(right));
+    std::fs::write(
+        &file,
+        text.replace(right, "quote: \"if Tiddy be turn'd up it is four apiece from each to the Dealer\""),
+    )
+    .unwrap();
+    let line = text.lines().position(|l| l.contains(right)).unwrap() + 1;
+    mournival(dir.path())
+        .arg("check")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!("cotton-1674.yaml:{line}:12")))
+        .stderr(predicate::str::contains(
+            "nearest passage, p. 90 of Cotton 1674: “if it be Tiddy turn'd up is four apiece from each to the Dealer",
+        ));
+}
+
+#[test]
+fn a_broken_list_of_texts_is_invalid_input() {
+    let dir = project_copy();
+    let list = dir.path().join("sources/sources.yaml");
+    let text = std::fs::read_to_string(&list).unwrap();
+    std::fs::write(&list, text.replace("file: cotton-1687-gleek.txt", "file: cotton-1688.txt")).unwrap();
+    mournival(dir.path())
+        .arg("check")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`cotton-1688.txt` is not a file beside sources.yaml"));
+}
