@@ -31,9 +31,16 @@ fn every_text() -> Library {
     let mut library = Library::load(root()).unwrap_or_else(|e| panic!("{e:?}"));
     for (id, file) in NOT_BUNDLED {
         let path = shared().join(file);
-        let words = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{}: {e} (the texts the project may not bundle are read from ../shared/sources/)", path.display()));
-        assert!(library.supply(id, &words), "{id} is not in sources/sources.yaml");
+        let words = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (the texts the project may not bundle are read from ../shared/sources/)",
+                path.display()
+            )
+        });
+        assert!(
+            library.supply(id, &words),
+            "{id} is not in sources/sources.yaml"
+        );
     }
     library
 }
@@ -43,11 +50,9 @@ fn every_quotation_of_every_text_at_hand_is_in_it() {
     let library = every_text();
     let readings = load_variants(root()).unwrap_or_else(|e| panic!("{e:?}"));
     let pages = load_pages(root(), &root().join("content")).unwrap_or_else(|e| panic!("{e:?}"));
-    let quotations = sources::quotations(
-        &readings,
-        pages.iter().map(|p| (p.path.as_path(), &p.text)),
-    )
-    .unwrap_or_else(|e| panic!("{e:?}"));
+    let quotations =
+        sources::quotations(&readings, pages.iter().map(|p| (p.path.as_path(), &p.text)))
+            .unwrap_or_else(|e| panic!("{e:?}"));
     let report = sources::check::check(&library, &quotations);
     let shown: String = report.errors.iter().map(|d| d.render("misquote")).collect();
     assert!(report.errors.is_empty(), "{shown}");
@@ -68,7 +73,12 @@ fn every_gleek_citation_names_a_listed_text() {
     let quotations = sources::quotations(&readings, []).unwrap();
     let unnamed: Vec<String> = quotations
         .iter()
-        .filter(|q| matches!(&q.origin, sources::quotations::Origin::Variant { game: "gleek", .. }))
+        .filter(|q| {
+            matches!(
+                &q.origin,
+                sources::quotations::Origin::Variant { game: "gleek", .. }
+            )
+        })
         .filter(|q| library.resolve(&q.cite).texts.is_empty())
         .map(|q| format!("{}: {}", q.cite_at, q.cite))
         .collect();
@@ -113,8 +123,10 @@ fn a_wrong_page_is_located_at_the_citation() {
             "is on p. 90 of Cotton 1674, not on p. 91 as cited",
         ))
         .stderr(predicate::str::contains("expected: `p. 90`"));
-    check_page("\"the turn'd up Card is the Dealers\" (p. 90) and \"make uſe of it\" (Cotton 1687, p. 66)")
-        .success();
+    check_page(
+        "\"the turn'd up Card is the Dealers\" (p. 90) and \"make uſe of it\" (Cotton 1687, p. 66)",
+    )
+    .success();
 }
 
 #[test]
@@ -124,7 +136,8 @@ fn an_unmarked_translation_is_an_error() {
         .stderr(predicate::str::contains(
             "is a translation of Akagiri 2016, which is not in English, and is not marked as one",
         ));
-    check_page("Akagiri: (tr.) \"the first pass = check\" (Akagiri 2016, section Vying).").success();
+    check_page("Akagiri: (tr.) \"the first pass = check\" (Akagiri 2016, section Vying).")
+        .success();
 }
 
 /// A copy of the project's variants and texts, for editing.
@@ -152,7 +165,10 @@ fn a_misquote_in_a_variant_file_is_located_at_its_quote() {
     assert!(text.contains(right));
     std::fs::write(
         &file,
-        text.replace(right, "quote: \"if Tiddy be turn'd up it is four apiece from each to the Dealer\""),
+        text.replace(
+            right,
+            "quote: \"if Tiddy be turn'd up it is four apiece from each to the Dealer\"",
+        ),
     )
     .unwrap();
     let line = text.lines().position(|l| l.contains(right)).unwrap() + 1;
@@ -171,10 +187,70 @@ fn a_broken_list_of_texts_is_invalid_input() {
     let dir = project_copy();
     let list = dir.path().join("sources/sources.yaml");
     let text = std::fs::read_to_string(&list).unwrap();
-    std::fs::write(&list, text.replace("file: cotton-1687-gleek.txt", "file: cotton-1688.txt")).unwrap();
+    std::fs::write(
+        &list,
+        text.replace("file: cotton-1687-gleek.txt", "file: cotton-1688.txt"),
+    )
+    .unwrap();
     mournival(dir.path())
         .arg("check")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("`cotton-1688.txt` is not a file beside sources.yaml"));
+        .stderr(predicate::str::contains(
+            "`cotton-1688.txt` is not a file beside sources.yaml",
+        ));
+}
+
+#[test]
+fn the_annotated_text_marks_quoted_sentences_and_the_rule_pages_link_back() {
+    let dir = project_copy();
+    std::fs::write(
+        dir.path().join("content/notes.md"),
+        "# Notes\n\nTib \"is fifteen in hand and eighteen in play\" (p. 90).\n",
+    )
+    .unwrap();
+    let out = dir.path().join("site");
+    mournival(dir.path())
+        .arg("build")
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let cotton = std::fs::read_to_string(out.join("sources/cotton-1674-gleek/index.html")).unwrap();
+    // The Tiddy sentence: quoted by the Cotton reading on tiddy-turned-up, its words marked.
+    let at = cotton
+        .find("<div class=\"source-quoted\" id=\"p90-3\">")
+        .expect("p90-3 is quoted");
+    let sentence = &cotton[at..at + cotton[at..].find("</div>").unwrap()];
+    assert!(
+        sentence.contains(
+            "<mark>if it be Tiddy turn'd up is four apiece from each to the Dealer</mark>"
+        ),
+        "{sentence}"
+    );
+    assert!(
+        sentence.contains("href=\"../../rules/tiddy-turned-up/\""),
+        "{sentence}"
+    );
+    assert!(sentence.contains("href=\"../../variants/cotton-1674/\">cotton-1674</a> <span class=\"col-sub-inline\">four-each</span>"), "{sentence}");
+    // The page that quotes Tib is named in the margin of Tib's sentence, and the page breaks and
+    // the gap are shown where they fall.
+    let tib = &cotton[cotton.find("id=\"p90-4\"").unwrap()..];
+    assert!(tib[..tib.find("</div>").unwrap()].contains(">Notes</a>"));
+    assert!(cotton.contains("<span class=\"page-break\" id=\"p91\">[p. 91]</span>"));
+    assert!(cotton.contains("<span class=\"gap\" title=\"a gap in the transcription\">[?]</span>"));
+    // The rule page links back to the sentence.
+    let rule = std::fs::read_to_string(out.join("rules/tiddy-turned-up/index.html")).unwrap();
+    assert!(
+        rule.contains(
+            "href=\"../../sources/cotton-1674-gleek/#p90-3\">in the text: Cotton 1674, p. 90</a>"
+        ),
+        "{}",
+        &rule[rule.find("<table").unwrap()..]
+    );
+    let index = std::fs::read_to_string(out.join("sources/index.html")).unwrap();
+    assert!(
+        index.find("cotton-1674-gleek").unwrap() < index.find("cotton-1687-gleek").unwrap(),
+        "Cotton's Gleek chapter first"
+    );
 }
