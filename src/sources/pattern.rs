@@ -161,7 +161,18 @@ impl Pattern {
         while end < most && word_at(end).is_some_and(|w| wanted.contains_key(w)) {
             end += 1;
         }
-        Some(best.1..end)
+        // Whole printed words: "v[?]e" is three tokens, shown together.
+        let joined = |a: usize, b: usize| {
+            !text.body[tokens[a].range.end..tokens[b].range.start].contains(char::is_whitespace)
+        };
+        let mut start = best.1;
+        while start > 0 && joined(start - 1, start) {
+            start -= 1;
+        }
+        while end < tokens.len() && end > 0 && joined(end - 1, end) {
+            end += 1;
+        }
+        Some(start..end)
     }
 }
 
