@@ -178,8 +178,8 @@ fn found_elsewhere(
 
 fn cited_as(q: &Quotation, cite: &Citation) -> String {
     match cite.pages {
-        Some(p) if !cite.named => Source::pages_words(p),
-        _ => format!("`{}`", excerpt(&q.cite)),
+        Some(p) => Source::pages_words(p),
+        None => format!("`{}`", excerpt(&q.cite)),
     }
 }
 
