@@ -266,3 +266,55 @@ fn the_annotated_text_marks_quoted_sentences_and_the_rule_pages_link_back() {
         "Cotton's Gleek chapter first"
     );
 }
+
+/// The notebook's tables grade each reading's choice as its variant file does: a regrade in a
+/// file that leaves a page behind (or the reverse) fails here.
+#[test]
+fn the_notebook_tables_grade_each_reading_as_its_file_does() {
+    const LABELS: &[(&str, &str)] = &[
+        ("Cotgrave", "cotgrave-1662"),
+        ("Willughby", "willughby"),
+        ("Cotton", "cotton-1674"),
+        ("Parlett", "parlett"),
+        ("Dafydd", "dafydd"),
+        ("du Coeur", "du-coeur"),
+        ("Akagiri", "akagiri"),
+        ("Wikipedia", "wikipedia"),
+    ];
+    let readings = load_variants(root()).unwrap();
+    let gleek = mournival::games::by_id("gleek").unwrap();
+    let set = readings.of(gleek);
+    let mut compared = 0;
+    let mut wrong = Vec::new();
+    for entry in std::fs::read_dir(root().join("content/notebook")).unwrap() {
+        let path = entry.unwrap().path();
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        let Some(point) = set.table.find(&stem) else {
+            continue;
+        };
+        for line in std::fs::read_to_string(&path).unwrap().lines() {
+            let cells: Vec<&str> = line
+                .trim()
+                .trim_matches('|')
+                .split('|')
+                .map(str::trim)
+                .collect();
+            let Some((_, id)) = LABELS.iter().find(|(label, _)| cells[0].starts_with(label)) else {
+                continue;
+            };
+            let Some(evidence) = cells.get(2).map(|e| e.trim_matches('*')) else {
+                continue;
+            };
+            let file = set.get(id).unwrap().choice(point).evidence.id();
+            compared += 1;
+            if evidence != file {
+                wrong.push(format!(
+                    "{}: {id}: the page says {evidence}, the file {file}",
+                    path.display()
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert!(compared > 200, "only {compared} rows compared");
+}
