@@ -117,7 +117,6 @@ impl Annotations<'_> {
             licence: source.licence.clone().unwrap_or_default(),
             about: source.about.clone(),
             header: text.header.lines().map(str::to_string).collect(),
-            pages: text.pages.map(Source::pages_words),
             sentences: text.sentences.len(),
             quoted,
             body_html: body_html(text, &notes, &marked),
@@ -144,7 +143,6 @@ pub struct SourceView {
     pub about: Option<String>,
     /// The transcription's own first lines.
     pub header: Vec<String>,
-    pub pages: Option<String>,
     pub sentences: usize,
     pub quoted: usize,
     pub body_html: String,
@@ -364,14 +362,4 @@ fn squeeze(s: &str) -> String {
         out.push(' ');
     }
     out
-}
-
-/// The index of texts: each with its page, and how much of it is quoted.
-#[derive(Serialize)]
-pub struct SourceRow {
-    pub url: String,
-    pub title: String,
-    pub pages: Option<String>,
-    pub quoted: usize,
-    pub sentences: usize,
 }
