@@ -93,37 +93,35 @@ enum Verdict {
 fn check_one(library: &Library, q: &Quotation, cite: &Citation) -> Verdict {
     let pattern = Pattern::new(&q.quote);
     let named: Vec<&Source> = cite.texts.iter().map(|&i| &library.texts[i]).collect();
-    if let Some(foreign) = named.iter().find(|s| !s.is_english()) {
-        if pattern.translated || cite.translated {
-            return Verdict::NotCompared;
-        }
-        return Verdict::Wrong(
-            Diagnostic::new(
-                q.quote_at.clone(),
+    let marked = pattern.translated || cite.translated;
+    let wrong = |what: String, expected: &str| {
+        Verdict::Wrong(
+            Diagnostic::new(q.quote_at.clone(), format!("{} {what}", shown(&q.quote)))
+                .note(format!("expected: {expected}")),
+        )
+    };
+    match (named.iter().find(|s| !s.is_english()), named.first()) {
+        (Some(_), _) if marked => return Verdict::NotCompared,
+        (Some(foreign), _) => {
+            return wrong(
                 format!(
-                    "{} is a translation of {}, which is not in English, and is not marked as one",
-                    shown(&q.quote),
+                    "is a translation of {}, which is not in English, and is not marked as one",
                     foreign.name()
                 ),
-            )
-            .note("expected: `(tr.)` before your translation, as in \"(tr.) the dealer receives 4 chips from each\""),
-        );
-    }
-    if pattern.translated || cite.translated {
-        if let Some(english) = named.first() {
-            return Verdict::Wrong(
-                Diagnostic::new(
-                    q.quote_at.clone(),
-                    format!(
-                        "{} is marked as a translation, but {} is in English",
-                        shown(&q.quote),
-                        english.name()
-                    ),
-                )
-                .note("expected: the text's own words, without `(tr.)`"),
+                "`(tr.)` before your translation, as in \"(tr.) the dealer receives 4 chips from each\"",
             );
         }
-        return Verdict::NotCompared;
+        (None, Some(english)) if marked => {
+            return wrong(
+                format!(
+                    "is marked as a translation, but {} is in English",
+                    english.name()
+                ),
+                "the text's own words, without `(tr.)`",
+            );
+        }
+        (None, None) if marked => return Verdict::NotCompared,
+        _ => {}
     }
     if pattern.is_empty() {
         return Verdict::NotCompared;
@@ -140,7 +138,7 @@ fn check_one(library: &Library, q: &Quotation, cite: &Citation) -> Verdict {
         }
         // A page no text at hand has: wrong only if the words are in one of them.
         return match found_elsewhere(library, &pattern, &[]) {
-            Some((t, tokens)) => Verdict::Wrong(elsewhere(library, q, cite, t, &tokens)),
+            Some((t, tokens)) => Verdict::Wrong(misplaced(library, q, cite, t, &tokens)),
             None => Verdict::NotCompared,
         };
     }
@@ -156,10 +154,10 @@ fn check_one(library: &Library, q: &Quotation, cite: &Citation) -> Verdict {
         }
     }
     if let Some((t, tokens)) = any {
-        return Verdict::Wrong(wrong_page(library, q, cite, t, &tokens));
+        return Verdict::Wrong(misplaced(library, q, cite, t, &tokens));
     }
     if let Some((t, tokens)) = found_elsewhere(library, &pattern, &at_hand) {
-        return Verdict::Wrong(elsewhere(library, q, cite, t, &tokens));
+        return Verdict::Wrong(misplaced(library, q, cite, t, &tokens));
     }
     Verdict::Wrong(misquote(library, q, &pattern, &at_hand))
 }
@@ -183,7 +181,9 @@ fn cited_as(q: &Quotation, cite: &Citation) -> String {
     }
 }
 
-fn wrong_page(
+/// Words found, but not where the citation points: on another page of the text it names, or in
+/// another text.
+fn misplaced(
     library: &Library,
     q: &Quotation,
     cite: &Citation,
@@ -192,45 +192,25 @@ fn wrong_page(
 ) -> Diagnostic {
     let source = &library.texts[t];
     let text = source.text.as_ref().expect("at hand");
-    let pages = text
-        .pages_of(tokens)
-        .map(Source::pages_words)
-        .unwrap_or_default();
-    Diagnostic::new(
-        q.cite_at.clone(),
-        format!(
-            "{} is on {pages} of {}, not on {} as cited",
-            shown(&q.quote),
-            source.name(),
-            cited_as(q, cite)
-        ),
-    )
-    .note(format!("expected: `{pages}`"))
-    .note(format!("found: “{}”", passage_words(text, tokens)))
-}
-
-fn elsewhere(
-    library: &Library,
-    q: &Quotation,
-    cite: &Citation,
-    t: usize,
-    tokens: &Range<usize>,
-) -> Diagnostic {
-    let source = &library.texts[t];
-    let text = source.text.as_ref().expect("at hand");
-    Diagnostic::new(
-        q.cite_at.clone(),
-        format!(
-            "{} is not where {} points: it is on {}",
-            shown(&q.quote),
-            cited_as(q, cite),
-            place(source, text, tokens)
-        ),
-    )
-    .note(format!(
-        "expected: a citation of {}",
-        place(source, text, tokens)
-    ))
+    let at = place(source, text, tokens);
+    let (message, expected) = if cite.texts.contains(&t) {
+        let pages = text
+            .pages_of(tokens)
+            .map(Source::pages_words)
+            .unwrap_or_default();
+        (
+            format!("is on {at}, not on {} as cited", cited_as(q, cite)),
+            format!("`{pages}`"),
+        )
+    } else {
+        (
+            format!("is not where {} points: it is on {at}", cited_as(q, cite)),
+            format!("a citation of {at}"),
+        )
+    };
+    Diagnostic::new(q.cite_at.clone(), format!("{} {message}", shown(&q.quote)))
+        .note(format!("expected: {expected}"))
+        .note(format!("found: “{}”", passage_words(text, tokens)))
 }
 
 fn misquote(library: &Library, q: &Quotation, pattern: &Pattern, named: &[usize]) -> Diagnostic {
