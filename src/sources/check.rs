@@ -65,7 +65,8 @@ pub fn check(library: &Library, quotations: &[Quotation]) -> Report {
     let mut report = Report::default();
     for (i, q) in quotations.iter().enumerate() {
         let cite = library.resolve(&q.cite);
-        match check_one(library, q, &cite) {
+        let nearest = report.errors.len() < crate::diagnostic::PER_RUN;
+        match check_one(library, q, &cite, nearest) {
             Verdict::Found(text, tokens) => {
                 report.compared += 1;
                 report.found.push(Found {
@@ -90,7 +91,9 @@ enum Verdict {
     NotCompared,
 }
 
-fn check_one(library: &Library, q: &Quotation, cite: &Citation) -> Verdict {
+/// Checks one quotation; `nearest`: whether a misquote is worth the search for its nearest
+/// passage (only the errors shown in full are).
+fn check_one(library: &Library, q: &Quotation, cite: &Citation, nearest: bool) -> Verdict {
     let pattern = Pattern::new(&q.quote);
     let named: Vec<&Source> = cite.texts.iter().map(|&i| &library.texts[i]).collect();
     let marked = pattern.translated || cite.translated;
@@ -145,7 +148,13 @@ fn check_one(library: &Library, q: &Quotation, cite: &Citation) -> Verdict {
     let mut any: Option<(usize, Range<usize>)> = None;
     for &t in &at_hand {
         let text = library.texts[t].text.as_ref().expect("at hand");
-        for tokens in pattern.occurrences(text) {
+        let Ok(occurrences) = pattern.occurrences(text) else {
+            return wrong(
+                "is too costly to look for: it leaves out words too often".into(),
+                "a shorter quotation, with fewer `...`",
+            );
+        };
+        for tokens in occurrences {
             let pages = text.pages_of(&tokens);
             if cite.pages.is_none() || pages.is_none() || pages == cite.pages {
                 return Verdict::Found(t, tokens);
@@ -159,7 +168,7 @@ fn check_one(library: &Library, q: &Quotation, cite: &Citation) -> Verdict {
     if let Some((t, tokens)) = found_elsewhere(library, &pattern, &at_hand) {
         return Verdict::Wrong(misplaced(library, q, cite, t, &tokens));
     }
-    Verdict::Wrong(misquote(library, q, &pattern, &at_hand))
+    Verdict::Wrong(misquote(library, q, &pattern, &at_hand, nearest))
 }
 
 /// The first text at hand, other than those named, that has the quotation.
@@ -171,7 +180,7 @@ fn found_elsewhere(
     library
         .at_hand()
         .filter(|(i, _, _)| !named.contains(i))
-        .find_map(|(i, _, text)| Some((i, pattern.occurrences(text).into_iter().next()?)))
+        .find_map(|(i, _, text)| Some((i, pattern.occurrences(text).ok()?.into_iter().next()?)))
 }
 
 fn cited_as(q: &Quotation, cite: &Citation) -> String {
@@ -213,13 +222,22 @@ fn misplaced(
         .note(format!("found: “{}”", passage_words(text, tokens)))
 }
 
-fn misquote(library: &Library, q: &Quotation, pattern: &Pattern, named: &[usize]) -> Diagnostic {
+fn misquote(
+    library: &Library,
+    q: &Quotation,
+    pattern: &Pattern,
+    named: &[usize],
+    search: bool,
+) -> Diagnostic {
     let names: Vec<&str> = named.iter().map(|&i| library.texts[i].name()).collect();
-    let mut d = Diagnostic::new(
+    let d = Diagnostic::new(
         q.quote_at.clone(),
         format!("{} is not in {}", shown(&q.quote), names.join(" or ")),
     )
     .note("expected: the text's words as printed (case, punctuation, long s and page breaks aside; `...` for words left out, `[ ]` for your own)");
+    if !search {
+        return d;
+    }
     let nearest = named
         .iter()
         .filter_map(|&i| {
@@ -228,15 +246,14 @@ fn misquote(library: &Library, q: &Quotation, pattern: &Pattern, named: &[usize]
             Some((i, text, tokens))
         })
         .next();
-    d = match nearest {
+    match nearest {
         Some((i, text, tokens)) => d.note(format!(
             "nearest passage, {}: “{}”",
             place(&library.texts[i], text, &tokens),
             passage_words(text, &tokens)
         )),
         None => d.note("no passage of the text shares its words"),
-    };
-    d
+    }
 }
 
 #[cfg(test)]
@@ -247,33 +264,31 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     fn library() -> Library {
-        let mut lib = Library {
-            texts: vec![
-                Source {
-                    id: "cotton".into(),
-                    title: "The Game at GLEEK".into(),
-                    cited_as: vec!["Cotton 1674".into()],
-                    language: "en".into(),
-                    licence: Some("CC0".into()),
-                    about: None,
-                    file: Some(PathBuf::from("sources/gleek.txt")),
-                    text: Some(Text::bundled(
-                        "Head\n\nThe Ace is called Tib, Tom  [p.91]  the Knave is nine. Sometimes they will v[?]e when they have not above thirty.",
-                        Some(90),
-                    )),
-                },
-                Source {
-                    id: "akagiri".into(),
-                    title: "グリーク".into(),
-                    cited_as: vec!["Akagiri 2016".into()],
-                    language: "ja".into(),
-                    licence: None,
-                    about: None,
-                    file: None,
-                    text: None,
-                },
-            ],
-        };
+        let mut lib = Library::new(vec![
+            Source {
+                id: "cotton".into(),
+                title: "The Game at GLEEK".into(),
+                cited_as: vec!["Cotton 1674".into()],
+                language: "en".into(),
+                licence: Some("CC0".into()),
+                about: None,
+                file: Some(PathBuf::from("sources/gleek.txt")),
+                text: Some(Text::bundled(
+                    "Head\n\nThe Ace is called Tib, Tom  [p.91]  the Knave is nine. Sometimes they will v[?]e when they have not above thirty.",
+                    Some(90),
+                )),
+            },
+            Source {
+                id: "akagiri".into(),
+                title: "グリーク".into(),
+                cited_as: vec!["Akagiri 2016".into()],
+                language: "ja".into(),
+                licence: None,
+                about: None,
+                file: None,
+                text: None,
+            },
+        ]);
         assert!(lib.supply(
             "akagiri",
             "ディーラーは他のプレイヤーから4チップずつもらいます"

@@ -26,8 +26,9 @@ use text::Text;
 /// Where a project keeps its texts, and the file that lists them.
 pub const DIR: &str = "sources";
 pub const LIST: &str = "sources.yaml";
-/// The most texts a list may hold.
+/// The most texts a list may hold, and names a text may be cited by.
 const MAX_TEXTS: usize = 1000;
+const MAX_NAMES: usize = 20;
 /// The longest text id, in characters (it names a page of the site).
 const MAX_ID: usize = 80;
 
@@ -73,6 +74,8 @@ impl Source {
 #[derive(Clone, Debug, Default)]
 pub struct Library {
     pub texts: Vec<Source>,
+    /// Every name a citation may begin with, as compared, and its text; longest first.
+    names: Vec<(String, usize)>,
 }
 
 /// What a citation names: the texts it may be from, and the pages.
@@ -213,6 +216,14 @@ impl Library {
                     yaml.location_of(&r.cited_as),
                     format!("`{id}` needs at least one name in `cited-as:`, the words a citation of it begins with"),
                 ));
+            } else if r.cited_as.value.len() > MAX_NAMES {
+                errors.push(Diagnostic::new(
+                    yaml.location_of(&r.cited_as),
+                    format!(
+                        "`{id}` has {} names; a text may have at most {MAX_NAMES}",
+                        r.cited_as.value.len()
+                    ),
+                ));
             }
             let (file, text) = match &r.file {
                 None => (None, None),
@@ -250,7 +261,7 @@ impl Library {
             });
         }
         if errors.is_empty() {
-            Ok(Library { texts })
+            Ok(Library::new(texts))
         } else {
             Err(errors.into_vec(&yaml.path))
         }
@@ -287,6 +298,17 @@ impl Library {
         Ok((path.clone(), Text::bundled(&text, first_page)))
     }
 
+    /// A library of these texts.
+    pub fn new(texts: Vec<Source>) -> Library {
+        let mut names: Vec<(String, usize)> = texts
+            .iter()
+            .enumerate()
+            .flat_map(|(i, t)| t.cited_as.iter().map(move |n| (comparable(n), i)))
+            .collect();
+        names.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));
+        Library { texts, names }
+    }
+
     pub fn get(&self, id: &str) -> Option<&Source> {
         self.texts.iter().find(|t| t.id == id)
     }
@@ -316,27 +338,23 @@ impl Library {
     /// all. A citation with no name but a page names the texts at hand that have that page.
     pub fn resolve(&self, cite: &str) -> Citation {
         let c = comparable(cite.trim());
+        let fits = |n: &str| {
+            c.starts_with(n)
+                && !c[n.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphanumeric)
+        };
+        // The names are longest first: the first that fits sets the length, and every name of
+        // that length that fits joins it.
         let mut best: Option<(usize, Vec<usize>)> = None;
-        for (i, t) in self.texts.iter().enumerate() {
-            for name in &t.cited_as {
-                let n = comparable(name);
-                let fits = c.starts_with(&n)
-                    && !c[n.len()..]
-                        .chars()
-                        .next()
-                        .is_some_and(char::is_alphanumeric);
-                if !fits {
-                    continue;
-                }
-                match &mut best {
-                    Some((len, ids)) if *len == n.len() => {
-                        if !ids.contains(&i) {
-                            ids.push(i);
-                        }
-                    }
-                    Some((len, _)) if *len > n.len() => {}
-                    _ => best = Some((n.len(), vec![i])),
-                }
+        for (n, i) in &self.names {
+            match &mut best {
+                Some((len, _)) if n.len() < *len => break,
+                Some((_, ids)) if fits(n) && !ids.contains(i) => ids.push(*i),
+                Some(_) => {}
+                None if fits(n) => best = Some((n.len(), vec![*i])),
+                None => {}
             }
         }
         let pages = cited_pages(cite);

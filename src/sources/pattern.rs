@@ -14,6 +14,13 @@ use std::ops::Range;
 const MAX_SKIP: usize = 120;
 /// The most words of a quotation compared when looking for its nearest passage.
 const MAX_COMPARED: usize = 200;
+/// The most places in a text tried for one quotation: far beyond any real quotation of any real
+/// text, and a bound on a hostile one (thousands of ellipses over a text of one repeated word).
+const BUDGET: usize = 5_000_000;
+
+/// A quotation that would cost more than [`BUDGET`] to look for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooCostly;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Item {
@@ -73,34 +80,32 @@ impl Pattern {
     }
 
     /// Every run of the text's words the quotation matches, as token ranges.
-    pub fn occurrences(&self, text: &Text) -> Vec<Range<usize>> {
+    pub fn occurrences(&self, text: &Text) -> Result<Vec<Range<usize>>, TooCostly> {
         let Some(Item::Word(first)) = self.items.first() else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         let tokens = &text.tokens;
         let is = |at: usize, w: &str| matches!(&tokens[at].word, Word::Text(t) if t == w);
         let mut found = Vec::new();
+        let mut spent = 0usize;
         for start in (0..tokens.len()).filter(|&s| is(s, first)) {
             // The positions reachable after each item, in order, without repeats.
             let mut at = vec![start + 1];
             for item in &self.items[1..] {
-                let mut next: Vec<usize> = match item {
+                // `at` is sorted and without repeats, and so is each `next`.
+                let next: Vec<usize> = match item {
                     Item::Word(w) => at
                         .iter()
                         .filter(|&&p| p < tokens.len() && is(p, w))
                         .map(|p| p + 1)
                         .collect(),
-                    Item::Own => at
-                        .iter()
-                        .flat_map(|&p| [p, (p + 1).min(tokens.len())])
-                        .collect(),
-                    Item::Skip => at
-                        .iter()
-                        .flat_map(|&p| p..=(p + MAX_SKIP).min(tokens.len()))
-                        .collect(),
+                    Item::Own => spans(&at, 1, tokens.len()),
+                    Item::Skip => spans(&at, MAX_SKIP, tokens.len()),
                 };
-                next.sort_unstable();
-                next.dedup();
+                spent += next.len() + 1;
+                if spent > BUDGET {
+                    return Err(TooCostly);
+                }
                 at = next;
                 if at.is_empty() {
                     break;
@@ -108,7 +113,7 @@ impl Pattern {
             }
             found.extend(at.into_iter().map(|end| start..end));
         }
-        found
+        Ok(found)
     }
 
     /// The run of the text that shares most words with the quotation, in as many words as it
@@ -176,6 +181,17 @@ impl Pattern {
     }
 }
 
+/// Every position from each of `at` (sorted, no repeats) up to `reach` beyond it, at most `end`:
+/// sorted, without repeats, in one pass.
+fn spans(at: &[usize], reach: usize, end: usize) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::new();
+    for &p in at {
+        let from = out.last().map_or(p, |&l| p.max(l + 1));
+        out.extend(from..=(p + reach).min(end));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,6 +207,7 @@ mod tests {
         let t = text();
         Pattern::new(quote)
             .occurrences(&t)
+            .unwrap()
             .iter()
             .map(|r| t.passage(r).to_string())
             .collect()
@@ -236,6 +253,13 @@ mod tests {
             t.passage(&near)
         );
         assert!(Pattern::new("zebra").nearest(&t).is_none());
+    }
+
+    #[test]
+    fn a_hostile_quotation_is_refused_not_searched_for_ever() {
+        let text = Text::plain(&"a ".repeat(200_000));
+        let quote = vec!["a"; 400].join(" ... ");
+        assert_eq!(Pattern::new(&quote).occurrences(&text), Err(TooCostly));
     }
 
     #[test]
