@@ -318,3 +318,63 @@ fn the_notebook_tables_grade_each_reading_as_its_file_does() {
     assert!(wrong.is_empty(), "{wrong:#?}");
     assert!(compared > 200, "only {compared} rows compared");
 }
+
+mod hostile {
+    use super::*;
+    use mournival::sources::quotations::of_page;
+    use proptest::prelude::*;
+    use std::sync::{Arc, OnceLock};
+
+    fn library() -> &'static Library {
+        static LIB: OnceLock<Library> = OnceLock::new();
+        LIB.get_or_init(|| Library::load(root()).unwrap())
+    }
+
+    /// Text made of the characters a quotation and a citation are made of, and some others.
+    fn page() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just("\"".to_string()),
+                Just("“".to_string()),
+                Just("”".to_string()),
+                Just("(p. 9".to_string()),
+                Just("1)".to_string()),
+                Just("(".to_string()),
+                Just(")".to_string()),
+                Just("...".to_string()),
+                Just("[?]".to_string()),
+                Just("[".to_string()),
+                Just("(tr.) ".to_string()),
+                Just("\n".to_string()),
+                Just("\n\n".to_string()),
+                Just("| ".to_string()),
+                Just("`".to_string()),
+                Just("```\n".to_string()),
+                Just("ſ".to_string()),
+                Just("グ".to_string()),
+                "[a-zA-Z ]{0,12}",
+                Just("Cotton 1687, pp. 64-69".to_string()),
+                Just("the turn'd up Card is the Dealers".to_string()),
+            ],
+            0..80,
+        )
+        .prop_map(|parts| parts.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Whatever a page holds, its quotations are read and checked without a panic, and
+        /// every error is located in the page.
+        #[test]
+        fn any_page_is_read_and_checked(text in page()) {
+            let text: Arc<str> = text.into();
+            let quotations = of_page(Path::new("page.md"), &text);
+            let report = sources::check::check(library(), &quotations);
+            for d in &report.errors {
+                prop_assert_eq!(d.location.file.as_path(), Path::new("page.md"));
+                let _ = d.render("misquote");
+            }
+        }
+    }
+}

@@ -123,6 +123,7 @@ pub fn of_page(path: &Path, text: &Arc<str>) -> Vec<Quotation> {
                 .map(|i| after_open + i)
                 .filter(|&c| c - after_open <= MAX_QUOTE)
             else {
+                // Unclosed, or too long to be a quotation: the rest of the paragraph is prose.
                 break;
             };
             from = close + close_mark.len_utf8();
@@ -172,9 +173,14 @@ fn citation_after(body: &str, from: usize) -> Option<(std::ops::Range<usize>, &s
         return None;
     }
     let start = from + gap + 1;
-    let end = body[start..].find(')').map(|i| start + i)?;
+    // Looked for within MAX_CITE bytes only: an unclosed parenthesis costs no more than that.
+    let mut window = (start + MAX_CITE + 1).min(body.len());
+    while !body.is_char_boundary(window) {
+        window -= 1;
+    }
+    let end = body[start..window].find(')').map(|i| start + i)?;
     let cite = &body[start..end];
-    (end - start <= MAX_CITE && !cite.contains('(')).then_some((start..end, cite.trim()))
+    (!cite.contains('(')).then_some((start..end, cite.trim()))
 }
 
 /// The paragraphs of a Markdown page that hold prose: blank lines, headings, list items and
