@@ -171,7 +171,7 @@ fn watch(
     .context("cannot watch the project for changes")?;
 
     let mut folders = vec![content];
-    for name in ["variants", "templates", crate::sources::DIR] {
+    for name in ["variants", "templates", mournival::sources::DIR] {
         let dir = root.join(name);
         if dir.exists() && !folders.iter().any(|f| dir.starts_with(f)) {
             folders.push(dir);
