@@ -378,3 +378,49 @@ mod hostile {
         }
     }
 }
+
+/// A quotation without a citation is not checked by `check`; but one that all but matches a
+/// text at hand (every word but one found in the nearest passage) is a misquote waiting to be
+/// cited. None of the pages has one.
+#[test]
+fn no_uncited_quotation_is_a_near_miss_of_a_text_at_hand() {
+    use mournival::sources::pattern::Pattern;
+    use mournival::sources::quotations::every_in_page;
+    let library = every_text();
+    let pages = load_pages(root(), &root().join("content")).unwrap();
+    let mut near = Vec::new();
+    let mut surveyed = 0;
+    for page in pages.iter().filter(|p| p.is_markdown()) {
+        for q in every_in_page(&page.path, &page.text) {
+            let pattern = Pattern::new(&q.quote);
+            if !q.cite.is_empty() || pattern.translated {
+                continue;
+            }
+            surveyed += 1;
+            let english = || library.at_hand().filter(|(_, s, _)| s.is_english());
+            if english().any(|(_, _, t)| !pattern.occurrences(t).unwrap_or_default().is_empty()) {
+                continue;
+            }
+            for (_, source, text) in english() {
+                let Some(window) = pattern.nearest(text) else {
+                    continue;
+                };
+                let (shared, total) = pattern.shared(text, &window);
+                if total >= 5 && shared + 1 >= total {
+                    near.push(format!(
+                        "{}: “{}” against {}: “{}”",
+                        q.quote_at,
+                        q.quote,
+                        source.name(),
+                        text.passage(&window)
+                    ));
+                }
+            }
+        }
+    }
+    assert!(near.is_empty(), "{near:#?}");
+    assert!(
+        surveyed > 300,
+        "only {surveyed} uncited quotations surveyed"
+    );
+}

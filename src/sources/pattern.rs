@@ -116,6 +116,29 @@ impl Pattern {
         Ok(found)
     }
 
+    /// How many of the quotation's words a run of the text holds (each word of the run used
+    /// once), and how many words the quotation has.
+    pub fn shared(&self, text: &Text, tokens: &Range<usize>) -> (usize, usize) {
+        let mut left: HashMap<&str, usize> = HashMap::new();
+        for t in
+            &text.tokens[tokens.start.min(text.tokens.len())..tokens.end.min(text.tokens.len())]
+        {
+            if let Word::Text(w) = &t.word {
+                *left.entry(w.as_str()).or_default() += 1;
+            }
+        }
+        let mut shared = 0;
+        let mut total = 0;
+        for w in self.words() {
+            total += 1;
+            if let Some(n) = left.get_mut(w).filter(|n| **n > 0) {
+                *n -= 1;
+                shared += 1;
+            }
+        }
+        (shared, total)
+    }
+
     /// The run of the text that shares most words with the quotation, in as many words as it
     /// has; `None` when no word is shared.
     pub fn nearest(&self, text: &Text) -> Option<Range<usize>> {

@@ -109,6 +109,15 @@ const MAX_CITE: usize = 200;
 /// pair within a paragraph (a table row is a paragraph); front matter, fenced blocks and code
 /// spans are not read.
 pub fn of_page(path: &Path, text: &Arc<str>) -> Vec<Quotation> {
+    every_in_page(path, text)
+        .into_iter()
+        .filter(|q| !q.cite.is_empty())
+        .collect()
+}
+
+/// Every quotation in a Markdown page, with its citation where one follows (else an empty
+/// `cite`, located at the quotation): for a survey of what a page quotes without citing.
+pub fn every_in_page(path: &Path, text: &Arc<str>) -> Vec<Quotation> {
     let lines = LineIndex::new(text);
     let at = |range: std::ops::Range<usize>| lines.locate(path, text, range.start, range.len());
     let mut out = Vec::new();
@@ -127,9 +136,7 @@ pub fn of_page(path: &Path, text: &Arc<str>) -> Vec<Quotation> {
                 break;
             };
             from = close + close_mark.len_utf8();
-            let Some((cite_range, cite)) = citation_after(body, from) else {
-                continue;
-            };
+            let (cite_range, cite) = citation_after(body, from).unwrap_or((open..from, ""));
             let mut quote = body[after_open..close].to_string();
             if body[..open]
                 .trim_end()
@@ -146,7 +153,7 @@ pub fn of_page(path: &Path, text: &Arc<str>) -> Vec<Quotation> {
                 quote_at: at(para.start + open..para.start + from),
                 cite_at: at(para.start + cite_range.start..para.start + cite_range.end),
             });
-            from = cite_range.end;
+            from = from.max(cite_range.end);
         }
     }
     out
