@@ -424,3 +424,29 @@ fn no_uncited_quotation_is_a_near_miss_of_a_text_at_hand() {
         "only {surveyed} uncited quotations surveyed"
     );
 }
+
+#[test]
+fn build_warns_of_a_misquote_and_strict_refuses_it() {
+    let dir = project_copy();
+    std::fs::write(
+        dir.path().join("content/notes.md"),
+        "# Notes\n\nCotton: \"Tiddy is five\" (p. 91).\n",
+    )
+    .unwrap();
+    let out = dir.path().join("site");
+    mournival(dir.path())
+        .args(["build", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "warning: “Tiddy is five” is not in Cotton 1674",
+        ))
+        .stdout(predicate::str::contains("1 quotation(s) wrong"));
+    mournival(dir.path())
+        .args(["build", "--strict", "--out"])
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("misquote: “Tiddy is five”"));
+}

@@ -59,6 +59,8 @@ pub struct BuildReport {
     pub evaluations: usize,
     /// Expectations the engine does not meet, located in the pages.
     pub failing: Vec<Diagnostic>,
+    /// Quotations not found in their texts, or not where cited ([`crate::sources`]).
+    pub misquoted: Vec<Diagnostic>,
     pub files: usize,
 }
 
@@ -153,8 +155,8 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         .iter()
         .flat_map(|(v, _)| &v.verdicts)
         .filter_map(|v| v.diagnostic.clone())
-        .chain(project.quotes.errors.iter().cloned())
         .collect();
+    let misquoted = project.quotes.errors.clone();
     output::write_site(opts, &project.config.keep, &out.files)?;
     Ok(BuildReport {
         pages: pages_written,
@@ -164,6 +166,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             .map(|s| project.readings.of(s.game()).variants.len())
             .sum(),
         failing,
+        misquoted,
         files,
     })
 }
