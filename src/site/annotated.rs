@@ -66,17 +66,19 @@ impl Annotations<'_> {
             let Some(text) = source.text.as_ref() else {
                 continue;
             };
-            for s in &text.sentences[text.sentences_of(&f.tokens)] {
-                let link = TextLink {
-                    label: match s.page {
-                        Some(p) => format!("{}, p. {p}", source.name()),
-                        None => source.name().to_string(),
-                    },
-                    url: format!("{}#{}", url(&source.id), s.anchor),
-                };
-                if !out.contains(&link) {
-                    out.push(link);
-                }
+            // The sentence the quotation begins in, labelled with the quotation's own pages.
+            let Some(s) = text.sentences.get(text.sentences_of(&f.tokens).start) else {
+                continue;
+            };
+            let link = TextLink {
+                label: match text.pages_of(&f.tokens) {
+                    Some(pages) => format!("{}, {}", source.name(), Source::pages_words(pages)),
+                    None => source.name().to_string(),
+                },
+                url: format!("{}#{}", url(&source.id), s.anchor),
+            };
+            if !out.contains(&link) {
+                out.push(link);
             }
         }
         out
