@@ -53,6 +53,7 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 pub mod site;
+pub mod sources;
 pub mod suggest;
 pub mod variant;
 pub mod yaml;

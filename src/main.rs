@@ -8,6 +8,7 @@ use mournival::project::{Page, load_pages, load_variants, read_page};
 use mournival::report::{self, CheckRun, explain, matrix};
 use mournival::schema::{Schema, Which};
 use mournival::site::{BuildError, BuildOptions};
+use mournival::sources::{self, Library};
 use mournival::variant::{Override, Readings};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -226,7 +227,7 @@ fn check(
     set: &[Override],
     format: Format,
 ) -> Result<ExitCode, Invalid> {
-    let (variants, pages) = match load_checked(root, path, set) {
+    let (variants, pages, library) = match load_checked(root, path, set) {
         Ok(loaded) => loaded,
         Err(errors) => {
             // Machine formats report invalid input in their own form too; stderr has it all.
@@ -260,7 +261,8 @@ fn check(
             emit(&format!("{}\n", run.summary()));
         }
     }
-    Ok(if report.failed() == 0 {
+    let misquoted = check_quotes(&library, &variants, &pages, format == Format::Human)?;
+    Ok(if report.failed() == 0 && misquoted == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -273,19 +275,24 @@ fn emit(text: &str) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
-/// The readings and pages `check` needs, or every error that stops it. The readings and the
-/// pages are both read before either's errors are shown: one run reports every error.
+/// The readings, pages and source texts `check` needs, or every error that stops it. All are
+/// read before any error is shown: one run reports every error.
 fn load_checked(
     root: &Path,
     path: Option<PathBuf>,
     set: &[Override],
-) -> Result<(Readings, Vec<Page>), Vec<Diagnostic>> {
+) -> Result<(Readings, Vec<Page>, Library), Vec<Diagnostic>> {
     let path = path.unwrap_or_else(|| root.join("content"));
-    let (variants, pages) = match (variants(root, set), load_pages(root, &path)) {
-        (Ok(variants), Ok(pages)) => (variants, pages),
-        (variants, pages) => {
+    let (variants, pages, library) = match (
+        variants(root, set),
+        load_pages(root, &path),
+        Library::load(root),
+    ) {
+        (Ok(variants), Ok(pages), Ok(library)) => (variants, pages, library),
+        (variants, pages, library) => {
             let mut errors = variants.err().map(|Invalid(e)| e).unwrap_or_default();
             errors.extend(pages.err().unwrap_or_default());
+            errors.extend(library.err().unwrap_or_default());
             return Err(errors);
         }
     };
@@ -308,7 +315,37 @@ fn load_checked(
     if !unknown.is_empty() {
         return Err(unknown);
     }
-    Ok((variants, pages))
+    Ok((variants, pages, library))
+}
+
+/// Every quotation of a bundled text found where it says; misquotes are printed, and counted.
+/// The summary line is for people: machine formats keep stdout to their document.
+fn check_quotes(
+    library: &Library,
+    readings: &Readings,
+    pages: &[Page],
+    summary: bool,
+) -> Result<usize, Invalid> {
+    let quotations =
+        sources::quotations(readings, pages.iter().map(|p| (p.path.as_path(), &p.text)))
+            .map_err(Invalid)?;
+    let report = sources::check::check(library, &quotations);
+    for d in &report.errors {
+        eprint!("{}", d.render("misquote"));
+        eprintln!();
+    }
+    let bundled: Vec<&str> = library.at_hand().map(|(_, s, _)| s.id.as_str()).collect();
+    if summary && !bundled.is_empty() {
+        println!(
+            "checked {} quotation(s) against {}: {} found, {} wrong; {} quote text(s) not bundled",
+            report.compared,
+            bundled.join(", "),
+            report.found.len(),
+            report.errors.len(),
+            report.not_compared
+        );
+    }
+    Ok(report.errors.len())
 }
 
 fn build(

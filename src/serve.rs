@@ -122,7 +122,7 @@ fn report(result: Result<site::BuildReport, BuildError>, started: Instant) -> Op
     }
 }
 
-/// Watches the content, the readings and the templates; rebuilds and reloads the browser on
+/// Watches the content, the readings, the texts and the templates; rebuilds and reloads the browser on
 /// every change. The returned debouncer must be kept alive for as long as the watch lasts.
 fn watch(
     opts: &BuildOptions,
@@ -171,7 +171,7 @@ fn watch(
     .context("cannot watch the project for changes")?;
 
     let mut folders = vec![content];
-    for name in ["variants", "templates"] {
+    for name in ["variants", "templates", mournival::sources::DIR] {
         let dir = root.join(name);
         if dir.exists() && !folders.iter().any(|f| dir.starts_with(f)) {
             folders.push(dir);

@@ -762,6 +762,7 @@ mod tests {
                 "akagiri",
                 "cotgrave-1662",
                 "cotton-1674",
+                "dafydd",
                 "du-coeur",
                 "parlett",
                 "wikipedia",

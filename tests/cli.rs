@@ -29,7 +29,7 @@ fn assert_check_passes(text: &str) {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "checked 1 scenario(s) under 7 variant(s): 5 passed, 0 failed",
+            "checked 1 scenario(s) under 8 variant(s): 5 passed, 0 failed",
         ));
 }
 

@@ -1,6 +1,7 @@
 //! The pages the generator adds: one per reading, one per rule point, the matrix of points by
 //! readings, and the index of scenarios. Views only: every figure comes from the engine.
 
+use super::annotated::TextLink;
 use super::outcome::ScenarioView;
 use crate::compare::{Evaluation, Summary};
 use crate::game::Scenario;
@@ -21,6 +22,8 @@ pub struct ChoiceRow {
     pub note: Option<String>,
     pub alternatives: Vec<&'static str>,
     pub inherited_from: Option<String>,
+    /// The sentences of the annotated texts the quote stands in.
+    pub in_text: Vec<TextLink>,
 }
 
 #[derive(Serialize)]
@@ -55,8 +58,16 @@ fn alternatives(v: &Variant, p: Point) -> Vec<&'static str> {
         .collect()
 }
 
+/// Where a reading's quote on a point stands in the annotated texts.
+pub type InText<'a> = dyn Fn(&Variant, Point) -> Vec<TextLink> + Sync + 'a;
+
 /// The page of one reading; `prefix` is where its game's generated pages live.
-pub fn variant_view(game: &'static str, v: &Variant, prefix: &str) -> VariantView {
+pub fn variant_view(
+    game: &'static str,
+    v: &Variant,
+    prefix: &str,
+    in_text: &InText,
+) -> VariantView {
     let table = v.rules.table();
     let sections = table
         .sections()
@@ -81,6 +92,7 @@ pub fn variant_view(game: &'static str, v: &Variant, prefix: &str) -> VariantVie
                         note: c.note.clone(),
                         alternatives: alternatives(v, p),
                         inherited_from: c.inherited_from.clone(),
+                        in_text: in_text(v, p),
                     }
                 })
                 .collect(),
@@ -123,6 +135,7 @@ pub struct RuleByVariant {
     pub cite: String,
     pub note: Option<String>,
     pub alternatives: Vec<&'static str>,
+    pub in_text: Vec<TextLink>,
 }
 
 #[derive(Serialize)]
@@ -194,6 +207,7 @@ pub fn rule_view(
     doc_html: String,
     notebook_url: Option<String>,
     scenarios: Vec<RuleScenario>,
+    in_text: &InText,
 ) -> RuleView {
     let def = point.def();
     RuleView {
@@ -233,6 +247,7 @@ pub fn rule_view(
                     cite: c.cite.clone(),
                     note: c.note.clone(),
                     alternatives: alternatives(v, point),
+                    in_text: in_text(v, point),
                 }
             })
             .collect(),

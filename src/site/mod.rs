@@ -7,6 +7,7 @@
 //! sitemap); check every internal link and anchor; then write the whole site to a fresh folder
 //! and swap it in, so a failed build never leaves a half-written site.
 
+pub mod annotated;
 pub mod generated;
 pub mod glossary;
 pub mod highlight;
@@ -21,7 +22,10 @@ use crate::compare::{Evaluation, evaluate};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::game::{Game, Scenario};
 use crate::project::{ProjectConfig, load_variants};
-use crate::variant::{Override, Readings, VariantSet};
+use crate::sources::Library;
+use crate::sources::quotations::Quotation;
+use crate::variant::{Override, Readings, Variant, VariantSet};
+use annotated::TextLink;
 use glossary::Glossary;
 use pages::{ContentPage, Section, paths};
 use rayon::prelude::*;
@@ -55,6 +59,8 @@ pub struct BuildReport {
     pub evaluations: usize,
     /// Expectations the engine does not meet, located in the pages.
     pub failing: Vec<Diagnostic>,
+    /// Quotations not found in their texts, or not where cited ([`crate::sources`]).
+    pub misquoted: Vec<Diagnostic>,
     pub files: usize,
 }
 
@@ -150,6 +156,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         .flat_map(|(v, _)| &v.verdicts)
         .filter_map(|v| v.diagnostic.clone())
         .collect();
+    let misquoted = project.quotes.errors.clone();
     output::write_site(opts, &project.config.keep, &out.files)?;
     Ok(BuildReport {
         pages: pages_written,
@@ -159,6 +166,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             .map(|s| project.readings.of(s.game()).variants.len())
             .sum(),
         failing,
+        misquoted,
         files,
     })
 }
@@ -172,9 +180,28 @@ struct Project {
     glossary: Option<Glossary>,
     /// Every place the generator writes, which no page may take.
     reserved: Vec<pages::Reserved>,
+    /// The texts the readings and pages quote, the quotations, and where they were found.
+    library: Library,
+    quotations: Vec<Quotation>,
+    quotes: crate::sources::check::Report,
 }
 
 impl Project {
+    fn annotations(&self) -> annotated::Annotations<'_> {
+        annotated::Annotations {
+            library: &self.library,
+            quotations: &self.quotations,
+            report: &self.quotes,
+        }
+    }
+
+    /// Where a reading's quote on a point stands in the annotated texts; an inherited choice's
+    /// quote is its own file's.
+    fn in_text(&self, game: &dyn Game, v: &Variant, point: crate::rules::Point) -> Vec<TextLink> {
+        let owner = v.choice(point).inherited_from.as_deref().unwrap_or(&v.id);
+        self.annotations().links(game.id(), owner, point.id())
+    }
+
     fn load(opts: &BuildOptions) -> Result<Project, BuildError> {
         let mut config =
             crate::project::load_config(&opts.root).map_err(|d| BuildError::Invalid(vec![d]))?;
@@ -189,8 +216,9 @@ impl Project {
                 m,
             )])
         })?;
+        let library = Library::load(&opts.root).map_err(BuildError::Invalid)?;
         let mut content = pages::load(&opts.root, &opts.content).map_err(BuildError::Invalid)?;
-        let reserved = reserved(&readings);
+        let reserved = reserved(&readings, &library);
         let collisions = pages::collisions(&content, &reserved);
         if !collisions.is_empty() {
             return Err(BuildError::Invalid(collisions));
@@ -209,6 +237,14 @@ impl Project {
             .iter()
             .find(|p| p.rel == "glossary.md")
             .map(|p| Glossary::parse(&p.page.text, &p.url));
+        let quotations = crate::sources::quotations(
+            &readings,
+            content
+                .iter()
+                .map(|p| (p.page.path.as_path(), &p.page.text)),
+        )
+        .map_err(BuildError::Invalid)?;
+        let quotes = crate::sources::check::check(&library, &quotations);
         Ok(Project {
             config,
             templates,
@@ -216,6 +252,9 @@ impl Project {
             content,
             glossary,
             reserved,
+            library,
+            quotations,
+            quotes,
         })
     }
 
@@ -253,8 +292,8 @@ fn prefix(readings: &Readings, game: &dyn Game) -> String {
     }
 }
 
-/// Every place the generator writes, for every game.
-fn reserved(readings: &Readings) -> Vec<pages::Reserved> {
+/// Every place the generator writes, for every game and every bundled text.
+fn reserved(readings: &Readings, library: &Library) -> Vec<pages::Reserved> {
     let prefixes: Vec<String> = readings
         .sets
         .iter()
@@ -270,7 +309,13 @@ fn reserved(readings: &Readings) -> Vec<pages::Reserved> {
             points: set.table.all().map(|p| p.id()).collect(),
         })
         .collect();
-    pages::reserved(&games)
+    let texts: Vec<&str> = library
+        .texts
+        .iter()
+        .filter(|t| t.file.is_some())
+        .map(|t| t.id.as_str())
+        .collect();
+    pages::reserved(&games, &texts)
 }
 
 /// Every scenario of every page under every reading of its game: `[page][scenario][reading]`.
@@ -324,6 +369,12 @@ fn navigation(project: &Project) -> Result<Navigation, BuildError> {
         reference_extra.push(NavItem {
             title: format!("Rule points by reading{suffix}"),
             url: paths::matrix(&prefix),
+        });
+    }
+    if project.library.texts.iter().any(|t| t.file.is_some()) {
+        reference_extra.push(NavItem {
+            title: "The texts, annotated".into(),
+            url: paths::SOURCES.into(),
         });
     }
     reference_extra.extend([
@@ -530,6 +581,7 @@ fn render_generated(
     out.page(paths::SCENARIOS.into(), html);
     let html = render_root(templates, site, paths::SEARCH, "Search", "search.html", &[])?;
     out.page(paths::SEARCH.into(), html);
+    render_sources(project, site, out)?;
     for (url, title, items) in &nav.section_indexes {
         let mut content_html = String::from("<ul class=\"section-index\">\n");
         for i in items {
@@ -567,6 +619,101 @@ fn render_generated(
         path: paths::NOT_FOUND.into(),
         bytes: html.into_bytes(),
     });
+    Ok(())
+}
+
+/// The annotated texts: a page per bundled text, and their index.
+fn render_sources(
+    project: &Project,
+    site: &SiteView,
+    out: &mut Rendered,
+) -> Result<(), BuildError> {
+    if !project.library.texts.iter().any(|t| t.file.is_some()) {
+        return Ok(());
+    }
+    let by_path: HashMap<&Path, (String, String)> = project
+        .content
+        .iter()
+        .map(|p| (p.page.path.as_path(), (p.url.clone(), p.title.clone())))
+        .collect();
+    let prefix = |game: &str| {
+        let game = crate::games::by_id(game)?;
+        Some(project.prefix(game))
+    };
+    let page = |path: &Path| by_path.get(path).cloned();
+    let choice = |game: &str, variant: &str, point: &str| {
+        let set = project.readings.of(crate::games::by_id(game)?);
+        let v = set.get(variant)?;
+        let p = set.table.find(point)?;
+        Some(v.rules.choice_id(p).to_string())
+    };
+    let places = annotated::Places {
+        prefix: &prefix,
+        page: &page,
+        choice: &choice,
+    };
+    let views = project.annotations().views(&places);
+    let mut list = String::from(
+        "<p>The texts this site bundles whole, each with every sentence that a reading or a page quotes marked, and in the margin the rule points, readings and pages that rest on it.</p>\n<ul class=\"section-index\">\n",
+    );
+    for (url, view) in &views {
+        let title = format!("{}: {}", view.name, view.title);
+        let page = root_page(
+            url,
+            &title,
+            vec![
+                Crumb {
+                    title: "The texts".into(),
+                    url: Some(paths::SOURCES.into()),
+                },
+                Crumb {
+                    title: view.name.clone(),
+                    url: None,
+                },
+            ],
+        );
+        let html = project.templates.render(
+            "source.html",
+            &[
+                ("site", site),
+                ("page", &page),
+                ("root", &root_of(url)),
+                ("s", view),
+            ],
+        )?;
+        out.generated_anchors
+            .push((url.clone(), view.anchors.clone()));
+        out.page(url.clone(), html);
+        list.push_str(&format!(
+            "<li><a href=\"{}{}\">{}</a> <span class=\"col-sub\">{} of {} sentences quoted</span></li>\n",
+            root_of(paths::SOURCES),
+            markdown::escape_attr(url),
+            markdown::escape_attr(&title),
+            view.quoted,
+            view.sentences
+        ));
+    }
+    list.push_str("</ul>\n");
+    let title = "The texts, annotated";
+    let mut page = root_page(
+        paths::SOURCES,
+        title,
+        vec![Crumb {
+            title: title.into(),
+            url: None,
+        }],
+    );
+    page.content = list;
+    page.has_h1 = false;
+    let html = project.templates.render(
+        "page.html",
+        &[
+            ("site", site),
+            ("page", &page),
+            ("root", &root_of(paths::SOURCES)),
+        ],
+    )?;
+    out.page(paths::SOURCES.into(), html);
     Ok(())
 }
 
@@ -626,7 +773,12 @@ fn render_readings(
                 ("site", site),
                 ("page", &page),
                 ("root", &root_of(&url)),
-                ("v", &generated::variant_view(game.name(), v, prefix)),
+                (
+                    "v",
+                    &generated::variant_view(game.name(), v, prefix, &|v, p| {
+                        project.in_text(game, v, p)
+                    }),
+                ),
             ],
         )?;
         out.page(url, html);
@@ -691,6 +843,7 @@ fn render_rules(
                 doc.html,
                 notebook_url,
                 generated::telling_scenarios(point, &scenarios, variants),
+                &|v, p| project.in_text(game, v, p),
             );
             let page = root_page(
                 &url,
@@ -869,6 +1022,16 @@ fn search_index(project: &Project, out: &Rendered) -> String {
                 p.def().question.to_string(),
                 format!("{} {} {}", p.id(), p.def().doc, summaries.join(" ")),
                 "Rule points",
+            ));
+        }
+    }
+    for source in project.library.texts.iter().filter(|t| t.file.is_some()) {
+        if let Some(text) = &source.text {
+            extra.push((
+                annotated::url(&source.id),
+                format!("{}: {}", source.name(), source.title),
+                text.body.clone(),
+                "The texts",
             ));
         }
     }

@@ -113,6 +113,8 @@ pub mod paths {
     /// The not-found page, served from any depth.
     pub const NOT_FOUND: &str = "404.html";
     pub const SITEMAP: &str = "sitemap.xml";
+    /// The annotated texts: their index, and a page per bundled text (`sources/<id>/`).
+    pub const SOURCES: &str = "sources/";
     /// The static files: the templates' own and the code colours.
     pub const STATIC: &str = "static/";
     pub const HIGHLIGHT_CSS: &str = "static/highlight.css";
@@ -177,10 +179,12 @@ pub struct GamePages<'a> {
     pub points: Vec<&'a str>,
 }
 
-/// Every place the generator writes, given each game's readings and rule points.
-pub fn reserved(games: &[GamePages]) -> Vec<Reserved> {
+/// Every place the generator writes, given each game's readings and rule points and the bundled
+/// texts.
+pub fn reserved(games: &[GamePages], texts: &[&str]) -> Vec<Reserved> {
     use ReservedKind::{File, Folder, Page};
     let mut out = vec![
+        Reserved::new(paths::SOURCES, Page, "the index of the annotated texts"),
         Reserved::new(paths::SCENARIOS, Page, "the index of scenarios"),
         Reserved::new(paths::SEARCH, Page, "the search page"),
         Reserved::new(paths::SEARCH_INDEX, File, "the search index"),
@@ -190,6 +194,13 @@ pub fn reserved(games: &[GamePages]) -> Vec<Reserved> {
         Reserved::new(paths::STATIC, Folder, "the static files"),
         Reserved::new(paths::HIGHLIGHT_CSS, File, "the code colours"),
     ];
+    out.extend(texts.iter().map(|id| {
+        Reserved::new(
+            format!("{}{id}/", paths::SOURCES),
+            Page,
+            format!("the annotated text `{id}`"),
+        )
+    }));
     for g in games {
         out.push(Reserved::new(
             paths::matrix(g.prefix),
@@ -220,7 +231,7 @@ pub fn reserved_at<'a>(reserved: &'a [Reserved], url: &str) -> Option<&'a Reserv
 }
 
 /// What to do about a page that collides with a generated one.
-pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, 404.html, sitemap.xml, search-index.json, static/, and for each game ([game/]) matrix/, variants/<id>/ and rules/<point>/: rename or move it";
+pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, sources/ and sources/<text>/, 404.html, sitemap.xml, search-index.json, static/, and for each game ([game/]) matrix/, variants/<id>/ and rules/<point>/: rename or move it";
 
 /// Pages that would be written to the same place as another page or as a generated one: an
 /// error for each, naming both files (or the file and the generated page).

@@ -19,6 +19,7 @@ const DEFAULTS: &[(&str, &str)] = &[
     ),
     ("variant.html", include_str!("../../templates/variant.html")),
     ("rule.html", include_str!("../../templates/rule.html")),
+    ("source.html", include_str!("../../templates/source.html")),
     ("matrix.html", include_str!("../../templates/matrix.html")),
     (
         "scenarios.html",

@@ -1,0 +1,517 @@
+//! The texts the readings quote, and the quotations checked against them.
+//!
+//! A project lists the texts it quotes in `sources/sources.yaml`: each with an id, a title, the
+//! names it is cited by, and, when the project may bundle it, its file beside the list. A
+//! quotation says which text it is from by its citation: a `cite:` in a variant file, or the
+//! parenthesis after a quotation in a page, begins with one of the names a text is cited by
+//! (`Akagiri 2016, note 4`, `du Coeur, letter`, `Cotton 1687, p. 65`), or gives only a page
+//! (`p. 91`, `pp. 95-96`), which names the bundled text that has that page. A text without a file
+//! is known by name only: its quotations are checked wherever the text is supplied (the tests
+//! supply the texts the project may not bundle). `check` and `build` both read quotations this
+//! way ([`check::check`]), and `build` annotates each bundled text with them.
+
+pub mod check;
+pub mod pattern;
+pub mod quotations;
+pub mod text;
+
+use crate::diagnostic::{Diagnostic, Errors, excerpt};
+use crate::input::{self, Depth, read_text};
+use crate::yaml::YamlText;
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+use std::path::{Path, PathBuf};
+use text::Text;
+
+/// Where a project keeps its texts, and the file that lists them.
+pub const DIR: &str = "sources";
+pub const LIST: &str = "sources.yaml";
+/// The most texts a list may hold, and names a text may be cited by.
+const MAX_TEXTS: usize = 1000;
+const MAX_NAMES: usize = 20;
+/// The longest text id, in characters (it names a page of the site).
+const MAX_ID: usize = 80;
+
+/// A text the project quotes.
+#[derive(Clone, Debug)]
+pub struct Source {
+    pub id: String,
+    pub title: String,
+    /// The names a citation may begin with, as written in the list.
+    pub cited_as: Vec<String>,
+    /// A language code; quotations of a text not in English are translations, marked `(tr.)`.
+    pub language: String,
+    pub licence: Option<String>,
+    /// What the project says about the text, shown on its annotated page.
+    pub about: Option<String>,
+    /// The bundled file, if the project bundles the text.
+    pub file: Option<PathBuf>,
+    /// The words, when they are at hand: bundled, or supplied.
+    pub text: Option<Text>,
+}
+
+impl Source {
+    pub fn is_english(&self) -> bool {
+        self.language == "en"
+    }
+
+    /// The name the text is first cited by, for messages.
+    pub fn name(&self) -> &str {
+        self.cited_as.first().map_or(&self.id, String::as_str)
+    }
+
+    /// "p. 91" or "pp. 91-92".
+    pub fn pages_words((first, last): (u32, u32)) -> String {
+        if first == last {
+            format!("p. {first}")
+        } else {
+            format!("pp. {first}-{last}")
+        }
+    }
+}
+
+/// Every text a project quotes.
+#[derive(Clone, Debug, Default)]
+pub struct Library {
+    pub texts: Vec<Source>,
+    /// Every name a citation may begin with, as compared, and its text; longest first.
+    names: Vec<(String, usize)>,
+}
+
+/// What a citation names: the texts it may be from, and the pages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Citation {
+    /// Indexes into the library's texts.
+    pub texts: Vec<usize>,
+    /// Whether a name chose the texts (else a page did, or nothing).
+    pub named: bool,
+    pub pages: Option<(u32, u32)>,
+    /// `tr.` among the citation's parts: the quotation is the quoter's translation.
+    pub translated: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawList {
+    texts: Vec<RawSource>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawSource {
+    id: Spanned<String>,
+    title: String,
+    cited_as: Spanned<Vec<String>>,
+    #[serde(default)]
+    file: Option<Spanned<String>>,
+    #[serde(default)]
+    first_page: Option<u32>,
+    #[serde(default)]
+    language: Option<String>,
+    #[serde(default)]
+    licence: Option<String>,
+    #[serde(default)]
+    about: Option<String>,
+}
+
+/// A name as compared: lower case, every kind of quotation mark the same.
+fn comparable(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '"' | '“' | '”' | '‘' | '’' => '\'',
+            c => c,
+        })
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The pages a citation gives: `p. 91`, `pp. 92-93` (or `pp. 92–93`), the first such mention.
+fn cited_pages(cite: &str) -> Option<(u32, u32)> {
+    let number = |s: &str| -> Option<(u32, usize)> {
+        let digits = s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        Some((s[..digits].parse().ok()?, digits))
+    };
+    for (i, _) in cite.match_indices('p') {
+        if cite[..i]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+        {
+            continue;
+        }
+        let Some(rest) = cite[i..]
+            .strip_prefix("pp.")
+            .or_else(|| cite[i..].strip_prefix("p."))
+        else {
+            continue;
+        };
+        let rest = rest.trim_start();
+        let Some((first, used)) = number(rest) else {
+            continue;
+        };
+        let after = rest[used..].trim_start();
+        let last = after
+            .strip_prefix(['-', '–'])
+            .and_then(|r| number(r.trim_start()))
+            .map_or(first, |(n, _)| n);
+        return Some((first, last.max(first)));
+    }
+    None
+}
+
+impl Library {
+    /// Reads `sources/sources.yaml` and the bundled files it names; a project without the list
+    /// quotes no texts the tool knows.
+    pub fn load(root: &Path) -> Result<Library, Vec<Diagnostic>> {
+        let dir = root.join(DIR);
+        let path = dir.join(LIST);
+        if std::fs::symlink_metadata(&path).is_err() {
+            return Ok(Library::default());
+        }
+        let yaml = YamlText::whole_file(&path, read_text(&path).map_err(|d| vec![d])?);
+        let raw: RawList = yaml.parse().map_err(|d| vec![d])?;
+        let files = input::files(&dir, root, Depth::Flat, &|p| {
+            p.file_name().is_some_and(|n| n != LIST)
+        })?;
+        Library::from_list(&yaml, raw, &files)
+    }
+
+    fn from_list(
+        yaml: &YamlText,
+        raw: RawList,
+        files: &[PathBuf],
+    ) -> Result<Library, Vec<Diagnostic>> {
+        let mut errors = Errors::default();
+        if raw.texts.len() > MAX_TEXTS {
+            errors.push(Diagnostic::new(
+                yaml.location(0, 0),
+                format!(
+                    "{} texts are listed; a list holds at most {MAX_TEXTS}",
+                    raw.texts.len()
+                ),
+            ));
+            return Err(errors.into_vec(&yaml.path));
+        }
+        let mut texts: Vec<Source> = Vec::new();
+        for r in raw.texts {
+            let id = r.id.value.trim().to_string();
+            if id.is_empty()
+                || id.chars().count() > MAX_ID
+                || !id
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            {
+                errors.push(Diagnostic::new(
+                    yaml.location_of(&r.id),
+                    format!("`{}` is not a usable text id: use lower-case letters, digits and hyphens, at most {MAX_ID} of them, as in `cotton-1674-gleek`", excerpt(&id)),
+                ));
+            } else if texts.iter().any(|t| t.id == id) {
+                errors.push(Diagnostic::new(
+                    yaml.location_of(&r.id),
+                    format!("the text `{id}` is listed twice"),
+                ));
+            }
+            if r.cited_as.value.iter().all(|n| n.trim().is_empty()) {
+                errors.push(Diagnostic::new(
+                    yaml.location_of(&r.cited_as),
+                    format!("`{id}` needs at least one name in `cited-as:`, the words a citation of it begins with"),
+                ));
+            } else if r.cited_as.value.len() > MAX_NAMES {
+                errors.push(Diagnostic::new(
+                    yaml.location_of(&r.cited_as),
+                    format!(
+                        "`{id}` has {} names; a text may have at most {MAX_NAMES}",
+                        r.cited_as.value.len()
+                    ),
+                ));
+            }
+            let (file, text) = match &r.file {
+                None => (None, None),
+                Some(name) => match Library::read_bundled(yaml, name, files, r.first_page) {
+                    Ok((path, text)) => (Some(path), Some(text)),
+                    Err(d) => {
+                        errors.push(d);
+                        (None, None)
+                    }
+                },
+            };
+            if file.is_some() && r.licence.as_deref().is_none_or(|l| l.trim().is_empty()) {
+                errors.push(Diagnostic::new(
+                    yaml.location_of(&r.id),
+                    format!(
+                        "`{id}` is bundled: say under `licence:` why the project may bundle it"
+                    ),
+                ));
+            }
+            texts.push(Source {
+                id,
+                title: r.title.trim().to_string(),
+                cited_as: r
+                    .cited_as
+                    .value
+                    .iter()
+                    .map(|n| n.trim().to_string())
+                    .filter(|n| !n.is_empty())
+                    .collect(),
+                language: r.language.unwrap_or_else(|| "en".to_string()),
+                licence: r.licence,
+                about: r.about,
+                file,
+                text,
+            });
+        }
+        if errors.is_empty() {
+            Ok(Library::new(texts))
+        } else {
+            Err(errors.into_vec(&yaml.path))
+        }
+    }
+
+    /// A bundled file, which must be one of the files beside the list.
+    fn read_bundled(
+        yaml: &YamlText,
+        name: &Spanned<String>,
+        files: &[PathBuf],
+        first_page: Option<u32>,
+    ) -> Result<(PathBuf, Text), Diagnostic> {
+        let wanted = name.value.trim();
+        let Some(path) = files
+            .iter()
+            .find(|p| p.file_name().is_some_and(|n| n == wanted))
+        else {
+            let mut present: Vec<String> = files
+                .iter()
+                .filter_map(|p| p.file_name().map(|n| format!("`{}`", n.to_string_lossy())))
+                .collect();
+            present.sort();
+            return Err(Diagnostic::new(
+                yaml.location_of(name),
+                format!("`{}` is not a file beside {LIST}", excerpt(wanted)),
+            )
+            .note(if present.is_empty() {
+                format!("{DIR}/ holds no other file")
+            } else {
+                format!("{DIR}/ holds {}", present.join(", "))
+            }));
+        };
+        let text = read_text(path)?;
+        Ok((path.clone(), Text::bundled(&text, first_page)))
+    }
+
+    /// A library of these texts.
+    pub fn new(texts: Vec<Source>) -> Library {
+        let mut names: Vec<(String, usize)> = texts
+            .iter()
+            .enumerate()
+            .flat_map(|(i, t)| t.cited_as.iter().map(move |n| (comparable(n), i)))
+            .collect();
+        names.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));
+        Library { texts, names }
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Source> {
+        self.texts.iter().find(|t| t.id == id)
+    }
+
+    /// Supplies the words of a text the project does not bundle (the tests read them from
+    /// elsewhere); false if no text of that id is listed.
+    pub fn supply(&mut self, id: &str, words: &str) -> bool {
+        match self.texts.iter_mut().find(|t| t.id == id) {
+            Some(t) => {
+                t.text = Some(Text::plain(words));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The texts whose words are at hand.
+    pub fn at_hand(&self) -> impl Iterator<Item = (usize, &Source, &Text)> {
+        self.texts
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| Some((i, s, s.text.as_ref()?)))
+    }
+
+    /// What a citation names. The longest name a citation begins with wins (`du Coeur, game
+    /// report` before `du Coeur`); a name shared by several texts (a work in chapters) names them
+    /// all. A citation with no name but a page names the texts at hand that have that page.
+    pub fn resolve(&self, cite: &str) -> Citation {
+        let c = comparable(cite.trim());
+        let fits = |n: &str| {
+            c.starts_with(n)
+                && !c[n.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphanumeric)
+        };
+        // The names are longest first: the first that fits sets the length, and every name of
+        // that length that fits joins it.
+        let mut best: Option<(usize, Vec<usize>)> = None;
+        for (n, i) in &self.names {
+            match &mut best {
+                Some((len, _)) if n.len() < *len => break,
+                Some((_, ids)) if fits(n) && !ids.contains(i) => ids.push(*i),
+                Some(_) => {}
+                None if fits(n) => best = Some((n.len(), vec![*i])),
+                None => {}
+            }
+        }
+        let pages = cited_pages(cite);
+        let translated = cite
+            .split([',', ';', '(', ')'])
+            .any(|part| part.trim() == "tr.");
+        let (texts, named) = match best {
+            Some((_, ids)) => (ids, true),
+            None => (
+                pages
+                    .map(|(first, _)| {
+                        self.at_hand()
+                            .filter(|(_, _, t)| {
+                                t.pages.is_some_and(|(a, b)| (a..=b).contains(&first))
+                            })
+                            .map(|(i, _, _)| i)
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                false,
+            ),
+        };
+        Citation {
+            texts,
+            named,
+            pages,
+            translated,
+        }
+    }
+}
+
+/// Every quotation a project makes: the variant files' `quote:`s, then those of the Markdown
+/// pages given.
+pub fn quotations<'a>(
+    readings: &crate::variant::Readings,
+    pages: impl IntoIterator<Item = (&'a Path, &'a std::sync::Arc<str>)>,
+) -> Result<Vec<quotations::Quotation>, Vec<Diagnostic>> {
+    let mut all = quotations::of_variants(readings)?;
+    for (path, text) in pages {
+        if path.extension().is_some_and(|x| x == "md") {
+            all.extend(quotations::of_page(path, text));
+        }
+    }
+    Ok(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn library() -> Library {
+        let list = "texts:
+  - id: cotton-1674-gleek
+    title: The Game at GLEEK
+    cited-as: [Cotton 1674, Cotton]
+    file: gleek.txt
+    first-page: 90
+    licence: CC0
+  - id: cotton-1674-putt
+    title: Of PVTT
+    cited-as: [Cotton 1674, Cotton]
+    file: putt.txt
+    first-page: 131
+    licence: CC0
+  - id: du-coeur-letter
+    title: On the Englyshe Game of Gleeke
+    cited-as: [du Coeur, 'du Coeur, letter']
+  - id: du-coeur-report
+    title: 'Game Report: Gleek'
+    cited-as: ['du Coeur, game report']
+  - id: akagiri
+    title: グリーク
+    cited-as: [Akagiri 2016, Akagiri]
+    language: ja
+";
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(DIR)).unwrap();
+        std::fs::write(dir.path().join(DIR).join(LIST), list).unwrap();
+        std::fs::write(
+            dir.path().join(DIR).join("gleek.txt"),
+            "Head\n\nThe Ace is called Tib,  [p.91]  Tom the Knave.",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.path().join(DIR).join("putt.txt"),
+            "Head\n\nPVtt is the ordinary rooking Game  [p.132]  of every place.",
+        )
+        .unwrap();
+        Library::load(dir.path()).unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    fn ids(lib: &Library, c: &Citation) -> Vec<String> {
+        c.texts.iter().map(|&i| lib.texts[i].id.clone()).collect()
+    }
+
+    #[test]
+    fn a_citation_names_its_text_by_name_or_by_page() {
+        let lib = library();
+        let c = lib.resolve("p. 91");
+        assert_eq!(ids(&lib, &c), ["cotton-1674-gleek"]);
+        assert_eq!((c.named, c.pages), (false, Some((91, 91))));
+        assert_eq!(ids(&lib, &lib.resolve("pp. 131–132")), ["cotton-1674-putt"]);
+        assert!(lib.resolve("p. 260").texts.is_empty());
+        let c = lib.resolve("du Coeur, game report (waks.org)");
+        assert_eq!(ids(&lib, &c), ["du-coeur-report"]);
+        assert_eq!(
+            ids(&lib, &lib.resolve("du Coeur, letter, endnotes")),
+            ["du-coeur-letter"]
+        );
+        assert_eq!(
+            ids(&lib, &lib.resolve("Cotton, p. 91")),
+            ["cotton-1674-gleek", "cotton-1674-putt"]
+        );
+        assert!(lib.resolve("Cottonian library").texts.is_empty());
+        let c = lib.resolve("Akagiri 2016, note 9, tr.");
+        assert!(c.translated && c.named && c.pages.is_none());
+    }
+
+    #[test]
+    fn bundled_texts_are_read_with_their_pages() {
+        let lib = library();
+        let gleek = lib.get("cotton-1674-gleek").unwrap();
+        assert_eq!(gleek.text.as_ref().unwrap().pages, Some((90, 91)));
+        assert!(lib.get("akagiri").unwrap().text.is_none());
+        assert!(!lib.get("akagiri").unwrap().is_english());
+    }
+
+    #[test]
+    fn a_missing_file_and_a_missing_licence_are_located() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(DIR)).unwrap();
+        std::fs::write(dir.path().join(DIR).join("a.txt"), "x").unwrap();
+        std::fs::write(
+            dir.path().join(DIR).join(LIST),
+            "texts:\n  - id: a\n    title: A\n    cited-as: [A]\n    file: b.txt\n  - id: c\n    title: C\n    cited-as: [C]\n    file: a.txt\n",
+        )
+        .unwrap();
+        let errs = Library::load(dir.path()).unwrap_err();
+        let all: String = errs.iter().map(|d| d.to_string()).collect();
+        assert!(all.contains("sources.yaml:5:11"), "{all}");
+        assert!(
+            all.contains("`b.txt` is not a file beside sources.yaml"),
+            "{all}"
+        );
+        assert!(all.contains("sources/ holds `a.txt`"), "{all}");
+        assert!(
+            all.contains("`c` is bundled: say under `licence:`"),
+            "{all}"
+        );
+    }
+
+    #[test]
+    fn pages_are_read_from_citations() {
+        assert_eq!(cited_pages("p. 90"), Some((90, 90)));
+        assert_eq!(cited_pages("pp. 95-96"), Some((95, 96)));
+        assert_eq!(cited_pages("Cotton 1687, pp.65 – 66"), Some((65, 66)));
+        assert_eq!(cited_pages("Akagiri 2016, section Deal"), None);
+        assert_eq!(cited_pages("top p. 9"), Some((9, 9)));
+    }
+}
