@@ -40,7 +40,7 @@ fn json_lists_every_verdict_with_its_place() {
     assert_eq!(doc["status"], "passed");
     assert_eq!(
         (doc["scenarios"].as_u64(), doc["variants"].as_u64()),
-        (Some(1), Some(7))
+        (Some(1), Some(8))
     );
     assert_eq!(
         (doc["passed"].as_u64(), doc["failed"].as_u64()),
@@ -118,7 +118,7 @@ fn github_annotates_the_line_with_escaped_properties() {
     );
     assert_eq!(
         lines[1],
-        "checked 1 scenario(s) under 7 variant(s): 4 passed, 1 failed"
+        "checked 1 scenario(s) under 8 variant(s): 4 passed, 1 failed"
     );
 }
 
