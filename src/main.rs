@@ -372,20 +372,27 @@ fn build(
                 eprint!("{}", d.render(if strict { "mismatch" } else { "warning" }));
                 eprintln!();
             }
+            for d in &report.misquoted {
+                eprint!("{}", d.render(if strict { "misquote" } else { "warning" }));
+                eprintln!();
+            }
             println!(
-                "built {} page(s) into {} in {} ms: {} scenario(s), each under every reading of its game ({} evaluations), {} expectation(s) failing",
+                "built {} page(s) into {} in {} ms: {} scenario(s), each under every reading of its game ({} evaluations), {} expectation(s) failing, {} quotation(s) wrong",
                 report.pages,
                 opts.out.display(),
                 started.elapsed().as_millis(),
                 report.scenarios,
                 report.evaluations,
-                report.failing.len()
+                report.failing.len(),
+                report.misquoted.len()
             );
-            Ok(if strict && !report.failing.is_empty() {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            })
+            Ok(
+                if strict && !(report.failing.is_empty() && report.misquoted.is_empty()) {
+                    ExitCode::from(1)
+                } else {
+                    ExitCode::SUCCESS
+                },
+            )
         }
         Err(BuildError::Invalid(errors)) => Err(Invalid(errors)),
         Err(err) => {
