@@ -28,6 +28,11 @@ pub trait Game: Send + Sync + 'static {
     fn standing(&self) -> &'static str {
         "net"
     }
+    /// How the game deals at random and fills every step by a policy, for `simulate` and
+    /// `deal`; `None` while the game cannot simulate yet.
+    fn simulator(&self) -> Option<&'static dyn crate::simulate::Simulator> {
+        None
+    }
 }
 
 impl fmt::Debug for dyn Game {

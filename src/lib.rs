@@ -50,6 +50,7 @@ pub mod money;
 pub mod project;
 pub mod report;
 pub mod rules;
+pub mod simulate;
 pub mod site;
 pub mod variant;
 pub mod yaml;
