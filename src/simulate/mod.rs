@@ -34,14 +34,18 @@ pub struct PolicyDoc {
     pub steps: &'static [(&'static str, &'static str)],
 }
 
-/// Something a player may take or decline at a price (Gleek's stock), whose worth a run
-/// measures against declining it.
+/// Something a player may take at a price (Gleek's stock), whose worth a run measures against
+/// the same deal with nobody taking it.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct OptionDoc {
     /// "buying the stock".
     pub what: &'static str,
+    /// Who takes it: "buyer".
+    pub taker: &'static str,
     /// What the price is called: "bid".
     pub price: &'static str,
+    /// The deal it is measured against: "had nobody bought it".
+    pub against: &'static str,
 }
 
 /// Who took the game's option in a played deal, and at what price.
@@ -89,10 +93,9 @@ pub trait Dealt {
     /// Plays it under a reading, every step by the policy (an index into
     /// [`Simulator::policies`]).
     fn play(&self, rules: &Rules, policy: usize) -> Trial;
-    /// Plays it again with the player in `role` declining the option wherever he may; `None`
-    /// for a game without an option.
-    fn declined(&self, rules: &Rules, policy: usize, role: usize) -> Option<Trial> {
-        let _ = (rules, policy, role);
+    /// Plays it again with nobody taking the option; `None` for a game without one.
+    fn untaken(&self, rules: &Rules, policy: usize) -> Option<Trial> {
+        let _ = (rules, policy);
         None
     }
     /// The deal as a scenario block, ready to paste into a page (no `expect:`).
@@ -170,7 +173,10 @@ pub fn deal_yaml(
         .table(&rules)
         .map_err(SimulateError::Table)?;
     let dealt = table.deal(&mut Rng::for_deal(seed, index));
-    let mut out = String::new();
+    let mut out = format!(
+        "# a fresh deal: mournival deal --game {} --seed {seed}\n",
+        game.id()
+    );
     if let Some(note) = table.note() {
         out.push_str(&format!("# {note}\n"));
     }
@@ -236,7 +242,7 @@ pub fn run(
     ))
 }
 
-/// One deal under every reading, its switches and its option declined.
+/// One deal under every reading, its switches, and with nobody taking the option.
 fn play_deal(dealt: &dyn Dealt, readings: &[Reading], policy: usize, t: &mut Tally) {
     let bases: Vec<Trial> = readings
         .iter()
@@ -245,8 +251,8 @@ fn play_deal(dealt: &dyn Dealt, readings: &[Reading], policy: usize, t: &mut Tal
     for (k, (r, base)) in readings.iter().zip(&bases).enumerate() {
         t.reading(k, base);
         if let (Ok(standing), Some(taken)) = (&base.result, base.taken) {
-            let declined = dealt.declined(&r.variant.rules, policy, taken.role);
-            t.option(k, taken, standing, declined.as_ref());
+            let untaken = dealt.untaken(&r.variant.rules, policy);
+            t.option(k, taken, standing, untaken.as_ref());
         }
         for (j, &(point, choice)) in r.switches.iter().enumerate() {
             let switched = dealt.play(&r.variant.rules.with(point, choice), policy);
@@ -348,7 +354,7 @@ pub struct SwitchReport {
     pub became_playable: u64,
 }
 
-/// The option weighed against declining it, per reading and price.
+/// The option weighed against nobody taking it, per reading and price.
 #[derive(Clone, Debug, Serialize)]
 pub struct OptionReport {
     pub doc: OptionDoc,
@@ -366,12 +372,9 @@ pub struct PriceRow {
     pub price: u32,
     /// Deals where the option was taken at this price.
     pub taken: u64,
-    /// Of those, deals where declining would have left the taker to take it anyway (he had to
-    /// bid): no comparison.
-    pub forced: u64,
-    /// Of the others, the share where taking it left the taker better off than declining.
+    /// The share where the taker ended better off than with nobody taking it.
     pub better_share: f64,
-    /// The mean of (standing taking it − standing declining), in units.
+    /// The mean of (the taker's standing − his standing with nobody taking it), in units.
     pub mean_gain: f64,
 }
 

@@ -32,7 +32,6 @@ struct ReadingTally {
 #[derive(Clone, Copy, Default)]
 struct PriceTally {
     taken: u64,
-    forced: u64,
     better: u64,
     /// Taking minus declining, in half units.
     gain: i128,
@@ -125,7 +124,6 @@ impl Tally {
             for (price, p) in b.prices {
                 let mine = a.prices.entry(price).or_default();
                 mine.taken += p.taken;
-                mine.forced += p.forced;
                 mine.better += p.better;
                 mine.gain += p.gain;
             }
@@ -162,25 +160,19 @@ impl Tally {
         }
     }
 
-    /// The option taken under reading `k`, against the same deal with it declined.
-    pub fn option(&mut self, k: usize, taken: Taken, standing: &[Money], declined: Option<&Trial>) {
+    /// The option taken under reading `k`, against the same deal with nobody taking it (a
+    /// game whose deal cannot be played so is left out of the comparison).
+    pub fn option(&mut self, k: usize, taken: Taken, standing: &[Money], untaken: Option<&Trial>) {
+        let Some(Ok(without)) = untaken.map(|t| &t.result) else {
+            return;
+        };
         let p = self.readings[k].prices.entry(taken.price).or_default();
         p.taken += 1;
-        let other = declined.and_then(|d| match (&d.result, d.taken) {
-            (_, Some(t)) if t.role == taken.role => None,
-            (Ok(s), _) => Some(s[taken.role]),
-            (Err(_), _) => None,
-        });
-        match other {
-            None => p.forced += 1,
-            Some(declining) => {
-                let gain = standing[taken.role] - declining;
-                if gain > Money::ZERO {
-                    p.better += 1;
-                }
-                p.gain += i128::from(gain.as_halves());
-            }
+        let gain = standing[taken.role] - without[taken.role];
+        if gain > Money::ZERO {
+            p.better += 1;
         }
+        p.gain += i128::from(gain.as_halves());
     }
 
     /// Reading `k` with its switch `j`, against the reading itself.
@@ -335,15 +327,11 @@ impl Tally {
                 prices: r
                     .prices
                     .iter()
-                    .map(|(&price, p)| {
-                        let compared = p.taken - p.forced;
-                        PriceRow {
-                            price,
-                            taken: p.taken,
-                            forced: p.forced,
-                            better_share: share(p.better, compared),
-                            mean_gain: mean_units(p.gain, compared),
-                        }
+                    .map(|(&price, p)| PriceRow {
+                        price,
+                        taken: p.taken,
+                        better_share: share(p.better, p.taken),
+                        mean_gain: mean_units(p.gain, p.taken),
                     })
                     .collect(),
             })

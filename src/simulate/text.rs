@@ -175,31 +175,25 @@ fn option(r: &Report, out: &mut String) {
     let Some(o) = &r.option else { return };
     let _ = writeln!(
         out,
-        "\n{}: how often it leaves the taker better off than declining, by {}",
+        "\n{}: how often the {} ends better off than {}, by {}",
         capitalised(o.doc.what),
+        o.doc.taker,
+        o.doc.against,
         o.doc.price
     );
-    let mut t = Table::new(
-        &["reading", o.doc.price, "taken", "forced", "better", "mean gain"],
-        1,
-    );
+    let mut t = Table::new(&["reading", o.doc.price, "deals", "better", "mean gain"], 1);
     for reading in &o.readings {
         for p in &reading.prices {
             t.row(vec![
                 reading.reading.clone(),
                 p.price.to_string(),
                 p.taken.to_string(),
-                p.forced.to_string(),
                 percent(p.better_share),
                 signed(p.mean_gain),
             ]);
         }
     }
     t.render(out);
-    let _ = writeln!(
-        out,
-        "  forced: declining was not open to him (he had to bid, and nobody outbid him)."
-    );
 }
 
 fn unplayable(r: &Report, out: &mut String) {

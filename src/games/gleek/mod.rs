@@ -5,7 +5,9 @@ pub mod engine;
 pub mod ledger;
 mod parse;
 pub mod points;
+pub mod policies;
 pub mod scenario;
+pub mod simulate;
 pub mod words;
 
 pub use parse::{VOCABULARY, parse_scenario};
@@ -40,6 +42,10 @@ impl Game for Gleek {
 
     fn parse(&self, yaml: &YamlText) -> Result<Box<dyn game::Scenario>, Vec<Diagnostic>> {
         parse_scenario(yaml).map(|s| Box::new(s) as Box<dyn game::Scenario>)
+    }
+
+    fn simulator(&self) -> Option<&'static dyn crate::simulate::Simulator> {
+        Some(&simulate::GleekSimulator)
     }
 }
 

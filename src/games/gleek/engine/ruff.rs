@@ -108,6 +108,7 @@ impl Deal<'_> {
             let view = VieView {
                 seat: actor,
                 vied: level > 0,
+                hand: self.hands[actor.index()],
             };
             let call = match script.get(calls) {
                 Some(sc) => {
