@@ -107,6 +107,10 @@ enum Command {
         /// How the players fill every step (see the site's page "What the readings change").
         #[arg(long, default_value = "")]
         policy: String,
+        /// How many of the deals (the first ones) are also played with each rule point switched
+        /// alone (the costly part of a run).
+        #[arg(long, default_value_t = simulate::SWITCH_DEALS)]
+        switch_deals: u64,
         /// The report as JSON, on standard output.
         #[arg(long)]
         json: bool,
@@ -196,6 +200,7 @@ fn main() -> ExitCode {
             seed,
             variants: ids,
             policy,
+            switch_deals,
             json,
             set,
         } => {
@@ -203,6 +208,7 @@ fn main() -> ExitCode {
                 deals,
                 seed,
                 policy,
+                switch_deals,
             };
             simulate_cmd(&cli.root, &game, &ids, &opts, json, &set)
         }

@@ -109,7 +109,14 @@ pub struct Options {
     pub seed: u64,
     /// A policy id; empty for the game's default.
     pub policy: String,
+    /// How many of the deals (the first ones) are also played with each rule point switched
+    /// alone: the switches cost about fourteen times the rest of a run, and their ranking
+    /// settles long before the other figures do. At most `deals`.
+    pub switch_deals: u64,
 }
+
+/// The deals whose rule points are switched, unless a run says otherwise.
+pub const SWITCH_DEALS: u64 = 20_000;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SimulateError {
@@ -231,7 +238,8 @@ pub fn run(
             let done = deals.end - deals.start;
             for i in deals {
                 let dealt = table.deal(&mut Rng::for_deal(opts.seed, i));
-                play_deal(dealt.as_ref(), &readings, policy, &mut t);
+                let switches = i < opts.switch_deals;
+                play_deal(dealt.as_ref(), &readings, policy, switches, &mut t);
             }
             progress(done);
             t
@@ -242,8 +250,15 @@ pub fn run(
     ))
 }
 
-/// One deal under every reading, its switches, and with nobody taking the option.
-fn play_deal(dealt: &dyn Dealt, readings: &[Reading], policy: usize, t: &mut Tally) {
+/// One deal under every reading, with nobody taking the option, and (if `switches`) with each
+/// reading's alternatives.
+fn play_deal(
+    dealt: &dyn Dealt,
+    readings: &[Reading],
+    policy: usize,
+    switches: bool,
+    t: &mut Tally,
+) {
     let bases: Vec<Trial> = readings
         .iter()
         .map(|r| dealt.play(&r.variant.rules, policy))
@@ -253,6 +268,9 @@ fn play_deal(dealt: &dyn Dealt, readings: &[Reading], policy: usize, t: &mut Tal
         if let (Ok(standing), Some(taken)) = (&base.result, base.taken) {
             let untaken = dealt.untaken(&r.variant.rules, policy);
             t.option(k, taken, standing, untaken.as_ref());
+        }
+        if !switches {
+            continue;
         }
         for (j, &(point, choice)) in r.switches.iter().enumerate() {
             let switched = dealt.play(&r.variant.rules.with(point, choice), policy);
@@ -284,6 +302,8 @@ pub struct Report {
     /// What a standing is: `net` (money) or `score`.
     pub standing: &'static str,
     pub deals: u64,
+    /// The deals also played with each rule point switched alone (the first ones).
+    pub switch_deals: u64,
     pub seed: u64,
     pub policy: &'static str,
     pub note: Option<String>,
@@ -414,6 +434,7 @@ impl Report {
             game_name: game.name(),
             standing: game.standing(),
             deals: opts.deals,
+            switch_deals: opts.switch_deals.min(opts.deals),
             seed: opts.seed,
             policy: sim.policies()[policy].id,
             note,

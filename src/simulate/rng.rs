@@ -81,6 +81,16 @@ impl Rng {
             items.swap(i, j);
         }
     }
+
+    /// Draws `k` items to the front, in random order, the rest left behind: a shuffle that
+    /// stops once the cards dealt are known.
+    pub fn draw<T>(&mut self, items: &mut [T], k: usize) {
+        let n = items.len();
+        for i in 0..k.min(n) {
+            let j = i + self.below((n - i) as u32) as usize;
+            items.swap(i, j);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -133,6 +143,25 @@ mod tests {
         assert_eq!(sorted, (0..44).collect::<Vec<_>>());
         assert_eq!(a, shuffled(1));
         assert_ne!(a, shuffled(2));
+    }
+
+    #[test]
+    fn a_draw_reaches_every_item() {
+        let mut seen = [0u32; 10];
+        let mut r = Rng::from_seed(3);
+        for _ in 0..3000 {
+            let mut v: Vec<usize> = (0..10).collect();
+            r.draw(&mut v, 3);
+            let mut front = v[..3].to_vec();
+            front.sort();
+            front.dedup();
+            assert_eq!(front.len(), 3);
+            for &x in &v[..3] {
+                seen[x] += 1;
+            }
+        }
+        // Each item drawn about 900 times.
+        assert!(seen.iter().all(|&n| (750..1050).contains(&n)), "{seen:?}");
     }
 
     #[test]

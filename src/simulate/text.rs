@@ -119,8 +119,8 @@ fn points(r: &Report, out: &mut String) {
     }
     let _ = writeln!(
         out,
-        "\nRule points switched alone (from each reading's choice to each alternative it lists), ranked by the {} they move",
-        r.standing
+        "\nRule points switched alone (from each reading's choice to each alternative it lists), ranked by the {} they move; over the first {} deal(s)",
+        r.standing, r.switch_deals
     );
     let mut t = Table::new(&["rule point / switch", "trials", "changed", "mean moved"], 1);
     for p in &r.points {

@@ -8,8 +8,10 @@ pub mod engine;
 pub mod order;
 mod parse;
 pub mod points;
+pub mod policies;
 pub mod record;
 pub mod scenario;
+pub mod simulate;
 pub mod words;
 
 pub use parse::{VOCABULARY, parse_scenario};
@@ -50,6 +52,10 @@ impl Game for Put {
     /// Put keeps a score, not money: readings are compared by the score they leave.
     fn standing(&self) -> &'static str {
         "score"
+    }
+
+    fn simulator(&self) -> Option<&'static dyn crate::simulate::Simulator> {
+        Some(&simulate::PutSimulator)
     }
 }
 
