@@ -103,7 +103,7 @@ fn pairs(r: &Report, out: &mut String) {
             p.b.clone(),
             p.compared.to_string(),
             percent(p.differ_share),
-            format!("{:.2}", p.mean_abs_difference),
+            format!("{:.3}", p.mean_abs_difference),
             p.one_unplayable.to_string(),
         ]);
     }
@@ -128,7 +128,7 @@ fn points(r: &Report, out: &mut String) {
             p.point.clone(),
             p.trials.to_string(),
             percent(p.changed_share),
-            format!("{:.2}", p.mean_moved),
+            format!("{:.3}", p.mean_moved),
         ]);
         for s in p.switches.iter().take(SWITCHES_SHOWN) {
             let mut label = format!("  {}: {} → {}", s.reading, s.from, s.to);
@@ -139,7 +139,7 @@ fn points(r: &Report, out: &mut String) {
                 label,
                 s.trials.to_string(),
                 percent(s.changed_share),
-                format!("{:.2}", s.mean_moved),
+                format!("{:.3}", s.mean_moved),
             ]);
         }
         if p.switches.len() > SWITCHES_SHOWN {
