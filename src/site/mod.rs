@@ -7,6 +7,8 @@
 //! sitemap); check every internal link and anchor; then write the whole site to a fresh folder
 //! and swap it in, so a failed build never leaves a half-written site.
 
+pub mod cache;
+pub mod charts;
 pub mod generated;
 pub mod glossary;
 pub mod highlight;
@@ -15,6 +17,7 @@ pub mod outcome;
 pub mod output;
 pub mod pages;
 pub mod search;
+pub mod simulation;
 pub mod templates;
 
 use crate::compare::{Evaluation, evaluate};
@@ -165,6 +168,8 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
 
 /// Everything a build reads: the project file, the templates, every game's readings, the pages.
 struct Project {
+    /// The project folder (`--root`): where the cache lives.
+    root: PathBuf,
     config: ProjectConfig,
     templates: Templates,
     readings: Readings,
@@ -210,6 +215,7 @@ impl Project {
             .find(|p| p.rel == "glossary.md")
             .map(|p| Glossary::parse(&p.page.text, &p.url));
         Ok(Project {
+            root: opts.root.clone(),
             config,
             templates,
             readings,
@@ -225,6 +231,12 @@ impl Project {
 
     fn prefix(&self, game: &dyn Game) -> String {
         prefix(&self.readings, game)
+    }
+
+    /// Whether the site has a page of what a game's readings change: the project asks for a
+    /// simulation, and the game can run one over readings it has.
+    fn simulates(&self, game: &dyn Game, set: &VariantSet) -> bool {
+        self.config.simulate.is_some() && game.simulator().is_some() && !set.variants.is_empty()
     }
 
     fn by_rel(&self) -> HashMap<&str, &str> {
@@ -255,10 +267,11 @@ fn reserved(readings: &Readings) -> Vec<pages::Reserved> {
         .sets
         .iter()
         .zip(&prefixes)
-        .map(|((_, set), prefix)| pages::GamePages {
+        .map(|((game, set), prefix)| pages::GamePages {
             prefix,
             variants: set.ids(),
             points: set.table.all().map(|p| p.id()).collect(),
+            simulates: game.simulator().is_some(),
         })
         .collect();
     pages::reserved(&games)
@@ -305,7 +318,7 @@ fn navigation(project: &Project) -> Result<Navigation, BuildError> {
     let mut nav: Vec<NavSection> = Vec::new();
     let mut section_indexes = Vec::new();
     let mut reference_extra = Vec::new();
-    for (game, _) in &project.readings.sets {
+    for (game, set) in &project.readings.sets {
         let prefix = project.prefix(*game);
         let suffix = if prefix.is_empty() {
             String::new()
@@ -316,6 +329,12 @@ fn navigation(project: &Project) -> Result<Navigation, BuildError> {
             title: format!("Rule points by reading{suffix}"),
             url: paths::matrix(&prefix),
         });
+        if project.simulates(*game, set) {
+            reference_extra.push(NavItem {
+                title: format!("What the readings change{suffix}"),
+                url: paths::simulation(&prefix),
+            });
+        }
     }
     reference_extra.extend([
         NavItem {
@@ -479,6 +498,7 @@ fn render_generated(
         let prefix = project.prefix(*game);
         render_readings(project, *game, variants, &prefix, site, out)?;
         render_rules(project, evals, *game, variants, &prefix, site, out)?;
+        render_simulation(project, *game, variants, &prefix, site, out)?;
         let url = paths::matrix(&prefix);
         let title = if prefix.is_empty() {
             "Rule points by reading".to_string()
@@ -583,6 +603,58 @@ fn render_root(
         vec![("site", site), ("page", &page), ("root", &root)];
     all.extend_from_slice(values);
     templates.render(template, &all)
+}
+
+/// The page of what a game's readings change, if the project asks for it.
+fn render_simulation(
+    project: &Project,
+    game: &'static dyn Game,
+    variants: &VariantSet,
+    prefix: &str,
+    site: &SiteView,
+    out: &mut Rendered,
+) -> Result<(), BuildError> {
+    let Some(config) = project
+        .config
+        .simulate
+        .as_ref()
+        .filter(|_| project.simulates(game, variants))
+    else {
+        return Ok(());
+    };
+    let url = paths::simulation(prefix);
+    let view = simulation::view(&project.root, game, variants, config, &url, prefix).map_err(
+        |e| {
+            BuildError::Invalid(vec![Diagnostic::new(
+                Location::file_start(&project.root.join("mournival.yaml"), ""),
+                format!("the simulation for {}: {e}", game.name()),
+            )])
+        },
+    )?;
+    let title = if prefix.is_empty() {
+        "What the readings change".to_string()
+    } else {
+        format!("{}: what the readings change", game.name())
+    };
+    let page = root_page(
+        &url,
+        &title,
+        vec![Crumb {
+            title: title.clone(),
+            url: None,
+        }],
+    );
+    let html = project.templates.render(
+        "simulation.html",
+        &[
+            ("site", site),
+            ("page", &page),
+            ("root", &root_of(&url)),
+            ("sim", &view),
+        ],
+    )?;
+    out.page(url, html);
+    Ok(())
 }
 
 /// A page per reading of a game.

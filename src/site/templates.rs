@@ -21,6 +21,10 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("rule.html", include_str!("../../templates/rule.html")),
     ("matrix.html", include_str!("../../templates/matrix.html")),
     (
+        "simulation.html",
+        include_str!("../../templates/simulation.html"),
+    ),
+    (
         "scenarios.html",
         include_str!("../../templates/scenarios.html"),
     ),
