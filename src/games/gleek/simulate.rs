@@ -126,7 +126,7 @@ impl Dealt for Fresh {
         let _ = writeln!(out, "stock: {}", tokens(s.stock));
         out.push_str(
             "# auction, discard, vie and play are left to the engine's policy: script them, and\n\
-             # work out expect: by hand.\n",
+             # add the expected figures, worked out by hand.\n",
         );
         out
     }

@@ -124,7 +124,8 @@ impl Dealt for Fresh {
             .collect();
         let _ = writeln!(out, "  - hands: {{{}}}", hands.join(", "));
         out.push_str(
-            "# the play is left to the engine's policy: script it, and work out expect: by hand.\n",
+            "# the play is left to the engine's policy: script it, and add the expected scores,\n\
+             # worked out by hand.\n",
         );
         out
     }
