@@ -540,8 +540,7 @@ fn deal_cmd(root: &Path, game: &str, seed: Option<u64>) -> Result<ExitCode, Inva
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs())
     });
-    let yaml =
-        simulate::deal_yaml(game, &chosen, seed, 0).map_err(|e| cli_error(e.to_string()))?;
+    let yaml = simulate::deal_yaml(game, &chosen, seed, 0).map_err(|e| cli_error(e.to_string()))?;
     println!("```{}", game.id());
     print!("{yaml}");
     println!("```");

@@ -87,16 +87,19 @@ impl TryFrom<String> for PolicyName {
 
     fn try_from(id: String) -> Result<PolicyName, String> {
         let sims: Vec<_> = GAMES.iter().filter_map(|g| g.simulator()).collect();
-        let offered = |id: &str| {
-            sims.iter()
-                .all(|s| s.policies().iter().any(|p| p.id == id))
-        };
+        let offered = |id: &str| sims.iter().all(|s| s.policies().iter().any(|p| p.id == id));
         if offered(&id) {
             return Ok(PolicyName(id));
         }
         let common: Vec<&str> = sims
             .first()
-            .map(|s| s.policies().iter().map(|p| p.id).filter(|p| offered(p)).collect())
+            .map(|s| {
+                s.policies()
+                    .iter()
+                    .map(|p| p.id)
+                    .filter(|p| offered(p))
+                    .collect()
+            })
             .unwrap_or_default();
         Err(format!(
             "unknown policy `{id}`; the policies every game offers are {}",

@@ -2,7 +2,7 @@
 //! same seed gives the same report on one thread and on two; a dealt scenario parses and plays.
 
 use assert_cmd::Command;
-use mournival::game::{Outcome, Scenario};
+use mournival::game::Outcome;
 use mournival::games;
 use mournival::project::{load_variants, parse_page};
 use mournival::simulate::{self, Options};
@@ -82,7 +82,9 @@ fn every_game_and_policy_reports_the_same_on_any_number_of_threads() {
 #[test]
 fn the_terminal_report_has_every_part() {
     mournival()
-        .args(["simulate", "--deals", "300", "--seed", "2", "--policy", "judging"])
+        .args([
+            "simulate", "--deals", "300", "--seed", "2", "--policy", "judging",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains(
@@ -130,7 +132,10 @@ fn bad_arguments_are_refused_with_what_is_allowed() {
             &["simulate", "--policy", "reckless"],
             "unknown policy `reckless`; the policies for Gleek are `simple`, `judging`",
         ),
-        (&["simulate", "--deals", "0"], "--deals must be between 1 and"),
+        (
+            &["simulate", "--deals", "0"],
+            "--deals must be between 1 and",
+        ),
     ];
     for (args, message) in cases {
         mournival()
@@ -242,8 +247,8 @@ fn the_site_shows_the_charts_and_caches_the_run() {
     assert!(page.contains("Is buying the stock worth it?"));
     assert!(page.contains("href=\"../rules/par-settlement/\""));
     assert!(!page.contains("<script"));
-    let put = std::fs::read_to_string(root.join("site/put/what-the-readings-change/index.html"))
-        .unwrap();
+    let put =
+        std::fs::read_to_string(root.join("site/put/what-the-readings-change/index.html")).unwrap();
     assert!(put.contains("Put: what the readings change"));
     let index = std::fs::read_to_string(root.join("site/index.html")).unwrap();
     assert!(index.contains("what-the-readings-change/\">What the readings change</a>"));
@@ -269,7 +274,11 @@ fn the_site_shows_the_charts_and_caches_the_run() {
         std::fs::read_to_string(root.join("site/what-the-readings-change/index.html")).unwrap();
     assert!(again.contains("from the cache"));
     // Another seed is another entry, which replaces the old one.
-    std::fs::write(root.join("mournival.yaml"), "simulate: {deals: 60, seed: 5}\n").unwrap();
+    std::fs::write(
+        root.join("mournival.yaml"),
+        "simulate: {deals: 60, seed: 5}\n",
+    )
+    .unwrap();
     build();
     let second = entries();
     assert_eq!(second.len(), 1);
@@ -293,14 +302,22 @@ fn a_project_without_simulate_has_no_such_page() {
 #[test]
 fn a_bad_simulate_entry_is_located() {
     let cases = [
-        ("simulate: {deals: 0, seed: 1}\n", "mournival.yaml:1:", "between 1 and"),
+        (
+            "simulate: {deals: 0, seed: 1}\n",
+            "mournival.yaml:1:",
+            "between 1 and",
+        ),
         (
             "simulate: {deals: 10, seed: 1, policy: reckless}\n",
             "mournival.yaml:1:",
             "unknown policy `reckless`",
         ),
         ("simulate: {deals: 10}\n", "mournival.yaml:1:", "seed"),
-        ("simulate: {deals: 10, seed: 1, size: 3}\n", "mournival.yaml:1:", "size"),
+        (
+            "simulate: {deals: 10, seed: 1, size: 3}\n",
+            "mournival.yaml:1:",
+            "size",
+        ),
     ];
     for (yaml, at, message) in cases {
         let dir = project(yaml);

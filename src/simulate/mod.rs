@@ -9,8 +9,8 @@
 //! the results up in whole numbers, so that the report is the same on any number of threads.
 
 pub mod rng;
-pub mod text;
 mod tally;
+pub mod text;
 
 use crate::game::Game;
 use crate::money::Money;
@@ -246,7 +246,13 @@ pub fn run(
         })
         .reduce(|| Tally::new(&shape), Tally::merge);
     Ok(Report::new(
-        game, sim, policy, table.note(), opts, &readings, &total,
+        game,
+        sim,
+        policy,
+        table.note(),
+        opts,
+        &readings,
+        &total,
     ))
 }
 

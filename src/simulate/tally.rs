@@ -208,7 +208,12 @@ impl Tally {
         }
     }
 
-    pub fn reading_reports(&self, ids: &[String], table: PointTable, deals: u64) -> Vec<ReadingReport> {
+    pub fn reading_reports(
+        &self,
+        ids: &[String],
+        table: PointTable,
+        deals: u64,
+    ) -> Vec<ReadingReport> {
         self.readings
             .iter()
             .zip(ids)
@@ -222,7 +227,8 @@ impl Tally {
                         deals,
                     })
                     .collect();
-                unplayable.sort_by(|a, b| b.deals.cmp(&a.deals).then_with(|| a.point.cmp(&b.point)));
+                unplayable
+                    .sort_by(|a, b| b.deals.cmp(&a.deals).then_with(|| a.point.cmp(&b.point)));
                 ReadingReport {
                     id: id.clone(),
                     played: r.played,
@@ -305,7 +311,8 @@ impl Tally {
                 p.trials = total.trials;
                 p.changed_share = share(total.changed, total.trials);
                 p.mean_moved = total.diff.mean(roles);
-                p.switches.sort_by(|a, b| b.mean_moved.total_cmp(&a.mean_moved));
+                p.switches
+                    .sort_by(|a, b| b.mean_moved.total_cmp(&a.mean_moved));
                 p
             })
             .collect();

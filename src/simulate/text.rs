@@ -94,7 +94,14 @@ fn pairs(r: &Report, out: &mut String) {
         r.standing
     );
     let mut t = Table::new(
-        &["reading", "against", "deals", "differ", "mean |diff|", "one unplayable"],
+        &[
+            "reading",
+            "against",
+            "deals",
+            "differ",
+            "mean |diff|",
+            "one unplayable",
+        ],
         2,
     );
     for p in &r.pairs {
@@ -122,7 +129,10 @@ fn points(r: &Report, out: &mut String) {
         "\nRule points switched alone (from each reading's choice to each alternative it lists), ranked by the {} they move; over the first {} deal(s)",
         r.standing, r.switch_deals
     );
-    let mut t = Table::new(&["rule point / switch", "trials", "changed", "mean moved"], 1);
+    let mut t = Table::new(
+        &["rule point / switch", "trials", "changed", "mean moved"],
+        1,
+    );
     for p in &r.points {
         t.row(vec![
             p.point.clone(),

@@ -29,9 +29,7 @@ impl Cache {
     pub fn open(root: &Path) -> Cache {
         let dir = root.join(FOLDER);
         let ours = match fs::symlink_metadata(&dir) {
-            Ok(m) if m.is_dir() => {
-                fs::read_to_string(dir.join(TAG)).is_ok_and(|t| t == TAG_TEXT)
-            }
+            Ok(m) if m.is_dir() => fs::read_to_string(dir.join(TAG)).is_ok_and(|t| t == TAG_TEXT),
             Ok(_) => false,
             Err(_) => make(&dir).is_ok(),
         };
@@ -110,12 +108,19 @@ mod tests {
         assert_eq!(cache.get("sim-1").as_deref(), Some("one"));
         let dir = root.path().join(FOLDER);
         assert_eq!(fs::read_to_string(dir.join(".gitignore")).unwrap(), "*\n");
-        assert!(fs::read_to_string(dir.join(TAG)).unwrap().starts_with("Signature: "));
+        assert!(
+            fs::read_to_string(dir.join(TAG))
+                .unwrap()
+                .starts_with("Signature: ")
+        );
         // A newer entry of the same family replaces the older one.
         cache.put("sim-", "sim-2", "two");
         assert_eq!(cache.get("sim-1"), None);
         assert_eq!(cache.get("sim-2").as_deref(), Some("two"));
-        assert_eq!(Cache::open(root.path()).get("sim-2").as_deref(), Some("two"));
+        assert_eq!(
+            Cache::open(root.path()).get("sim-2").as_deref(),
+            Some("two")
+        );
     }
 
     #[test]

@@ -58,7 +58,11 @@ pub fn bars(title: &str, rows: &[Bar]) -> String {
 
 /// A table of values between named items, shaded by size and written in each cell; the
 /// columns are numbered as the rows.
-pub fn heatmap(title: &str, names: &[String], value: impl Fn(usize, usize) -> Option<f64>) -> String {
+pub fn heatmap(
+    title: &str,
+    names: &[String],
+    value: impl Fn(usize, usize) -> Option<f64>,
+) -> String {
     let n = names.len();
     let cell = ((WIDTH - LABEL) / n.max(1) as f64).min(64.0);
     let top = 28.0;

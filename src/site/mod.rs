@@ -623,14 +623,13 @@ fn render_simulation(
         return Ok(());
     };
     let url = paths::simulation(prefix);
-    let view = simulation::view(&project.root, game, variants, config, &url, prefix).map_err(
-        |e| {
+    let view =
+        simulation::view(&project.root, game, variants, config, &url, prefix).map_err(|e| {
             BuildError::Invalid(vec![Diagnostic::new(
                 Location::file_start(&project.root.join("mournival.yaml"), ""),
                 format!("the simulation for {}: {e}", game.name()),
             )])
-        },
-    )?;
+        })?;
     let title = if prefix.is_empty() {
         "What the readings change".to_string()
     } else {

@@ -92,7 +92,11 @@ pub fn view(
         seed: opts.seed,
         policy: used,
         command,
-        policies: sim.policies().iter().map(|p| policy_view(p, used)).collect(),
+        policies: sim
+            .policies()
+            .iter()
+            .map(|p| policy_view(p, used))
+            .collect(),
         results,
     })
 }
@@ -202,7 +206,10 @@ fn pairs(r: &Report, root: &str, prefix: &str, out: &mut String) {
         r.pairs.iter().find(|p| p.a == ids[a] && p.b == ids[b])
     };
     out.push_str(&charts::heatmap(
-        &format!("The mean absolute difference in a player's {} between each pair of readings", r.standing),
+        &format!(
+            "The mean absolute difference in a player's {} between each pair of readings",
+            r.standing
+        ),
         &ids,
         |a, b| (a != b).then(|| find(a, b).map_or(0.0, |p| p.mean_abs_difference)),
     ));
@@ -226,7 +233,13 @@ fn pairs(r: &Report, root: &str, prefix: &str, out: &mut String) {
     table(
         out,
         "Pairs of readings",
-        &["readings", "deals", "differ", "mean |difference|", "one not playable"],
+        &[
+            "readings",
+            "deals",
+            "differ",
+            "mean |difference|",
+            "one not playable",
+        ],
         &rows,
     );
 }
@@ -246,11 +259,18 @@ fn points(r: &Report, root: &str, prefix: &str, out: &mut String) {
         .map(|p| Bar {
             label: p.point.clone(),
             value: p.mean_moved,
-            text: format!("{:.2} ({} of deals)", p.mean_moved, percent(p.changed_share)),
+            text: format!(
+                "{:.2} ({} of deals)",
+                p.mean_moved,
+                percent(p.changed_share)
+            ),
         })
         .collect();
     out.push_str(&charts::bars(
-        &format!("The mean {} a player's result moves when each rule point is switched alone", r.standing),
+        &format!(
+            "The mean {} a player's result moves when each rule point is switched alone",
+            r.standing
+        ),
         &bars,
     ));
     let mut rows = Vec::new();
@@ -273,7 +293,13 @@ fn points(r: &Report, root: &str, prefix: &str, out: &mut String) {
     table(
         out,
         "Each switch",
-        &["switch", "reading", "changed", "mean moved", "made not playable"],
+        &[
+            "switch",
+            "reading",
+            "changed",
+            "mean moved",
+            "made not playable",
+        ],
         &rows,
     );
 }
@@ -304,9 +330,11 @@ fn seats(r: &Report, out: &mut String) {
         .iter()
         .map(|x| {
             let mut row = vec![esc(&x.id)];
-            row.extend(x.seats.iter().map(|e| {
-                format!("{:+.2} ({:+.2} to {:+.2})", e.mean, e.low, e.high)
-            }));
+            row.extend(
+                x.seats
+                    .iter()
+                    .map(|e| format!("{:+.2} ({:+.2} to {:+.2})", e.mean, e.low, e.high)),
+            );
             row
         })
         .collect();
@@ -323,7 +351,12 @@ fn option(r: &Report, out: &mut String) {
         taker = esc(o.doc.taker),
         price = esc(o.doc.price),
     );
-    let total: u64 = o.readings.iter().flat_map(|x| &x.prices).map(|p| p.taken).sum();
+    let total: u64 = o
+        .readings
+        .iter()
+        .flat_map(|x| &x.prices)
+        .map(|p| p.taken)
+        .sum();
     let bars: Vec<Bar> = o
         .readings
         .iter()
@@ -332,11 +365,18 @@ fn option(r: &Report, out: &mut String) {
         .map(|(x, p)| Bar {
             label: format!("{}, {} {}", x.reading, o.doc.price, p.price),
             value: p.better_share * 100.0,
-            text: format!("{} better, mean {:+.2}", percent(p.better_share), p.mean_gain),
+            text: format!(
+                "{} better, mean {:+.2}",
+                percent(p.better_share),
+                p.mean_gain
+            ),
         })
         .collect();
     out.push_str(&charts::bars(
-        &format!("How often the {} ends better off, by reading and {}", o.doc.taker, o.doc.price),
+        &format!(
+            "How often the {} ends better off, by reading and {}",
+            o.doc.taker, o.doc.price
+        ),
         &bars,
     ));
     let rows: Vec<Vec<String>> = o
@@ -363,7 +403,10 @@ fn option(r: &Report, out: &mut String) {
 }
 
 fn unplayable(r: &Report, out: &mut String) {
-    let _ = writeln!(out, "<h2 id=\"unplayable\">Deals a reading cannot play</h2>");
+    let _ = writeln!(
+        out,
+        "<h2 id=\"unplayable\">Deals a reading cannot play</h2>"
+    );
     if r.readings.iter().all(|x| x.unplayable.is_empty()) {
         let _ = writeln!(
             out,

@@ -166,7 +166,9 @@ mod tests {
     use super::*;
 
     fn cards(text: &str) -> CardSet {
-        text.split_whitespace().map(|t| t.parse::<Card>().unwrap()).collect()
+        text.split_whitespace()
+            .map(|t| t.parse::<Card>().unwrap())
+            .collect()
     }
 
     fn auction(hand: &str, lowest: u32, may_pass: bool) -> AuctionView {
@@ -225,8 +227,14 @@ mod tests {
     fn judging_draws_trumps_with_four() {
         let mut p = Judging::default();
         let hand = cards("AH 9H 5H 4H AS KS");
-        assert_eq!(p.card(hand, CardSet::EMPTY, true, Suit::Hearts), "AH".parse().unwrap());
+        assert_eq!(
+            p.card(hand, CardSet::EMPTY, true, Suit::Hearts),
+            "AH".parse().unwrap()
+        );
         let three = cards("9H 5H 4H AS KS");
-        assert_eq!(p.card(three, CardSet::EMPTY, true, Suit::Hearts), "AS".parse().unwrap());
+        assert_eq!(
+            p.card(three, CardSet::EMPTY, true, Suit::Hearts),
+            "AS".parse().unwrap()
+        );
     }
 }

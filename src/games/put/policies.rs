@@ -17,7 +17,10 @@ pub const POLICIES: &[PolicyDoc] = &[
                   nobody puts or throws up, and the cards are played greedily.",
         steps: &[
             ("put", "Never puts."),
-            ("see", "Sees every put (he never meets one, as nobody puts)."),
+            (
+                "see",
+                "Sees every put (he never meets one, as nobody puts).",
+            ),
             ("throw", "Never throws up his cards."),
             (
                 "play",
@@ -156,7 +159,10 @@ mod tests {
     #[test]
     fn judging_puts_on_two_of_the_best_ranks() {
         let both = [Call::Put, Call::Throw];
-        assert_eq!(decide(["3S 2H 5D", "AS KS QS"], false, &both), Act::Call(Call::Put));
+        assert_eq!(
+            decide(["3S 2H 5D", "AS KS QS"], false, &both),
+            Act::Call(Call::Put)
+        );
         // One Trey only: he plays his best card instead.
         assert_eq!(
             decide(["3S 9H 5D", "AS KS QS"], false, &both),
@@ -179,7 +185,10 @@ mod tests {
     #[test]
     fn judging_answers_a_put_by_its_cards() {
         let answers = [Call::See, Call::Refuse, Call::Throw];
-        assert_eq!(decide(["AS 5H 6D", "3S KS QS"], true, &answers), Act::Call(Call::See));
+        assert_eq!(
+            decide(["AS 5H 6D", "3S KS QS"], true, &answers),
+            Act::Call(Call::See)
+        );
         assert_eq!(
             decide(["KS 5H 6D", "3S 2S QS"], true, &answers),
             Act::Call(Call::Refuse)

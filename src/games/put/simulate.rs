@@ -52,9 +52,9 @@ impl Simulator for PutSimulator {
 }
 
 fn every_card() -> impl Iterator<Item = Card> {
-    Suit::ALL.into_iter().flat_map(|s| {
-        (2..=14).map(move |r| Card::new(s, Rank::new(r).expect("2 to 14")))
-    })
+    Suit::ALL
+        .into_iter()
+        .flat_map(|s| (2..=14).map(move |r| Card::new(s, Rank::new(r).expect("2 to 14"))))
 }
 
 /// The ranks among some cards, Ace high, as written.
@@ -163,7 +163,11 @@ mod tests {
     #[test]
     fn the_table_deals_from_the_cards_every_pack_holds() {
         let t = PutSimulator
-            .table(&[rules(Pack::Full52), rules(Pack::Truc32), rules(Pack::Stripped28)])
+            .table(&[
+                rules(Pack::Full52),
+                rules(Pack::Truc32),
+                rules(Pack::Stripped28),
+            ])
             .unwrap();
         let note = t.note().expect("the packs differ");
         assert!(note.contains("20 cards"), "{note}");
@@ -174,7 +178,12 @@ mod tests {
 
     #[test]
     fn a_deal_plays_under_every_pack_and_reads_back() {
-        let packs = [Pack::Full52, Pack::Stripped28, Pack::Stripped32, Pack::Truc32];
+        let packs = [
+            Pack::Full52,
+            Pack::Stripped28,
+            Pack::Stripped32,
+            Pack::Truc32,
+        ];
         let readings: Vec<Rules> = packs.iter().map(|&p| rules(p)).collect();
         let table = PutSimulator.table(&readings).unwrap();
         for seed in 0..20 {
