@@ -19,19 +19,21 @@ fn mournival() -> Command {
     cmd
 }
 
+/// What a command that succeeds prints.
+fn stdout(cmd: &mut Command) -> String {
+    let out = cmd.assert().success().get_output().stdout.clone();
+    String::from_utf8(out).unwrap()
+}
+
 /// A run's JSON report with `threads` worker threads.
 fn json_with_threads(threads: &str, args: &[&str]) -> String {
-    let out = mournival()
-        .env("RAYON_NUM_THREADS", threads)
-        .arg("simulate")
-        .arg("--json")
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    stdout(
+        mournival()
+            .env("RAYON_NUM_THREADS", threads)
+            .arg("simulate")
+            .arg("--json")
+            .args(args),
+    )
 }
 
 #[test]
@@ -149,14 +151,7 @@ fn bad_arguments_are_refused_with_what_is_allowed() {
 
 /// `deal`'s output, as a page holding it.
 fn dealt_page(game: &str, seed: &str) -> String {
-    let out = mournival()
-        .args(["deal", "--game", game, "--seed", seed])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    stdout(mournival().args(["deal", "--game", game, "--seed", seed]))
 }
 
 #[test]

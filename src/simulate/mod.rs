@@ -12,6 +12,7 @@ pub mod rng;
 mod tally;
 pub mod text;
 
+use crate::cards::{Card, CardSet, Suit};
 use crate::game::Game;
 use crate::money::Money;
 use crate::rules::{Point, Rules};
@@ -189,6 +190,30 @@ pub fn deal_yaml(
     }
     out.push_str(&dealt.scenario_yaml(&format!("dealt-{seed}-{index}")));
     Ok(out)
+}
+
+/// Cards as a scenario writes them, in the order a hand is shown (by suit, highest first):
+/// `AS TS 4H`. For the scenario blocks `deal` prints.
+pub fn card_tokens(cards: CardSet) -> String {
+    let token = |card: Card| {
+        let rank = match card.rank().label() {
+            "10" => "T",
+            r => r,
+        };
+        let suit = match card.suit() {
+            Suit::Spades => 'S',
+            Suit::Hearts => 'H',
+            Suit::Diamonds => 'D',
+            Suit::Clubs => 'C',
+        };
+        format!("{rank}{suit}")
+    };
+    cards
+        .sorted()
+        .into_iter()
+        .map(token)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Deals in a chunk: the unit of parallel work and of progress.

@@ -500,25 +500,14 @@ fn render_generated(
         render_rules(project, evals, *game, variants, &prefix, site, out)?;
         render_simulation(project, *game, variants, &prefix, site, out)?;
         let url = paths::matrix(&prefix);
-        let title = if prefix.is_empty() {
-            "Rule points by reading".to_string()
-        } else {
-            format!("{}: rule points by reading", game.name())
-        };
-        let page = root_page(
+        let title = game_title(&prefix, *game, "Rule points by reading");
+        let html = render_root(
+            templates,
+            site,
             &url,
             &title,
-            vec![Crumb {
-                title: title.clone(),
-                url: None,
-            }],
-        );
-        let html = templates.render(
             "matrix.html",
             &[
-                ("site", site),
-                ("page", &page),
-                ("root", &root_of(&url)),
                 ("columns", &outcome::columns(variants, &prefix)),
                 ("sections", &generated::matrix(variants, &prefix)),
             ],
@@ -581,7 +570,20 @@ fn render_generated(
     Ok(())
 }
 
-/// A generated page at the root of a section of its own (scenarios, search).
+/// The title of one of a game's generated pages: as it is for the first game, whose pages are
+/// at the root, and after the game's name for the others ("Put: rule points by reading").
+fn game_title(prefix: &str, game: &dyn Game, title: &str) -> String {
+    if prefix.is_empty() {
+        return title.to_string();
+    }
+    let mut chars = title.chars();
+    let rest: String = chars.next().map_or_else(String::new, |first| {
+        first.to_lowercase().chain(chars).collect()
+    });
+    format!("{}: {rest}", game.name())
+}
+
+/// A generated page at the root of a section of its own (scenarios, search, a game's matrix).
 fn render_root(
     templates: &Templates,
     site: &SiteView,
@@ -630,27 +632,14 @@ fn render_simulation(
                 format!("the simulation for {}: {e}", game.name()),
             )])
         })?;
-    let title = if prefix.is_empty() {
-        "What the readings change".to_string()
-    } else {
-        format!("{}: what the readings change", game.name())
-    };
-    let page = root_page(
+    let title = game_title(prefix, game, "What the readings change");
+    let html = render_root(
+        &project.templates,
+        site,
         &url,
         &title,
-        vec![Crumb {
-            title: title.clone(),
-            url: None,
-        }],
-    );
-    let html = project.templates.render(
         "simulation.html",
-        &[
-            ("site", site),
-            ("page", &page),
-            ("root", &root_of(&url)),
-            ("sim", &view),
-        ],
+        &[("sim", &view)],
     )?;
     out.page(url, html);
     Ok(())

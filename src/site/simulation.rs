@@ -146,6 +146,17 @@ pub fn results(r: &Report, root: &str, prefix: &str) -> String {
     out
 }
 
+/// A section's heading, with its id for links, and a paragraph saying what it shows.
+fn heading(out: &mut String, id: &str, title: &str, intro: &str) {
+    let _ = writeln!(
+        out,
+        "<h2 id=\"{}\">{}</h2>\n<p>{}</p>",
+        esc(id),
+        esc(title),
+        esc(intro)
+    );
+}
+
 fn reading_link(id: &str, root: &str, prefix: &str) -> String {
     format!(
         "<a href=\"{root}{}\">{}</a>",
@@ -196,10 +207,14 @@ fn pairs(r: &Report, root: &str, prefix: &str, out: &mut String) {
     if ids.len() < 2 {
         return;
     }
-    let _ = writeln!(
+    heading(
         out,
-        "<h2 id=\"pairs\">Reading against reading</h2>\n<p>For each pair of readings, over the deals both can play: the mean absolute difference in a player's {s}, in units (each cell), and how often any player's {s} differs at all (the figures).</p>",
-        s = r.standing
+        "pairs",
+        "Reading against reading",
+        &format!(
+            "For each pair of readings, over the deals both can play: the mean absolute difference in a player's {s}, in units (each cell), and how often any player's {s} differs at all (the figures).",
+            s = r.standing
+        ),
     );
     let find = |a: usize, b: usize| {
         let (a, b) = (a.min(b), a.max(b));
@@ -248,10 +263,14 @@ fn points(r: &Report, root: &str, prefix: &str, out: &mut String) {
     if r.points.is_empty() {
         return;
     }
-    let _ = writeln!(
+    heading(
         out,
-        "<h2 id=\"points\">The disputes ranked by consequence</h2>\n<p>Each rule point switched alone, from each reading's choice to each alternative the reading lists (the points its source leaves open), on the same deals: the mean distance a player's {} moves, and how often the result changes at all.</p>",
-        r.standing
+        "points",
+        "The disputes ranked by consequence",
+        &format!(
+            "Each rule point switched alone, from each reading's choice to each alternative the reading lists (the points its source leaves open), on the same deals: the mean distance a player's {} moves, and how often the result changes at all.",
+            r.standing
+        ),
     );
     let bars: Vec<Bar> = r
         .points
@@ -305,10 +324,14 @@ fn points(r: &Report, root: &str, prefix: &str, out: &mut String) {
 }
 
 fn seats(r: &Report, out: &mut String) {
-    let _ = writeln!(
+    heading(
         out,
-        "<h2 id=\"seats\">The value of a seat</h2>\n<p>The mean {} of each seat under each reading, with its 95% confidence interval.</p>",
-        r.standing
+        "seats",
+        "The value of a seat",
+        &format!(
+            "The mean {} of each seat under each reading, with its 95% confidence interval.",
+            r.standing
+        ),
     );
     let rows: Vec<IntervalRow> = r
         .readings
@@ -343,13 +366,14 @@ fn seats(r: &Report, out: &mut String) {
 
 fn option(r: &Report, out: &mut String) {
     let Some(o) = &r.option else { return };
-    let _ = writeln!(
+    heading(
         out,
-        "<h2 id=\"option\">Is {what} worth it?</h2>\n<p>Each deal where a player took it, against the same deal {against}: how often the {taker} ends better off, by {price}.</p>",
-        what = esc(o.doc.what),
-        against = esc(o.doc.against),
-        taker = esc(o.doc.taker),
-        price = esc(o.doc.price),
+        "option",
+        &format!("Is {} worth it?", o.doc.what),
+        &format!(
+            "Each deal where a player took it, against the same deal {}: how often the {} ends better off, by {}.",
+            o.doc.against, o.doc.taker, o.doc.price
+        ),
     );
     let total: u64 = o
         .readings
@@ -403,15 +427,18 @@ fn option(r: &Report, out: &mut String) {
 }
 
 fn unplayable(r: &Report, out: &mut String) {
-    let _ = writeln!(
+    let all_played = r.readings.iter().all(|x| x.unplayable.is_empty());
+    heading(
         out,
-        "<h2 id=\"unplayable\">Deals a reading cannot play</h2>"
+        "unplayable",
+        "Deals a reading cannot play",
+        if all_played {
+            "Every reading played every deal under the policy."
+        } else {
+            "The deals each reading could not play under the policy, by the rule point that stopped them."
+        },
     );
-    if r.readings.iter().all(|x| x.unplayable.is_empty()) {
-        let _ = writeln!(
-            out,
-            "<p>Every reading played every deal under the policy.</p>"
-        );
+    if all_played {
         return;
     }
     let rows: Vec<Vec<String>> = r

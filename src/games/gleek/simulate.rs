@@ -7,10 +7,10 @@ use super::points::Point;
 use super::points::choice::AuctionOpening;
 use super::policies::{Judging, NobodyBuys, POLICIES};
 use super::scenario::{SEATS, Scenario, Seat};
-use crate::cards::{Card, CardSet, Pack, Suit};
+use crate::cards::{Card, CardSet, Pack};
 use crate::rules::{AsPoint, Rules};
 use crate::simulate::rng::Rng;
-use crate::simulate::{Dealt, OptionDoc, PolicyDoc, Simulator, Table, Taken, Trial};
+use crate::simulate::{Dealt, OptionDoc, PolicyDoc, Simulator, Table, Taken, Trial, card_tokens};
 use std::fmt::Write;
 
 /// The names at a simulated table; the dealer is the third, so the seats run eldest, middle,
@@ -120,41 +120,25 @@ impl Dealt for Fresh {
         let _ = writeln!(out, "dealer: {}", s.name(s.dealer));
         let _ = writeln!(out, "hands:");
         for seat in SEATS {
-            let _ = writeln!(out, "  {}: {}", s.name(seat), tokens(s.hands[seat.index()]));
+            let _ = writeln!(
+                out,
+                "  {}: {}",
+                s.name(seat),
+                card_tokens(s.hands[seat.index()])
+            );
         }
-        let _ = writeln!(out, "turn-up: {}", token(s.turn_up));
-        let _ = writeln!(out, "stock: {}", tokens(s.stock));
+        let _ = writeln!(
+            out,
+            "turn-up: {}",
+            card_tokens(CardSet::from_cards([s.turn_up]))
+        );
+        let _ = writeln!(out, "stock: {}", card_tokens(s.stock));
         out.push_str(
             "# auction, discard, vie and play are left to the engine's policy: script them, and\n\
              # add the expected figures, worked out by hand.\n",
         );
         out
     }
-}
-
-/// A card as a scenario writes it: `TS`, `4H`.
-fn token(card: Card) -> String {
-    let rank = match card.rank().label() {
-        "10" => "T",
-        r => r,
-    };
-    let suit = match card.suit() {
-        Suit::Spades => 'S',
-        Suit::Hearts => 'H',
-        Suit::Diamonds => 'D',
-        Suit::Clubs => 'C',
-    };
-    format!("{rank}{suit}")
-}
-
-/// Cards in the order a hand is shown: by suit, highest first.
-fn tokens(cards: CardSet) -> String {
-    cards
-        .sorted()
-        .into_iter()
-        .map(token)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::game::Played;
 use crate::rules::{AsPoint, Rules};
 use crate::simulate::rng::Rng;
-use crate::simulate::{Dealt, PolicyDoc, Simulator, Table, Trial};
+use crate::simulate::{Dealt, PolicyDoc, Simulator, Table, Trial, card_tokens};
 use std::fmt::Write;
 
 /// Two players; the second deals, so the seats run eldest, dealer.
@@ -120,7 +120,7 @@ impl Dealt for Fresh {
             .hands
             .iter()
             .zip(&s.head.seats)
-            .map(|(hand, name)| format!("{name}: {}", tokens(*hand)))
+            .map(|(hand, name)| format!("{name}: {}", card_tokens(*hand)))
             .collect();
         let _ = writeln!(out, "  - hands: {{{}}}", hands.join(", "));
         out.push_str(
@@ -129,23 +129,6 @@ impl Dealt for Fresh {
         );
         out
     }
-}
-
-/// Cards as a scenario writes them: `AS KH TD`.
-fn tokens(cards: CardSet) -> String {
-    cards
-        .sorted()
-        .into_iter()
-        .map(|c| {
-            let rank = match c.rank().label() {
-                "10" => "T",
-                r => r,
-            };
-            let suit = ["S", "H", "D", "C"][c.suit() as usize];
-            format!("{rank}{suit}")
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[cfg(test)]
