@@ -104,9 +104,10 @@ enum Command {
         /// The readings to compare, by id (default: every variant of the game).
         #[arg(long, value_delimiter = ',', value_name = "A,B,...")]
         variants: Vec<String>,
-        /// How the players fill every step (see the site's page "What the readings change").
-        #[arg(long, default_value = "")]
-        policy: String,
+        /// How the players fill every step: `simple` (the default) or `judging` (see the site's
+        /// page "What the readings change").
+        #[arg(long)]
+        policy: Option<String>,
         /// How many of the deals (the first ones) are also played with each rule point switched
         /// alone (the costly part of a run).
         #[arg(long, default_value_t = simulate::SWITCH_DEALS)]
@@ -207,7 +208,7 @@ fn main() -> ExitCode {
             let opts = simulate::Options {
                 deals,
                 seed,
-                policy,
+                policy: policy.unwrap_or_default(),
                 switch_deals,
             };
             simulate_cmd(&cli.root, &game, &ids, &opts, json, &set)
@@ -520,15 +521,22 @@ fn simulate_cmd(
     let report = simulate::run(game, &chosen, opts, &|n| bar.inc(n))
         .map_err(|e| cli_error(e.to_string()))?;
     bar.finish_and_clear();
-    if json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&report).expect("a report serialises")
-        );
+    let text = if json {
+        serde_json::to_string_pretty(&report).expect("a report serialises") + "\n"
     } else {
-        print!("{}", simulate::text::render(&report));
+        simulate::text::render(&report)
+    };
+    print_out(&text)
+}
+
+/// Prints a command's output; a reader that stops reading (`| head`) ends it quietly.
+fn print_out(text: &str) -> Result<ExitCode, Invalid> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(cli_error(format!("cannot write the output: {e}"))),
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 fn deal_cmd(root: &Path, game: &str, seed: Option<u64>) -> Result<ExitCode, Invalid> {
@@ -541,8 +549,5 @@ fn deal_cmd(root: &Path, game: &str, seed: Option<u64>) -> Result<ExitCode, Inva
             .map_or(0, |d| d.as_secs())
     });
     let yaml = simulate::deal_yaml(game, &chosen, seed, 0).map_err(|e| cli_error(e.to_string()))?;
-    println!("```{}", game.id());
-    print!("{yaml}");
-    println!("```");
-    Ok(ExitCode::SUCCESS)
+    print_out(&format!("```{}\n{yaml}```\n", game.id()))
 }
