@@ -37,6 +37,11 @@ pub trait Game: Send + Sync + 'static {
     fn standing_text(&self, standing: Money) -> String {
         standing.signed().to_string()
     }
+    /// How the game deals at random and fills every step by a policy, for `simulate` and
+    /// `deal`; `None` while the game cannot simulate yet.
+    fn simulator(&self) -> Option<&'static dyn crate::simulate::Simulator> {
+        None
+    }
 }
 
 impl fmt::Debug for dyn Game {

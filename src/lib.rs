@@ -52,6 +52,7 @@ pub mod project;
 pub mod report;
 pub mod rules;
 pub mod schema;
+pub mod simulate;
 pub mod site;
 pub mod sources;
 pub mod suggest;

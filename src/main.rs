@@ -7,6 +7,7 @@ use mournival::game::Scenario;
 use mournival::project::{Page, load_pages, load_variants, read_page};
 use mournival::report::{self, CheckRun, explain, matrix};
 use mournival::schema::{Schema, Which};
+use mournival::simulate;
 use mournival::site::{BuildError, BuildOptions};
 use mournival::sources::{self, Library};
 use mournival::variant::{Override, Readings};
@@ -93,6 +94,47 @@ enum Command {
         #[arg(long = "set", value_name = "POINT=CHOICE")]
         set: Vec<Override>,
     },
+    /// Plays many random deals under every reading and reports what the readings change: pairs
+    /// of readings, each rule point switched alone, the value of each seat, the stock, and the
+    /// deals a reading cannot play. The same seed gives the same report on any number of threads.
+    Simulate {
+        /// The game (`gleek`, `put`).
+        #[arg(long, default_value = "gleek")]
+        game: String,
+        /// How many deals.
+        #[arg(long, default_value_t = 10_000)]
+        deals: u64,
+        /// The seed of the deals.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The readings to compare, by id (default: every variant of the game).
+        #[arg(long, value_delimiter = ',', value_name = "A,B,...")]
+        variants: Vec<String>,
+        /// How the players fill every step: `simple` (the default) or `judging` (see the site's
+        /// page "What the readings change").
+        #[arg(long)]
+        policy: Option<String>,
+        /// How many of the deals (the first ones) are also played with each rule point switched
+        /// alone (the costly part of a run).
+        #[arg(long, default_value_t = simulate::SWITCH_DEALS)]
+        switch_deals: u64,
+        /// The report as JSON, on standard output.
+        #[arg(long)]
+        json: bool,
+        /// Sets a rule point for every variant (point=choice).
+        #[arg(long = "set", value_name = "POINT=CHOICE")]
+        set: Vec<Override>,
+    },
+    /// Prints a fresh random deal as a scenario block, ready to paste into a page (no `expect:`).
+    Deal {
+        /// The game (`gleek`, `put`).
+        #[arg(long, default_value = "gleek")]
+        game: String,
+        /// The seed: the same seed prints the same deal (the first deal of `simulate --seed S`).
+        /// Without it, a seed from the clock, printed with the deal.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
     /// Lists the variants and the matrix of rule points by variant with evidence levels.
     Variants {
         /// Sets a rule point for every variant (point=choice).
@@ -176,6 +218,8 @@ fn main() -> ExitCode {
         Command::Check { .. } => "nothing was checked",
         Command::Schema { .. } => "nothing was written",
         Command::Explain { .. } | Command::Variants { .. } => "nothing was evaluated",
+        Command::Simulate { .. } => "nothing was simulated",
+        Command::Deal { .. } => "nothing was dealt",
     };
     let result = match cli.command {
         Command::Check { path, set, format } => check(&cli.root, path, &set, format),
@@ -201,6 +245,25 @@ fn main() -> ExitCode {
             force,
             set,
         } => Ok(serve_cmd(&cli.root, path, port, out, force, set)),
+        Command::Simulate {
+            game,
+            deals,
+            seed,
+            variants: ids,
+            policy,
+            switch_deals,
+            json,
+            set,
+        } => {
+            let opts = simulate::Options {
+                deals,
+                seed,
+                policy: policy.unwrap_or_default(),
+                switch_deals,
+            };
+            simulate_cmd(&cli.root, &game, &ids, &opts, json, &set)
+        }
+        Command::Deal { game, seed } => deal_cmd(&cli.root, &game, seed),
         Command::Variants { set } => variants(&cli.root, &set).map(|readings| {
             let texts: Vec<String> = readings
                 .sets
@@ -572,4 +635,106 @@ fn explain_cmd(
             Ok(ExitCode::from(2))
         }
     }
+}
+
+/// The game named by `--game`, or an error listing the games.
+fn game_named(id: &str) -> Result<&'static dyn mournival::game::Game, Invalid> {
+    mournival::games::by_id(id).ok_or_else(|| {
+        let ids: Vec<String> = mournival::games::GAMES
+            .iter()
+            .map(|g| format!("`{}`", g.id()))
+            .collect();
+        cli_error(format!(
+            "unknown game `{id}`; the games are {}",
+            ids.join(", ")
+        ))
+    })
+}
+
+/// An error in the command line itself.
+fn cli_error(message: impl Into<String>) -> Invalid {
+    Invalid(vec![Diagnostic::new(
+        Location::file_start(Path::new("command line"), ""),
+        message.into(),
+    )])
+}
+
+/// The readings a run compares: those named, in the order named, or all of the game's.
+fn chosen<'a>(
+    set: &'a mournival::variant::VariantSet,
+    game: &dyn mournival::game::Game,
+    ids: &[String],
+) -> Result<Vec<&'a mournival::variant::Variant>, Invalid> {
+    if ids.is_empty() {
+        return Ok(set.variants.iter().collect());
+    }
+    ids.iter()
+        .map(|id| {
+            set.get(id).ok_or_else(|| {
+                cli_error(format!(
+                    "`{id}` is not a {} variant; the variants are {}",
+                    game.name(),
+                    set.ids().join(", ")
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Deals from which a run shows a progress bar (on a terminal only).
+const PROGRESS_FROM: u64 = 20_000;
+
+fn simulate_cmd(
+    root: &Path,
+    game: &str,
+    ids: &[String],
+    opts: &simulate::Options,
+    json: bool,
+    set: &[Override],
+) -> Result<ExitCode, Invalid> {
+    use std::io::IsTerminal;
+    let game = game_named(game)?;
+    let readings = variants(root, set)?;
+    let chosen = chosen(readings.of(game), game, ids)?;
+    let bar = if std::io::stderr().is_terminal() && opts.deals >= PROGRESS_FROM {
+        indicatif::ProgressBar::new(opts.deals)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {eta} left")
+            .expect("a valid template"),
+    );
+    let report = simulate::run(game, &chosen, opts, &|n| bar.inc(n))
+        .map_err(|e| cli_error(e.to_string()))?;
+    bar.finish_and_clear();
+    let text = if json {
+        serde_json::to_string_pretty(&report).expect("a report serialises") + "\n"
+    } else {
+        simulate::text::render(&report)
+    };
+    print_out(&text)
+}
+
+/// Prints a command's output; a reader that stops reading (`| head`) ends it quietly.
+fn print_out(text: &str) -> Result<ExitCode, Invalid> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(cli_error(format!("cannot write the output: {e}"))),
+    }
+}
+
+fn deal_cmd(root: &Path, game: &str, seed: Option<u64>) -> Result<ExitCode, Invalid> {
+    let game = game_named(game)?;
+    let readings = variants(root, &[])?;
+    let chosen: Vec<_> = readings.of(game).variants.iter().collect();
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs())
+    });
+    let yaml = simulate::deal_yaml(game, &chosen, seed, 0).map_err(|e| cli_error(e.to_string()))?;
+    print_out(&format!("```{}\n{yaml}```\n", game.id()))
 }

@@ -41,6 +41,71 @@ pub struct ProjectConfig {
     /// (besides `.git`, `CNAME` and `.nojekyll`, always kept).
     #[serde(default)]
     pub keep: Vec<crate::site::output::KeepPath>,
+    /// The run behind each game's page "What the readings change"; no page without it.
+    #[serde(default)]
+    pub simulate: Option<SimulateConfig>,
+}
+
+/// `simulate: {deals: N, seed: S}`: the size and seed of the build's simulation, so that the
+/// page is reproducible; `policy:` picks a policy by id (each game's default otherwise).
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct SimulateConfig {
+    pub deals: DealCount,
+    pub seed: u64,
+    #[serde(default)]
+    pub policy: PolicyName,
+}
+
+/// A number of deals a build may simulate.
+#[derive(Clone, Copy, Debug, serde::Deserialize)]
+#[serde(try_from = "u64")]
+pub struct DealCount(pub u64);
+
+impl TryFrom<u64> for DealCount {
+    type Error = String;
+
+    fn try_from(n: u64) -> Result<DealCount, String> {
+        if (1..=crate::simulate::MAX_DEALS).contains(&n) {
+            Ok(DealCount(n))
+        } else {
+            Err(format!(
+                "`deals:` is {n}; it must be between 1 and {}",
+                crate::simulate::MAX_DEALS
+            ))
+        }
+    }
+}
+
+/// A policy every game that simulates offers (empty: each game's default).
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(try_from = "String")]
+pub struct PolicyName(pub String);
+
+impl TryFrom<String> for PolicyName {
+    type Error = String;
+
+    fn try_from(id: String) -> Result<PolicyName, String> {
+        let sims: Vec<_> = GAMES.iter().filter_map(|g| g.simulator()).collect();
+        let offered = |id: &str| sims.iter().all(|s| s.policies().iter().any(|p| p.id == id));
+        if offered(&id) {
+            return Ok(PolicyName(id));
+        }
+        let common: Vec<&str> = sims
+            .first()
+            .map(|s| {
+                s.policies()
+                    .iter()
+                    .map(|p| p.id)
+                    .filter(|p| offered(p))
+                    .collect()
+            })
+            .unwrap_or_default();
+        Err(format!(
+            "unknown policy `{id}`; the policies every game offers are {}",
+            common.join(", ")
+        ))
+    }
 }
 
 fn default_title() -> String {
@@ -53,6 +118,7 @@ impl Default for ProjectConfig {
             title: default_title(),
             base_url: String::new(),
             keep: Vec::new(),
+            simulate: None,
         }
     }
 }

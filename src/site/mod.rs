@@ -8,6 +8,8 @@
 //! and swap it in, so a failed build never leaves a half-written site.
 
 pub mod annotated;
+pub mod cache;
+pub mod charts;
 pub mod generated;
 pub mod glossary;
 pub mod highlight;
@@ -16,6 +18,7 @@ pub mod outcome;
 pub mod output;
 pub mod pages;
 pub mod search;
+pub mod simulation;
 pub mod templates;
 
 use crate::compare::{Evaluation, evaluate};
@@ -173,6 +176,8 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
 
 /// Everything a build reads: the project file, the templates, every game's readings, the pages.
 struct Project {
+    /// The project folder (`--root`): where the cache lives.
+    root: PathBuf,
     config: ProjectConfig,
     templates: Templates,
     readings: Readings,
@@ -246,6 +251,7 @@ impl Project {
         .map_err(BuildError::Invalid)?;
         let quotes = crate::sources::check::check(&library, &quotations);
         Ok(Project {
+            root: opts.root.clone(),
             config,
             templates,
             readings,
@@ -273,6 +279,12 @@ impl Project {
             .iter()
             .filter(|(_, set)| !set.variants.is_empty())
             .map(|(g, set)| (*g, set))
+    }
+
+    /// Whether the site has a page of what a game's readings change: the project asks for a
+    /// simulation, and the game can run one over readings it has.
+    fn simulates(&self, game: &dyn Game, set: &VariantSet) -> bool {
+        self.config.simulate.is_some() && game.simulator().is_some() && !set.variants.is_empty()
     }
 
     fn by_rel(&self) -> HashMap<&str, &str> {
@@ -303,10 +315,11 @@ fn reserved(readings: &Readings, library: &Library) -> Vec<pages::Reserved> {
         .sets
         .iter()
         .zip(&prefixes)
-        .map(|((_, set), prefix)| pages::GamePages {
+        .map(|((game, set), prefix)| pages::GamePages {
             prefix,
             variants: set.ids(),
             points: set.table.all().map(|p| p.id()).collect(),
+            simulates: game.simulator().is_some(),
         })
         .collect();
     let texts: Vec<&str> = library
@@ -359,7 +372,7 @@ fn navigation(project: &Project) -> Result<Navigation, BuildError> {
     let mut nav: Vec<NavSection> = Vec::new();
     let mut section_indexes = Vec::new();
     let mut reference_extra = Vec::new();
-    for (game, _) in project.games() {
+    for (game, set) in project.games() {
         let prefix = project.prefix(game);
         let suffix = if prefix.is_empty() {
             String::new()
@@ -370,6 +383,12 @@ fn navigation(project: &Project) -> Result<Navigation, BuildError> {
             title: format!("Rule points by reading{suffix}"),
             url: paths::matrix(&prefix),
         });
+        if project.simulates(game, set) {
+            reference_extra.push(NavItem {
+                title: format!("What the readings change{suffix}"),
+                url: paths::simulation(&prefix),
+            });
+        }
     }
     if project.library.texts.iter().any(|t| t.file.is_some()) {
         reference_extra.push(NavItem {
@@ -539,26 +558,16 @@ fn render_generated(
         let prefix = project.prefix(game);
         render_readings(project, game, variants, &prefix, site, out)?;
         render_rules(project, evals, game, variants, &prefix, site, out)?;
+        render_simulation(project, game, variants, &prefix, site, out)?;
         let url = paths::matrix(&prefix);
-        let title = if prefix.is_empty() {
-            "Rule points by reading".to_string()
-        } else {
-            format!("{}: rule points by reading", game.name())
-        };
-        let page = root_page(
+        let title = game_title(&prefix, game, "Rule points by reading");
+        let html = render_root(
+            templates,
+            site,
             &url,
             &title,
-            vec![Crumb {
-                title: title.clone(),
-                url: None,
-            }],
-        );
-        let html = templates.render(
             "matrix.html",
             &[
-                ("site", site),
-                ("page", &page),
-                ("root", &root_of(&url)),
                 ("columns", &outcome::columns(variants, &prefix)),
                 ("sections", &generated::matrix(variants, &prefix)),
             ],
@@ -717,7 +726,20 @@ fn render_sources(
     Ok(())
 }
 
-/// A generated page at the root of a section of its own (scenarios, search).
+/// The title of one of a game's generated pages: as it is for the first game, whose pages are
+/// at the root, and after the game's name for the others ("Put: rule points by reading").
+fn game_title(prefix: &str, game: &dyn Game, title: &str) -> String {
+    if prefix.is_empty() {
+        return title.to_string();
+    }
+    let mut chars = title.chars();
+    let rest: String = chars.next().map_or_else(String::new, |first| {
+        first.to_lowercase().chain(chars).collect()
+    });
+    format!("{}: {rest}", game.name())
+}
+
+/// A generated page at the root of a section of its own (scenarios, search, a game's matrix).
 fn render_root(
     templates: &Templates,
     site: &SiteView,
@@ -739,6 +761,44 @@ fn render_root(
         vec![("site", site), ("page", &page), ("root", &root)];
     all.extend_from_slice(values);
     templates.render(template, &all)
+}
+
+/// The page of what a game's readings change, if the project asks for it.
+fn render_simulation(
+    project: &Project,
+    game: &'static dyn Game,
+    variants: &VariantSet,
+    prefix: &str,
+    site: &SiteView,
+    out: &mut Rendered,
+) -> Result<(), BuildError> {
+    let Some(config) = project
+        .config
+        .simulate
+        .as_ref()
+        .filter(|_| project.simulates(game, variants))
+    else {
+        return Ok(());
+    };
+    let url = paths::simulation(prefix);
+    let view =
+        simulation::view(&project.root, game, variants, config, &url, prefix).map_err(|e| {
+            BuildError::Invalid(vec![Diagnostic::new(
+                Location::file_start(&project.root.join("mournival.yaml"), ""),
+                format!("the simulation for {}: {e}", game.name()),
+            )])
+        })?;
+    let title = game_title(prefix, game, "What the readings change");
+    let html = render_root(
+        &project.templates,
+        site,
+        &url,
+        &title,
+        "simulation.html",
+        &[("sim", &view)],
+    )?;
+    out.page(url, html);
+    Ok(())
 }
 
 /// A page per reading of a game.

@@ -133,6 +133,11 @@ pub mod paths {
     pub fn matrix(prefix: &str) -> String {
         format!("{prefix}{MATRIX}")
     }
+
+    /// What a game's readings change, from its simulation.
+    pub fn simulation(prefix: &str) -> String {
+        format!("{prefix}what-the-readings-change/")
+    }
 }
 
 /// A place the generator writes, and what it puts there.
@@ -177,6 +182,8 @@ pub struct GamePages<'a> {
     pub prefix: &'a str,
     pub variants: Vec<&'a str>,
     pub points: Vec<&'a str>,
+    /// The game can simulate, and so may have a page of what its readings change.
+    pub simulates: bool,
 }
 
 /// Every place the generator writes, given each game's readings and rule points and the bundled
@@ -207,6 +214,13 @@ pub fn reserved(games: &[GamePages], texts: &[&str]) -> Vec<Reserved> {
             Page,
             "the matrix of rule points by reading",
         ));
+        if g.simulates {
+            out.push(Reserved::new(
+                paths::simulation(g.prefix),
+                Page,
+                "the page of what the readings change",
+            ));
+        }
         out.extend(g.variants.iter().map(|id| {
             Reserved::new(
                 paths::variant(g.prefix, id),
@@ -231,7 +245,7 @@ pub fn reserved_at<'a>(reserved: &'a [Reserved], url: &str) -> Option<&'a Reserv
 }
 
 /// What to do about a page that collides with a generated one.
-pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, sources/ and sources/<text>/, 404.html, sitemap.xml, search-index.json, static/, and for each game ([game/]) matrix/, variants/<id>/ and rules/<point>/: rename or move it";
+pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, sources/ and sources/<text>/, 404.html, sitemap.xml, search-index.json, static/, and for each game ([game/]) matrix/, what-the-readings-change/, variants/<id>/ and rules/<point>/: rename or move it";
 
 /// Pages that would be written to the same place as another page or as a generated one: an
 /// error for each, naming both files (or the file and the generated page).

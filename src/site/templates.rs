@@ -22,6 +22,10 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("source.html", include_str!("../../templates/source.html")),
     ("matrix.html", include_str!("../../templates/matrix.html")),
     (
+        "simulation.html",
+        include_str!("../../templates/simulation.html"),
+    ),
+    (
         "scenarios.html",
         include_str!("../../templates/scenarios.html"),
     ),

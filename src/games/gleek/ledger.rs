@@ -6,7 +6,7 @@
 
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::games::gleek::points::Point;
-use crate::games::gleek::scenario::{Bid, SEATS, Seat, Set, VieCall};
+use crate::games::gleek::scenario::{Bid, Seat, Set, VieCall};
 use crate::money::Money;
 
 /// The phases of a deal, in the order they are settled.
@@ -304,8 +304,19 @@ impl Ledger {
         self.delta(Party::Player(seat), Some(phase))
     }
 
+    /// Every player's net, in one pass over the payments (simulations ask for it by the
+    /// million).
     pub fn nets(&self) -> [Money; 3] {
-        SEATS.map(|s| self.net(s))
+        let mut nets = [Money::ZERO; 3];
+        for p in &self.payments {
+            if let Party::Player(s) = p.to {
+                nets[s.index()] += p.amount;
+            }
+            if let Party::Player(s) = p.from {
+                nets[s.index()] -= p.amount;
+            }
+        }
+        nets
     }
 
     /// What the deal added to the pot (negative when the pot was paid out).

@@ -5,8 +5,10 @@ pub mod engine;
 pub mod ledger;
 mod parse;
 pub mod points;
+pub mod policies;
 pub mod scenario;
 mod schema;
+pub mod simulate;
 pub mod words;
 
 pub use parse::{VOCABULARY, parse_scenario};
@@ -46,6 +48,10 @@ impl Game for Gleek {
 
     fn scenario_schema(&self) -> Option<serde_json::Value> {
         Some(schema::scenario())
+    }
+
+    fn simulator(&self) -> Option<&'static dyn crate::simulate::Simulator> {
+        Some(&simulate::GleekSimulator)
     }
 }
 

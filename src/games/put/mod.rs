@@ -8,9 +8,11 @@ pub mod engine;
 pub mod order;
 mod parse;
 pub mod points;
+pub mod policies;
 pub mod record;
 pub mod scenario;
 mod schema;
+pub mod simulate;
 pub mod words;
 
 pub use parse::{VOCABULARY, parse_scenario};
@@ -59,6 +61,10 @@ impl Game for Put {
 
     fn standing_text(&self, standing: Money) -> String {
         standing.to_string()
+    }
+
+    fn simulator(&self) -> Option<&'static dyn crate::simulate::Simulator> {
+        Some(&simulate::PutSimulator)
     }
 }
 

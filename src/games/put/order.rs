@@ -14,6 +14,11 @@ fn ranks(pack: Pack) -> &'static [u8] {
     }
 }
 
+/// How many ranks a pack holds: the strength of its best card.
+pub fn ranks_held(pack: Pack) -> u8 {
+    ranks(pack).len() as u8
+}
+
 /// How strong a card is in a pack (higher wins), or `None` when the pack has no such card.
 pub fn strength(pack: Pack, card: Card) -> Option<u8> {
     let order = ranks(pack);

@@ -61,6 +61,8 @@ impl Deal<'_> {
                 lowest,
                 highest,
                 may_pass: !must_bid,
+                hand: self.hands[speaker.index()],
+                trump: self.trump,
             };
             let bid = match script.get(calls) {
                 Some(call) => {

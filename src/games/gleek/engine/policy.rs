@@ -25,6 +25,9 @@ pub struct AuctionView {
     pub highest: u32,
     /// He may pass.
     pub may_pass: bool,
+    /// His hand as dealt, and the trump suit: what a policy that judges its hand looks at.
+    pub hand: CardSet,
+    pub trump: Suit,
 }
 
 /// What a player may call in the vie.
@@ -36,6 +39,8 @@ pub struct VieView {
     /// He is the youngest, the others have passed, and the reading gives him the power to double
     /// the ruff for the next deal.
     pub may_double: bool,
+    /// His hand after the exchange, for a policy that judges its ruff.
+    pub hand: CardSet,
 }
 
 impl VieView {

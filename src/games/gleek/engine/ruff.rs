@@ -118,6 +118,7 @@ impl Deal<'_> {
                     && passes_before_vie == 2
                     && actor == self.s.dealer
                     && self.r.no_vie() == NoVie::DoubledNextDeal,
+                hand: self.hands[actor.index()],
             };
             let call = match script.get(calls) {
                 Some(sc) => {
