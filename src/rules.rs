@@ -122,6 +122,11 @@ impl fmt::Display for Point {
 /// Anything that names a rule point: a game's typed point enum, or a [`Point`].
 pub trait AsPoint: Copy {
     fn point(self) -> Point;
+    /// Its place in the game's declaration; a typed enum knows it without a lookup, which the
+    /// engine's hot loops feel.
+    fn index(self) -> usize {
+        self.point().index()
+    }
 }
 
 impl AsPoint for Point {
@@ -209,7 +214,7 @@ impl Rules {
     }
 
     pub fn get(&self, point: impl AsPoint) -> u8 {
-        self.choices[point.point().index()]
+        self.choices[point.index()]
     }
 
     pub fn set(&mut self, point: impl AsPoint, choice: u8) {
@@ -315,6 +320,11 @@ macro_rules! rule_points {
         impl $crate::rules::AsPoint for Point {
             fn point(self) -> $crate::rules::Point {
                 $crate::rules::Point::new(self.def())
+            }
+
+            #[inline]
+            fn index(self) -> usize {
+                self as usize
             }
         }
 
