@@ -1,6 +1,7 @@
-//! Comparisons built on the engine: a reading's open alternatives, and which rule points
-//! account for the difference between two readings on a scenario.
+//! Comparisons built on the engine: a reading's open alternatives, and how the difference
+//! between two readings on a scenario divides among the rule points on which they differ.
 
+use crate::attribution::{self, Method, Share, Unattributable};
 use crate::game::{Outcome, Scenario};
 use crate::money::Money;
 use crate::rules::{Point, Rules};
@@ -84,28 +85,102 @@ pub fn evaluate(scenario: &dyn Scenario, variant: &Variant) -> Evaluation {
     }
 }
 
-/// The effect of switching one point from reading A's choice to reading B's.
+/// How the difference between two readings on a scenario divides among the rule points on
+/// which they differ.
 #[derive(Clone, Debug)]
 pub struct Attribution {
-    pub point: Point,
     pub from: Summary,
     pub to: Summary,
+    /// The points on which the two readings choose differently, in declaration order.
+    pub differing: Vec<Point>,
+    /// Each point's share of the difference; why there is none otherwise.
+    pub split: Result<Split, NoSplit>,
 }
 
-/// The rule points that account for the difference between two readings on a scenario: each
-/// point on which they differ is switched alone, from A's choice to B's, and kept if it changes
-/// A's result. The effects need not add up when points interact.
-pub fn attribute(scenario: &dyn Scenario, a: &Rules, b: &Rules) -> Vec<Attribution> {
-    let base = Summary::of(&scenario.play(a));
-    a.differences(b)
-        .into_iter()
-        .filter_map(|point| {
-            let to = Summary::of(&scenario.play(&a.with(point, b.get(point))));
-            (to != base).then(|| Attribution {
-                point,
-                from: base.clone(),
-                to,
-            })
-        })
-        .collect()
+/// The difference split among the differing points, exactly adding up per seat.
+#[derive(Clone, Debug)]
+pub struct Split {
+    /// Every differing point with its share per seat (in seat order), zero shares included.
+    pub parts: Vec<(Point, Vec<Share>)>,
+    /// Pairs whose joint effect differs from their two effects alone, the largest first.
+    pub interactions: Vec<((Point, Point), Vec<Share>)>,
+    pub method: Method,
+}
+
+impl Split {
+    /// The parts that move anyone's standing.
+    pub fn moving(&self) -> impl Iterator<Item = &(Point, Vec<Share>)> {
+        self.parts.iter().filter(|(_, s)| s.iter().any(|x| !x.is_zero()))
+    }
+}
+
+/// Why a difference is not split.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoSplit {
+    /// Both readings give the same result.
+    Same,
+    /// One reading cannot play the scenario: there is no difference in money to split.
+    NotPlayable,
+    /// Every order of switching the points passes through a reading that cannot play it.
+    NoPlayableOrder,
+}
+
+impl Attribution {
+    /// Each seat's difference, B's standing minus A's, when both are played.
+    pub fn difference(&self) -> Option<Vec<Money>> {
+        match (&self.from, &self.to) {
+            (Summary::Nets(a), Summary::Nets(b)) => {
+                Some(a.iter().zip(b).map(|(x, y)| *y - *x).collect())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Splits the difference between readings A and B on a scenario among the points on which they
+/// differ: each point's Shapley value, its effect averaged over every order of switching the
+/// points from A's choices to B's (see [`crate::attribution`]), so the parts add up to the whole.
+pub fn attribute(scenario: &dyn Scenario, a: &Rules, b: &Rules) -> Attribution {
+    let from = Summary::of(&scenario.play(a));
+    let to = Summary::of(&scenario.play(b));
+    let differing = a.differences(b);
+    let split = if from == to {
+        Err(NoSplit::Same)
+    } else {
+        split(scenario, a, b, &differing)
+    };
+    Attribution {
+        from,
+        to,
+        differing,
+        split,
+    }
+}
+
+fn split(scenario: &dyn Scenario, a: &Rules, b: &Rules, points: &[Point]) -> Result<Split, NoSplit> {
+    let value = |mask: u64| {
+        let mut rules = *a;
+        for (i, &p) in points.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                rules.set(p, b.get(p));
+            }
+        }
+        match Summary::of(&scenario.play(&rules)) {
+            Summary::Nets(n) => Some(n.iter().map(|m| m.as_halves()).collect()),
+            Summary::Unplayable(_) => None,
+        }
+    };
+    let shapley = attribution::shapley(points.len(), value).map_err(|e| match e {
+        Unattributable::EndNotPlayable => NoSplit::NotPlayable,
+        Unattributable::NoPlayableOrder => NoSplit::NoPlayableOrder,
+    })?;
+    Ok(Split {
+        parts: points.iter().copied().zip(shapley.shares).collect(),
+        interactions: shapley
+            .interactions
+            .into_iter()
+            .map(|x| ((points[x.pair.0], points[x.pair.1]), x.shares))
+            .collect(),
+        method: shapley.method,
+    })
 }

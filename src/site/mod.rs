@@ -16,6 +16,7 @@ pub mod output;
 pub mod pages;
 pub mod search;
 pub mod templates;
+pub mod why;
 
 use crate::compare::{Evaluation, evaluate};
 use crate::diagnostic::{Diagnostic, Location};
