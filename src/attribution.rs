@@ -100,7 +100,10 @@ impl Share {
 impl std::ops::Add for Share {
     type Output = Share;
     fn add(self, rhs: Share) -> Share {
-        Share::new(self.halves * rhs.den + rhs.halves * self.den, self.den * rhs.den)
+        Share::new(
+            self.halves * rhs.den + rhs.halves * self.den,
+            self.den * rhs.den,
+        )
     }
 }
 
@@ -280,10 +283,7 @@ pub enum Unattributable {
 }
 
 /// The shares of `k` differing points, exact up to [`EXACT_MAX`] points, sampled beyond.
-pub fn shapley(
-    k: usize,
-    value: impl FnMut(u64) -> Value,
-) -> Result<Shapley, Unattributable> {
+pub fn shapley(k: usize, value: impl FnMut(u64) -> Value) -> Result<Shapley, Unattributable> {
     if k <= EXACT_MAX {
         exact(k, value)
     } else {
@@ -532,12 +532,7 @@ fn sampled_interactions<F: FnMut(u64) -> Value>(
     orders: &[Vec<usize>],
     memo: &mut Memo<F>,
 ) -> Vec<Interaction> {
-    let size = |i: &usize| {
-        shares[*i]
-            .iter()
-            .map(|s| s.magnitude())
-            .fold(0.0, f64::max)
-    };
+    let size = |i: &usize| shares[*i].iter().map(|s| s.magnitude()).fold(0.0, f64::max);
     let mut top: Vec<usize> = (0..shares.len()).collect();
     top.sort_by(|a, b| size(b).total_cmp(&size(a)));
     top.truncate(SAMPLED_PAIR_POINTS);
@@ -575,7 +570,11 @@ mod tests {
 
     /// A value table over named sets: `values[m]` for each mask `m`, in whole units.
     fn table(values: Vec<Option<Vec<i64>>>) -> impl FnMut(u64) -> Value {
-        move |m| values[m as usize].as_ref().map(|v| v.iter().map(|u| u * 2).collect())
+        move |m| {
+            values[m as usize]
+                .as_ref()
+                .map(|v| v.iter().map(|u| u * 2).collect())
+        }
     }
 
     fn texts(shares: &[Share]) -> Vec<String> {
@@ -596,7 +595,13 @@ mod tests {
         let s = shapley(2, table(v)).unwrap();
         assert_eq!(texts(&s.shares[0]), ["+3", "+3", "−6"]);
         assert_eq!(texts(&s.shares[1]), ["+3", "+1", "−4"]);
-        assert_eq!(s.method, Method::Exact { counted: 2, orders: 2 });
+        assert_eq!(
+            s.method,
+            Method::Exact {
+                counted: 2,
+                orders: 2
+            }
+        );
         assert_eq!(s.interactions.len(), 1);
         assert_eq!(s.interactions[0].pair, (0, 1));
         assert_eq!(texts(&s.interactions[0].shares), ["−2", "−2", "+4"]);
@@ -610,7 +615,12 @@ mod tests {
             .map(|m| {
                 Some(
                     (0..2)
-                        .map(|s| (0..3).filter(|i| m & (1 << i) != 0).map(|i| effect[i][s]).sum())
+                        .map(|s| {
+                            (0..3)
+                                .filter(|i| m & (1 << i) != 0)
+                                .map(|i| effect[i][s])
+                                .sum()
+                        })
                         .collect(),
                 )
             })
@@ -627,7 +637,13 @@ mod tests {
         // Switching point 0 alone is not playable: only the order 1 then 0 counts.
         let v = vec![Some(vec![0]), None, Some(vec![5]), Some(vec![7])];
         let s = shapley(2, table(v)).unwrap();
-        assert_eq!(s.method, Method::Exact { counted: 1, orders: 2 });
+        assert_eq!(
+            s.method,
+            Method::Exact {
+                counted: 1,
+                orders: 2
+            }
+        );
         assert_eq!(s.method.left_out(), 1);
         assert_eq!(texts(&s.shares[0]), ["+2"]);
         assert_eq!(texts(&s.shares[1]), ["+5"]);
@@ -648,7 +664,10 @@ mod tests {
         for share in &s.shares {
             assert_eq!(share[0].signed().to_string(), "+⅓");
         }
-        assert_eq!(s.shares.iter().map(|x| x[0]).sum::<Share>(), Share::halves(2));
+        assert_eq!(
+            s.shares.iter().map(|x| x[0]).sum::<Share>(),
+            Share::halves(2)
+        );
         assert_eq!(Share::new(5, 7).signed().to_string(), "≈ +0.36");
         assert!(Share::new(5, 7).signed().is_rounded());
         assert_eq!(Share::new(-9, 2).signed().to_string(), "−2¼");
@@ -698,11 +717,20 @@ mod tests {
             }
         );
         let whole: i64 = (0..k as i64).sum::<i64>() + 10;
-        assert_eq!(a.shares.iter().map(|x| x[0]).sum::<Share>(), Share::halves(whole));
+        assert_eq!(
+            a.shares.iter().map(|x| x[0]).sum::<Share>(),
+            Share::halves(whole)
+        );
         // Points other than the last two are exact: no order changes their step.
         assert_eq!(a.shares[5][0], Share::halves(5));
-        let pair = a.interactions.first().expect("the interacting pair is named");
-        assert_eq!((pair.pair, pair.shares[0]), ((k - 2, k - 1), Share::halves(10)));
+        let pair = a
+            .interactions
+            .first()
+            .expect("the interacting pair is named");
+        assert_eq!(
+            (pair.pair, pair.shares[0]),
+            ((k - 2, k - 1), Share::halves(10))
+        );
         assert_eq!(a.interactions.len(), 1);
     }
 }

@@ -6,6 +6,7 @@ use crate::game::{Outcome, Scenario};
 use crate::money::Money;
 use crate::rules::{Point, Rules};
 use crate::variant::Variant;
+use std::collections::HashMap;
 
 /// What a result comes to, for comparing outcomes: where each player stands (his net, or his
 /// score in a game that keeps one), or not playable.
@@ -110,7 +111,9 @@ pub struct Split {
 impl Split {
     /// The parts that move anyone's standing.
     pub fn moving(&self) -> impl Iterator<Item = &(Point, Vec<Share>)> {
-        self.parts.iter().filter(|(_, s)| s.iter().any(|x| !x.is_zero()))
+        self.parts
+            .iter()
+            .filter(|(_, s)| s.iter().any(|x| !x.is_zero()))
     }
 }
 
@@ -137,17 +140,47 @@ impl Attribution {
     }
 }
 
+/// A scenario's results under the readings asked so far: attributions from one reading to
+/// several others pass through many of the same combinations of choices.
+pub struct Plays<'a> {
+    scenario: &'a dyn Scenario,
+    seen: HashMap<Rules, Summary>,
+}
+
+impl<'a> Plays<'a> {
+    pub fn new(scenario: &'a dyn Scenario) -> Plays<'a> {
+        Plays {
+            scenario,
+            seen: HashMap::new(),
+        }
+    }
+
+    /// The scenario's result under `rules`, played once.
+    pub fn summary(&mut self, rules: &Rules) -> Summary {
+        let scenario = self.scenario;
+        self.seen
+            .entry(*rules)
+            .or_insert_with(|| Summary::of(&scenario.play(rules)))
+            .clone()
+    }
+}
+
 /// Splits the difference between readings A and B on a scenario among the points on which they
 /// differ: each point's Shapley value, its effect averaged over every order of switching the
 /// points from A's choices to B's (see [`crate::attribution`]), so the parts add up to the whole.
 pub fn attribute(scenario: &dyn Scenario, a: &Rules, b: &Rules) -> Attribution {
-    let from = Summary::of(&scenario.play(a));
-    let to = Summary::of(&scenario.play(b));
+    attribute_with(&mut Plays::new(scenario), a, b)
+}
+
+/// [`attribute`], with the results already played.
+pub fn attribute_with(plays: &mut Plays, a: &Rules, b: &Rules) -> Attribution {
+    let from = plays.summary(a);
+    let to = plays.summary(b);
     let differing = a.differences(b);
     let split = if from == to {
         Err(NoSplit::Same)
     } else {
-        split(scenario, a, b, &differing)
+        split(plays, a, b, &differing)
     };
     Attribution {
         from,
@@ -157,7 +190,7 @@ pub fn attribute(scenario: &dyn Scenario, a: &Rules, b: &Rules) -> Attribution {
     }
 }
 
-fn split(scenario: &dyn Scenario, a: &Rules, b: &Rules, points: &[Point]) -> Result<Split, NoSplit> {
+fn split(plays: &mut Plays, a: &Rules, b: &Rules, points: &[Point]) -> Result<Split, NoSplit> {
     let value = |mask: u64| {
         let mut rules = *a;
         for (i, &p) in points.iter().enumerate() {
@@ -165,7 +198,7 @@ fn split(scenario: &dyn Scenario, a: &Rules, b: &Rules, points: &[Point]) -> Res
                 rules.set(p, b.get(p));
             }
         }
-        match Summary::of(&scenario.play(&rules)) {
+        match plays.summary(&rules) {
             Summary::Nets(n) => Some(n.iter().map(|m| m.as_halves()).collect()),
             Summary::Unplayable(_) => None,
         }

@@ -1,7 +1,7 @@
 //! `explain`: a scenario's ledger under a reading, as a table for the terminal.
 
-use crate::check::describe;
 use crate::attribution::Share;
+use crate::check::describe;
 use crate::compare::{NoSplit, Split, Summary, attribute, evaluate};
 use crate::game::{Outcome, Played, Scenario};
 use crate::money::Money;
@@ -279,7 +279,14 @@ pub fn diff(s: &dyn Scenario, a: &Variant, b: &Variant) -> String {
 
 /// The split of a difference: a row per point that moves anyone, the total, the points that
 /// change nothing, and the interacting pairs.
-fn split_text(s: &dyn Scenario, a: &Variant, b: &Variant, split: &Split, k: usize, out: &mut String) {
+fn split_text(
+    s: &dyn Scenario,
+    a: &Variant,
+    b: &Variant,
+    split: &Split,
+    k: usize,
+    out: &mut String,
+) {
     let order = s.order();
     let head = s.head();
     let _ = writeln!(
@@ -299,7 +306,11 @@ fn split_text(s: &dyn Scenario, a: &Variant, b: &Variant, split: &Split, k: usiz
     for (point, shares) in split.moving() {
         let mut row = vec![
             point.to_string(),
-            format!("{} → {}", a.rules.choice_id(*point), b.rules.choice_id(*point)),
+            format!(
+                "{} → {}",
+                a.rules.choice_id(*point),
+                b.rules.choice_id(*point)
+            ),
         ];
         for &x in &order {
             let text = shares[x.index()].signed();
@@ -330,7 +341,9 @@ fn split_text(s: &dyn Scenario, a: &Variant, b: &Variant, split: &Split, k: usiz
         );
     }
     if rounded {
-        out.push_str("  Shares marked ≈ are rounded to the hundredth; the exact fractions add up.\n");
+        out.push_str(
+            "  Shares marked ≈ are rounded to the hundredth; the exact fractions add up.\n",
+        );
     }
     if !split.interactions.is_empty() {
         out.push_str(
@@ -357,7 +370,11 @@ fn points(n: usize) -> String {
 }
 
 /// "Ann +6, Ben +4, Cat −10", in the game's order of seats.
-fn nets_words<T: std::fmt::Display>(s: &dyn Scenario, nets: &[Money], show: impl Fn(Money) -> T) -> String {
+fn nets_words<T: std::fmt::Display>(
+    s: &dyn Scenario,
+    nets: &[Money],
+    show: impl Fn(Money) -> T,
+) -> String {
     s.order()
         .iter()
         .map(|&x| format!("{} {}", s.head().name(x), show(nets[x.index()])))

@@ -7,6 +7,7 @@
 //! sitemap); check every internal link and anchor; then write the whole site to a fresh folder
 //! and swap it in, so a failed build never leaves a half-written site.
 
+pub mod flip;
 pub mod generated;
 pub mod glossary;
 pub mod highlight;
@@ -103,6 +104,8 @@ struct PageView<'a> {
     toc: Vec<&'a markdown::Heading>,
     has_h1: bool,
     breadcrumbs: Vec<Crumb>,
+    /// The page has a scenario whose rule points a reader may flip: it loads the script.
+    flip: bool,
 }
 
 /// One output file.
@@ -129,16 +132,18 @@ fn section_url(section: &Section, pages: &[&ContentPage]) -> Option<String> {
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let project = Project::load(opts)?;
     let evals = evaluate_all(&project);
+    let compared = compare_readings(&project, &evals);
     let nav = navigation(&project)?;
     let site = SiteView {
         title: &project.config.title,
         nav: &nav.sections,
     };
     let mut out = Rendered::default();
-    render_content(&project, &evals, &site, &mut out)?;
+    render_content(&project, &evals, &compared, &site, &mut out)?;
     render_generated(&project, &evals, &site, &nav, &mut out)?;
     check_links(&project, &out)?;
     add_indexes(&project, &mut out)?;
+    add_flips(compared, &mut out);
     let pages_written = out
         .files
         .iter()
@@ -298,6 +303,66 @@ fn evaluate_all(project: &Project) -> Evaluations {
         .collect()
 }
 
+/// What comparing a scenario's readings gives the page: why they differ, and the flip file.
+struct Compared {
+    why: Option<why::WhyView>,
+    flip: Option<flip::FlipFile>,
+}
+
+/// `[page][scenario]`, as [`Evaluations`].
+type Comparisons = Vec<Vec<Compared>>;
+
+/// Compares every scenario's readings: how each difference divides among the rule points (see
+/// [`why`]), and the results with the points it turns on flipped (see [`flip`]). The heaviest
+/// stage, spread over the threads scenario by scenario (a page may hold many).
+fn compare_readings(project: &Project, evals: &Evaluations) -> Comparisons {
+    let all: Vec<(usize, &Arc<dyn Scenario>, &[Evaluation])> = project
+        .content
+        .iter()
+        .zip(evals)
+        .enumerate()
+        .flat_map(|(i, (p, es))| {
+            p.page
+                .scenarios
+                .iter()
+                .zip(es)
+                .map(move |(s, e)| (i, s, e.as_slice()))
+        })
+        .collect();
+    let compared: Vec<(usize, Compared)> = all
+        .par_iter()
+        .map(|&(i, s, e)| {
+            let game = s.game();
+            let variants = project.readings.of(game);
+            let prefix = project.prefix(game);
+            let compared = Compared {
+                why: why::view(s.as_ref(), variants, e, &prefix),
+                flip: flip::precompute(s.as_ref(), variants, &prefix),
+            };
+            (i, compared)
+        })
+        .collect();
+    let mut out: Comparisons = project.content.iter().map(|_| Vec::new()).collect();
+    for (i, c) in compared {
+        out[i].push(c);
+    }
+    out
+}
+
+/// The flip files, each beside the others under `flip/`.
+fn add_flips(compared: Comparisons, out: &mut Rendered) {
+    out.files.extend(
+        compared
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c.flip)
+            .map(|f| Output {
+                path: f.path,
+                bytes: f.json.into_bytes(),
+            }),
+    );
+}
+
 /// The navigation, and the section index pages that no content page provides.
 struct Navigation {
     sections: Vec<NavSection>,
@@ -446,6 +511,7 @@ impl Rendered {
 fn render_content(
     project: &Project,
     evals: &Evaluations,
+    compared: &Comparisons,
     site: &SiteView,
     out: &mut Rendered,
 ) -> Result<(), BuildError> {
@@ -454,10 +520,11 @@ fn render_content(
         .content
         .par_iter()
         .zip(evals.par_iter())
-        .map(|(p, evals)| {
+        .zip(compared.par_iter())
+        .map(|((p, evals), compared)| {
             render_page(
                 p,
-                evals,
+                (evals, compared),
                 project,
                 site,
                 &by_rel,
@@ -904,6 +971,7 @@ fn root_page<'a>(url: &'a str, title: &'a str, breadcrumbs: Vec<Crumb>) -> PageV
         toc: Vec::new(),
         has_h1: true,
         breadcrumbs,
+        flip: false,
     }
 }
 
@@ -912,7 +980,7 @@ type RenderedPage = (Output, markdown::Rendered, Vec<outcome::ScenarioView>);
 
 fn render_page(
     p: &ContentPage,
-    evals: &[Vec<Evaluation>],
+    (evals, compared): (&[Vec<Evaluation>], &[Compared]),
     project: &Project,
     site: &SiteView,
     by_rel: &HashMap<&str, &str>,
@@ -925,10 +993,11 @@ fn render_page(
         .scenarios
         .iter()
         .zip(evals)
-        .map(|(s, e)| {
+        .zip(compared)
+        .map(|((s, e), c)| {
             let game = s.game();
             let prefix = project.prefix(game);
-            outcome::scenario_view(
+            let mut view = outcome::scenario_view(
                 s.as_ref(),
                 e,
                 outcome::Context {
@@ -937,7 +1006,10 @@ fn render_page(
                     page_url: &p.url,
                     yaml_html: highlight::highlight_scenario(&s.head().yaml),
                 },
-            )
+            );
+            view.why = c.why.clone();
+            view.flip = c.flip.as_ref().map(|f| f.path.clone());
+            view
         })
         .collect();
     let scenario_html: Vec<Result<String, TemplateError>> = views
@@ -1001,6 +1073,7 @@ fn render_page(
         toc: md.headings.iter().filter(|h| h.level == 2).collect(),
         has_h1: md.h1.is_some(),
         breadcrumbs,
+        flip: views.iter().any(|v| v.flip.is_some()),
     };
     let html = templates.render(
         "page.html",

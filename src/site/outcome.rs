@@ -171,7 +171,10 @@ pub struct ScenarioView {
     pub rows: Vec<RowView>,
     pub accounts: Vec<AccountView>,
     pub reference: Option<String>,
+    /// Why they differ (set by the build's comparing stage).
     pub why: Option<super::why::WhyView>,
+    /// The scenario's flip file, from the site root, when a rule point can be flipped.
+    pub flip: Option<String>,
     pub expectations: Vec<ExpectView>,
     pub failures: usize,
     pub yaml_html: String,
@@ -356,7 +359,6 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         .collect();
     let results: Vec<Summary> = evals.iter().map(|e| Summary::of(&e.outcome)).collect();
     let reference = results.iter().position(|r| matches!(r, Summary::Nets(_)));
-    let why = reference.and_then(|rk| super::why::view(s, variants, &results, rk, cx.prefix));
     let mut distinct: Vec<&Summary> = Vec::new();
     for r in &results {
         if !distinct.contains(&r) {
@@ -385,7 +387,8 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         rows,
         accounts,
         reference: reference.map(|k| variants.variants[k].id.clone()),
-        why,
+        why: None,
+        flip: None,
         expectations,
         failures,
         yaml_html: cx.yaml_html,
@@ -482,7 +485,7 @@ impl Table<'_> {
             .collect();
         mark_differences(&mut cells);
         RowView {
-            label: format!("{} {}", head.name(seat), self.s.game().standing()),
+            label: net_label(self.s, seat),
             group: "net",
             cells,
         }
@@ -521,6 +524,11 @@ impl Table<'_> {
             cells,
         }
     }
+}
+
+/// The label of a player's row: "Ann net", "Ann score".
+pub fn net_label(s: &dyn Scenario, seat: Seat) -> String {
+    format!("{} {}", s.head().name(seat), s.game().standing())
 }
 
 /// The widest gap between readings in any player's net: "Cat +4 to +26".

@@ -5,7 +5,7 @@
 //! summaries; the ids stay in `title` attributes.
 
 use crate::attribution::Share;
-use crate::compare::{Attribution, NoSplit, Summary, attribute};
+use crate::compare::{Attribution, Evaluation, NoSplit, Plays, Summary, attribute_with};
 use crate::game::Scenario;
 use crate::rules::Point;
 use crate::variant::VariantSet;
@@ -45,6 +45,8 @@ pub struct WhyCell {
     pub choice_id: &'static str,
     /// The point's share of this reading's difference, per player: "Ann +3, Cat −3".
     pub share: Option<String>,
+    /// The point differs from the reference's here but moves nobody.
+    pub no_share: bool,
 }
 
 /// Two rule points whose joint effect under a reading is not the sum of their effects alone.
@@ -58,21 +60,25 @@ pub struct WhyPair {
     pub effect: String,
 }
 
-/// Why the readings differ, measured from reading `rk` (the first that plays the scenario);
-/// `None` when every reading gives its result.
+/// Why the readings differ, measured from the first reading that plays the scenario; `None`
+/// when every reading gives the same result (or none can play it).
 pub fn view(
     s: &dyn Scenario,
     variants: &VariantSet,
-    results: &[Summary],
-    rk: usize,
+    evals: &[Evaluation],
     prefix: &str,
 ) -> Option<WhyView> {
+    let results: Vec<Summary> = evals.iter().map(|e| Summary::of(&e.outcome)).collect();
+    let rk = results.iter().position(|r| matches!(r, Summary::Nets(_)))?;
     let reference = &variants.variants[rk];
+    let mut plays = Plays::new(s);
     let columns: Vec<Option<Attribution>> = variants
         .variants
         .iter()
-        .zip(results)
-        .map(|(v, r)| (*r != results[rk]).then(|| attribute(s, &reference.rules, &v.rules)))
+        .zip(&results)
+        .map(|(v, r)| {
+            (*r != results[rk]).then(|| attribute_with(&mut plays, &reference.rules, &v.rules))
+        })
         .collect();
     if columns.iter().all(Option::is_none) {
         return None;
@@ -99,16 +105,20 @@ pub fn view(
                 .enumerate()
                 .map(|(k, (v, at))| {
                     let own = v.rules.get(p);
-                    let share = at
+                    let shares = at
                         .as_ref()
                         .and_then(|a| a.split.as_ref().ok())
                         .and_then(|split| split.parts.iter().find(|(q, _)| *q == p))
-                        .map(|(_, shares)| shares_text(s, shares, &mut rounded));
+                        .map(|(_, shares)| shares.as_slice());
+                    let no_share = shares.is_some_and(|x| x.iter().all(|v| v.is_zero()));
                     WhyCell {
                         choice: (k == rk || own != reference.rules.get(p))
                             .then(|| p.def().choices[own as usize].summary),
                         choice_id: v.rules.choice_id(p),
-                        share,
+                        share: shares
+                            .filter(|_| !no_share)
+                            .map(|x| shares_text(s, x, &mut rounded)),
+                        no_share,
                     }
                 })
                 .collect(),
