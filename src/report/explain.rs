@@ -225,7 +225,7 @@ pub fn explain(s: &dyn Scenario, variant: &Variant) -> String {
 
 fn result_words(r: &Summary, s: &dyn Scenario) -> String {
     match r {
-        Summary::Nets(n) => nets_words(s, n, |m| s.game().standing_text(m)),
+        Summary::Nets(n) => nets_words(s, n),
         Summary::Unplayable(p) => format!("not playable ({p})"),
     }
 }
@@ -237,14 +237,11 @@ pub fn diff(s: &dyn Scenario, a: &Variant, b: &Variant) -> String {
     let mut out = String::new();
     let at = attribute(s, &a.rules, &b.rules);
     let _ = writeln!(out, "Scenario {}: {}\n", s.head().id, s.head().title);
-    let mut rows = vec![
-        vec![a.id.clone(), result_words(&at.from, s)],
-        vec![b.id.clone(), result_words(&at.to, s)],
-    ];
+    let _ = writeln!(out, "  {}: {}", a.id, result_words(&at.from, s));
+    let _ = writeln!(out, "  {}: {}", b.id, result_words(&at.to, s));
     if let Some(d) = at.difference() {
-        rows.push(vec!["difference".into(), nets_words(s, &d, Money::signed)]);
+        let _ = writeln!(out, "  difference: {}", nets_words(s, &d));
     }
-    out.push_str(&table(&rows));
     let k = at.differing.len();
     match &at.split {
         Err(NoSplit::Same) => {
@@ -272,22 +269,16 @@ pub fn diff(s: &dyn Scenario, a: &Variant, b: &Variant) -> String {
                 a.id, b.id
             );
         }
-        Ok(split) => split_text(s, a, b, split, k, &mut out),
+        Ok(split) => split_text(s, a, b, split, &mut out),
     }
     out
 }
 
 /// The split of a difference: a row per point that moves anyone, the total, the points that
 /// change nothing, and the interacting pairs.
-fn split_text(
-    s: &dyn Scenario,
-    a: &Variant,
-    b: &Variant,
-    split: &Split,
-    k: usize,
-    out: &mut String,
-) {
-    let order = s.order();
+fn split_text(s: &dyn Scenario, a: &Variant, b: &Variant, split: &Split, out: &mut String) {
+    let order: Vec<_> = s.head().all_seats().collect();
+    let k = split.parts.len();
     let head = s.head();
     let _ = writeln!(
         out,
@@ -369,15 +360,11 @@ fn points(n: usize) -> String {
     }
 }
 
-/// "Ann +6, Ben +4, Cat −10", in the game's order of seats.
-fn nets_words<T: std::fmt::Display>(
-    s: &dyn Scenario,
-    nets: &[Money],
-    show: impl Fn(Money) -> T,
-) -> String {
-    s.order()
-        .iter()
-        .map(|&x| format!("{} {}", s.head().name(x), show(nets[x.index()])))
+/// "Ann +6, Ben +4, Cat −10", in seat order.
+fn nets_words(s: &dyn Scenario, nets: &[Money]) -> String {
+    s.head()
+        .all_seats()
+        .map(|x| format!("{} {}", s.head().name(x), nets[x.index()].signed()))
         .collect::<Vec<_>>()
         .join(", ")
 }
