@@ -368,57 +368,61 @@ fn divide(sums: Vec<Vec<i128>>, den: i128) -> Vec<Vec<Share>> {
         .collect()
 }
 
-/// The pair switched together, minus each alone: per seat, from the values of the sets with
-/// both, with the first, with the second and with neither; `None` when one is not playable.
-fn joint(
-    both: Option<&[i64]>,
-    first: Option<&[i64]>,
-    second: Option<&[i64]>,
-    neither: Option<&[i64]>,
-) -> Option<Vec<i128>> {
-    let (both, a, b, none) = (both?, first?, second?, neither?);
-    Some(
-        (0..none.len())
-            .map(|s| i128::from(both[s] - a[s] - b[s] + none[s]))
-            .collect(),
-    )
+/// A weighted sum of a pair's joint effect over sets of the other points.
+struct JointSum {
+    num: Vec<i128>,
+    den: i128,
 }
 
-/// Adds `w` times a joint effect to a running sum.
-fn accumulate(num: &mut Option<Vec<i128>>, w: i128, d: Vec<i128>) {
-    let acc = num.get_or_insert_with(|| vec![0; d.len()]);
-    for (a, x) in acc.iter_mut().zip(d) {
-        *a += w * x;
+impl JointSum {
+    fn new() -> JointSum {
+        JointSum {
+            num: Vec::new(),
+            den: 0,
+        }
     }
-}
 
-fn interaction(pair: (usize, usize), num: Option<Vec<i128>>, den: i128) -> Option<Interaction> {
-    Some(Interaction {
-        pair,
-        shares: num?.into_iter().map(|h| Share::new(h, den)).collect(),
-    })
+    /// Adds `w` times the pair switched together minus each alone, per seat, from the values
+    /// of the sets with both, with the first, with the second and with neither; nothing when
+    /// one of them is not playable.
+    fn add(&mut self, w: i128, [both, first, second, neither]: [Option<&[i64]>; 4]) {
+        let (Some(both), Some(a), Some(b), Some(none)) = (both, first, second, neither) else {
+            return;
+        };
+        if self.num.is_empty() {
+            self.num = vec![0; none.len()];
+        }
+        for (s, acc) in self.num.iter_mut().enumerate() {
+            *acc += w * i128::from(both[s] - a[s] - b[s] + none[s]);
+        }
+        self.den += w;
+    }
+
+    fn interaction(self, pair: (usize, usize)) -> Option<Interaction> {
+        let den = self.den;
+        (den > 0).then(|| Interaction {
+            pair,
+            shares: self.num.into_iter().map(|h| Share::new(h, den)).collect(),
+        })
+    }
 }
 
 /// The Shapley interaction index of every pair: the joint effect averaged over the other
 /// points' sets, each set of size s weighted s!(k−2−s)!.
 fn exact_interactions(k: usize, v: &[Value]) -> Vec<Interaction> {
     let at = |m: u64| v[m as usize].as_deref();
+    let weight: Vec<i128> = (0..k.saturating_sub(1))
+        .map(|size| (factorial(size) * factorial(k - 2 - size)) as i128)
+        .collect();
     let mut out = Vec::new();
     for i in 0..k {
         for j in i + 1..k {
-            let mut num = None;
-            let mut den = 0i128;
+            let mut sum = JointSum::new();
             for m in (0..(1u64 << k)).filter(|m| m & (bit(i) | bit(j)) == 0) {
-                let both = m | bit(i) | bit(j);
-                let Some(d) = joint(at(both), at(m | bit(i)), at(m | bit(j)), at(m)) else {
-                    continue;
-                };
-                let size = m.count_ones() as usize;
-                let w = (factorial(size) * factorial(k - 2 - size)) as i128;
-                den += w;
-                accumulate(&mut num, w, d);
+                let sets = [m | bit(i) | bit(j), m | bit(i), m | bit(j), m];
+                sum.add(weight[m.count_ones() as usize], sets.map(at));
             }
-            out.extend(interaction((i, j), num, den));
+            out.extend(sum.interaction((i, j)));
         }
     }
     named(out)
@@ -540,8 +544,7 @@ fn sampled_interactions<F: FnMut(u64) -> Value>(
     let mut out = Vec::new();
     for (x, &i) in top.iter().enumerate() {
         for &j in &top[x + 1..] {
-            let mut num = None;
-            let mut den = 0i128;
+            let mut sum = JointSum::new();
             for order in orders.iter().take(SAMPLED_INTERACTION_ORDERS) {
                 let m = order
                     .iter()
@@ -552,13 +555,9 @@ fn sampled_interactions<F: FnMut(u64) -> Value>(
                 for set in sets {
                     memo.play(set);
                 }
-                let [a, b, c, d] = sets.map(|set| memo.get(set));
-                if let Some(effect) = joint(a, b, c, d) {
-                    den += 1;
-                    accumulate(&mut num, 1, effect);
-                }
+                sum.add(1, sets.map(|set| memo.get(set)));
             }
-            out.extend(interaction((i, j), num, den));
+            out.extend(sum.interaction((i, j)));
         }
     }
     named(out)

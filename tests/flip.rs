@@ -7,7 +7,7 @@ use mournival::compare::Summary;
 use mournival::game::Scenario;
 use mournival::project::{load_pages, load_variants};
 use mournival::rules::Rules;
-use mournival::site::flip::{MAX_COMBINATIONS, precompute};
+use mournival::site::flip::{MAX_COMBINATIONS, MIN_FLIPS, precompute};
 use mournival::variant::VariantSet;
 use serde_json::Value;
 use std::path::Path;
@@ -83,7 +83,9 @@ fn check_file(s: &dyn Scenario, variants: &VariantSet) -> usize {
         } else {
             let some = r["some"].as_object().expect("`all` or `some`");
             let most = d["most"].as_u64().expect("a capped file says how many") as usize;
-            assert!(some.len() <= MAX_COMBINATIONS && some.contains_key(""));
+            assert!(some.contains_key(""));
+            assert!(most >= MIN_FLIPS.min(points.len()));
+            assert!(some.len() <= MAX_COMBINATIONS || most == MIN_FLIPS);
             for (key, column) in some {
                 let mut rules = v.rules;
                 let flips: Vec<&str> = key.split(',').filter(|k| !k.is_empty()).collect();

@@ -25,10 +25,15 @@ use crate::variant::VariantSet;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
-/// The most combinations played under one reading. Gleek's bundled scenarios turn on up to nine
-/// points (up to 1,728 combinations); 256 a reading keeps the bundled site's build within about a
-/// third of its time without flips, and still lets a reader flip three or four points at once.
-pub const MAX_COMBINATIONS: usize = 128;
+/// The most combinations played under one reading, unless it takes more to flip any
+/// [`MIN_FLIPS`] points at once. Gleek's bundled scenarios turn on up to nine points (up to
+/// 1,728 combinations); at 64, about half of them get every combination and the rest two or
+/// three points flipped at once, for about a fifth of the bundled build's time.
+pub const MAX_COMBINATIONS: usize = 64;
+
+/// A reader may always flip this many points at once: "Cotton, with Parlett's ruff and his
+/// passed ruff" is two.
+pub const MIN_FLIPS: usize = 2;
 
 /// The text of a standing in a column that cannot be played, and of a game row there: the
 /// outcome table's words.
@@ -95,7 +100,8 @@ struct Columns<'a> {
     texts: Vec<String>,
     text_ids: HashMap<String, u32>,
     columns: Vec<Vec<u32>>,
-    column_ids: HashMap<Vec<u32>, u32>,
+    /// Each distinct column by its texts and its reason for not being playable.
+    column_ids: HashMap<(Vec<String>, Option<String>), u32>,
     reasons: BTreeMap<u32, String>,
 }
 
@@ -142,17 +148,17 @@ impl<'a> Columns<'a> {
             return id;
         }
         let outcome = self.s.play(&rules);
-        let (texts, reason) = self.texts_of(&outcome);
-        let cells: Vec<u32> = texts.into_iter().map(|t| self.text(t)).collect();
-        let id = match self.column_ids.get(&cells) {
+        let column = self.texts_of(&outcome);
+        let id = match self.column_ids.get(&column) {
             Some(&id) => id,
             None => {
                 let id = self.columns.len() as u32;
-                self.columns.push(cells.clone());
-                self.column_ids.insert(cells, id);
-                if let Some(r) = reason {
-                    self.reasons.insert(id, r);
+                let cells = column.0.iter().map(|t| self.text(t.clone())).collect();
+                self.columns.push(cells);
+                if let Some(r) = &column.1 {
+                    self.reasons.insert(id, r.clone());
                 }
+                self.column_ids.insert(column, id);
                 id
             }
         };
@@ -210,8 +216,8 @@ fn sensitive(s: &dyn Scenario, variants: &VariantSet) -> Vec<Point> {
     points
 }
 
-/// The most points flipped at once whose combinations fit in [`MAX_COMBINATIONS`], and how
-/// many combinations that is; `None` when every combination fits.
+/// The most points flipped at once whose combinations fit in [`MAX_COMBINATIONS`] (never fewer
+/// than [`MIN_FLIPS`]), and how many combinations that is; `None` when every combination fits.
 fn most_flips(points: &[Point]) -> Option<(usize, usize)> {
     let product = points
         .iter()
@@ -231,14 +237,15 @@ fn most_flips(points: &[Point]) -> Option<(usize, usize)> {
         }
         exactly = next;
     }
-    let mut total = 0usize;
-    for (j, &n) in exactly.iter().enumerate() {
-        if total.saturating_add(n) > MAX_COMBINATIONS {
-            return Some((j.saturating_sub(1), total));
+    let (mut most, mut total) = (0, exactly[0]);
+    while let Some(&more) = exactly.get(most + 1) {
+        if most >= MIN_FLIPS && total.saturating_add(more) > MAX_COMBINATIONS {
+            break;
         }
-        total += n;
+        most += 1;
+        total = total.saturating_add(more);
     }
-    Some((exactly.len() - 1, total))
+    Some((most, total))
 }
 
 /// Every combination of the points' choices, the first point's the most significant digit.
