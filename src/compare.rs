@@ -1,10 +1,12 @@
-//! Comparisons built on the engine: a reading's open alternatives, and which rule points
-//! account for the difference between two readings on a scenario.
+//! Comparisons built on the engine: a reading's open alternatives, and how the difference
+//! between two readings on a scenario divides among the rule points on which they differ.
 
+use crate::attribution::{self, Method, Share, Unattributable};
 use crate::game::{Outcome, Scenario};
 use crate::money::Money;
 use crate::rules::{Point, Rules};
 use crate::variant::Variant;
+use std::collections::HashMap;
 
 /// What a result comes to, for comparing outcomes: where each player stands (his net, or his
 /// score in a game that keeps one), or not playable.
@@ -91,31 +93,138 @@ pub fn evaluate(scenario: &dyn Scenario, variant: &Variant) -> Evaluation {
     }
 }
 
-/// The effect of switching one point from reading A's choice to reading B's.
+/// How the difference between two readings on a scenario divides among the rule points on
+/// which they differ.
 #[derive(Clone, Debug)]
 pub struct Attribution {
-    pub point: Point,
     pub from: Summary,
     pub to: Summary,
+    /// The points on which the two readings choose differently, in declaration order.
+    pub differing: Vec<Point>,
+    /// Each point's share of the difference; why there is none otherwise.
+    pub split: Result<Split, NoSplit>,
 }
 
-/// The rule points that account for the difference between two readings on a scenario: each
-/// point on which they differ is switched alone, from A's choice to B's, and kept if it changes
-/// A's result. The effects need not add up when points interact. What the scenario writes for A
-/// alone (Gleek's per-reading `carried:`) stays A's throughout.
-pub fn attribute(scenario: &dyn Scenario, a: &Variant, b: &Rules) -> Vec<Attribution> {
-    let play = |rules: &Rules| Summary::of(&scenario.play_as(&a.id, rules));
-    let base = play(&a.rules);
-    a.rules
-        .differences(b)
-        .into_iter()
-        .filter_map(|point| {
-            let to = play(&a.rules.with(point, b.get(point)));
-            (to != base).then(|| Attribution {
-                point,
-                from: base.clone(),
-                to,
-            })
-        })
-        .collect()
+/// The difference split among the differing points, exactly adding up per seat.
+#[derive(Clone, Debug)]
+pub struct Split {
+    /// Every differing point with its share per seat (in seat order), zero shares included.
+    pub parts: Vec<(Point, Vec<Share>)>,
+    /// Pairs whose joint effect differs from their two effects alone, the largest first.
+    pub interactions: Vec<((Point, Point), Vec<Share>)>,
+    pub method: Method,
+}
+
+impl Split {
+    /// The parts that move anyone's standing.
+    pub fn moving(&self) -> impl Iterator<Item = &(Point, Vec<Share>)> {
+        self.parts
+            .iter()
+            .filter(|(_, s)| s.iter().any(|x| !x.is_zero()))
+    }
+}
+
+/// Why a difference is not split.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoSplit {
+    /// Both readings give the same result.
+    Same,
+    /// One reading cannot play the scenario: there is no difference in money to split.
+    NotPlayable,
+    /// Every order of switching the points passes through a reading that cannot play it.
+    NoPlayableOrder,
+}
+
+impl Attribution {
+    /// Each seat's difference, B's standing minus A's, when both are played.
+    pub fn difference(&self) -> Option<Vec<Money>> {
+        match (&self.from, &self.to) {
+            (Summary::Nets(a), Summary::Nets(b)) => {
+                Some(a.iter().zip(b).map(|(x, y)| *y - *x).collect())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A scenario's results under the readings asked so far: attributions from one reading to
+/// several others pass through many of the same combinations of choices.
+pub struct Plays<'a> {
+    scenario: &'a dyn Scenario,
+    /// The reading measured from: what the scenario writes for it alone (Gleek's per-reading
+    /// `carried:`) holds throughout.
+    reading: &'a str,
+    seen: HashMap<Rules, Summary>,
+}
+
+impl<'a> Plays<'a> {
+    pub fn new(scenario: &'a dyn Scenario, reading: &'a str) -> Plays<'a> {
+        Plays {
+            scenario,
+            reading,
+            seen: HashMap::new(),
+        }
+    }
+
+    /// The scenario's result under `rules`, played once.
+    pub fn summary(&mut self, rules: &Rules) -> Summary {
+        let (scenario, reading) = (self.scenario, self.reading);
+        self.seen
+            .entry(*rules)
+            .or_insert_with(|| Summary::of(&scenario.play_as(reading, rules)))
+            .clone()
+    }
+}
+
+/// Splits the difference between readings A and B on a scenario among the points on which they
+/// differ: each point's Shapley value, its effect averaged over every order of switching the
+/// points from A's choices to B's (see [`crate::attribution`]), so the parts add up to the whole.
+pub fn attribute(scenario: &dyn Scenario, a: &Rules, b: &Rules) -> Attribution {
+    attribute_with(&mut Plays::new(scenario, ""), a, b)
+}
+
+/// [`attribute`], with the results already played.
+pub fn attribute_with(plays: &mut Plays, a: &Rules, b: &Rules) -> Attribution {
+    let from = plays.summary(a);
+    let to = plays.summary(b);
+    let differing = a.differences(b);
+    let split = if from == to {
+        Err(NoSplit::Same)
+    } else {
+        split(plays, a, b, &differing)
+    };
+    Attribution {
+        from,
+        to,
+        differing,
+        split,
+    }
+}
+
+fn split(plays: &mut Plays, a: &Rules, b: &Rules, points: &[Point]) -> Result<Split, NoSplit> {
+    let value = |mask: u64| {
+        let mut rules = *a;
+        for (i, &p) in points.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                rules.set(p, b.get(p));
+            }
+        }
+        match plays.summary(&rules) {
+            Summary::Nets(n) => Some(n.iter().map(|m| m.as_halves()).collect()),
+            Summary::Unplayable(_) => None,
+        }
+    };
+    let shapley = attribution::shapley(points.len(), value).map_err(|e| match e {
+        Unattributable::EndNotPlayable => NoSplit::NotPlayable,
+        Unattributable::NoPlayableOrder => NoSplit::NoPlayableOrder,
+    })?;
+    Ok(Split {
+        parts: points.iter().copied().zip(shapley.shares).collect(),
+        interactions: shapley
+            .interactions
+            .into_iter()
+            .map(|x| ((points[x.pair.0], points[x.pair.1]), x.shares))
+            .collect(),
+        method: shapley.method,
+    })
 }

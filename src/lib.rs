@@ -37,6 +37,7 @@
 //! assert!(ledger.balances());
 //! ```
 
+pub mod attribution;
 pub mod blocks;
 pub mod cards;
 pub mod check;

@@ -1,8 +1,10 @@
 //! `explain`: a scenario's ledger under a reading, as a table for the terminal.
 
+use crate::attribution::Share;
 use crate::check::describe;
-use crate::compare::{Summary, attribute, evaluate};
+use crate::compare::{NoSplit, Plays, Split, Summary, attribute_with, evaluate};
 use crate::game::{Outcome, Played, Scenario};
+use crate::money::Money;
 use crate::rules::Point;
 use crate::variant::Variant;
 use std::fmt::Write;
@@ -230,62 +232,148 @@ pub fn explain(s: &dyn Scenario, variant: &Variant) -> String {
 
 fn result_words(r: &Summary, s: &dyn Scenario) -> String {
     match r {
-        Summary::Nets(n) => s
-            .head()
-            .all_seats()
-            .map(|x| format!("{} {}", s.head().name(x), n[x.index()].signed()))
-            .collect::<Vec<_>>()
-            .join(", "),
+        Summary::Nets(n) => nets_words(s, n),
         Summary::Unplayable(p) => format!("not playable ({p})"),
     }
 }
 
-/// Two readings side by side, and the rule points that account for the difference.
+/// Two readings side by side, and how the difference divides among the rule points on which
+/// they differ: each point's share per player, adding up to the difference, and the pairs of
+/// points that act together.
 pub fn diff(s: &dyn Scenario, a: &Variant, b: &Variant) -> String {
     let mut out = String::new();
-    let ra = Summary::of(&s.play_as(&a.id, &a.rules));
-    let rb = Summary::of(&s.play_as(&b.id, &b.rules));
+    let at = attribute_with(&mut Plays::new(s, &a.id), &a.rules, &b.rules);
     let _ = writeln!(out, "Scenario {}: {}\n", s.head().id, s.head().title);
-    let _ = writeln!(out, "  {}: {}", a.id, result_words(&ra, s));
-    let _ = writeln!(out, "  {}: {}", b.id, result_words(&rb, s));
-    let differing = a.rules.differences(&b.rules);
-    if ra == rb {
-        let _ = writeln!(
-            out,
-            "\nThe two readings pay the same on this scenario ({} rule points differ between them).",
-            differing.len()
-        );
-        return out;
+    let _ = writeln!(out, "  {}: {}", a.id, result_words(&at.from, s));
+    let _ = writeln!(out, "  {}: {}", b.id, result_words(&at.to, s));
+    if let Some(d) = at.difference() {
+        let _ = writeln!(out, "  difference: {}", nets_words(s, &d));
     }
-    let attributions = attribute(s, a, &b.rules);
-    let _ = writeln!(
-        out,
-        "\nSwitching one rule point at a time from {} to {} ({} points differ; those that change the result):",
-        a.id,
-        b.id,
-        differing.len()
-    );
-    let mut rows = vec![vec![
-        "rule point".to_string(),
-        format!("{} → {}", a.id, b.id),
-        "result with that point switched".to_string(),
-    ]];
-    for at in &attributions {
-        rows.push(vec![
-            at.point.to_string(),
-            format!(
-                "{} → {}",
-                a.rules.choice_id(at.point),
-                b.rules.choice_id(at.point)
-            ),
-            result_words(&at.to, s),
-        ]);
-    }
-    out.push_str(&table(&rows));
-    if attributions.is_empty() {
-        out.push_str("  No single point changes the result alone: the difference comes from points acting together.\n");
+    let k = at.differing.len();
+    match &at.split {
+        Err(NoSplit::Same) => {
+            let _ = writeln!(
+                out,
+                "\nThe two readings give the same result on this scenario ({k} rule points differ between them)."
+            );
+        }
+        Err(NoSplit::NotPlayable) => {
+            for (v, r) in [(a, &at.from), (b, &at.to)] {
+                if let Summary::Unplayable(p) = r {
+                    let _ = writeln!(
+                        out,
+                        "\nNot playable under {}: {}. There is no difference in money to split.",
+                        v.id,
+                        evidence_line(v, *p)
+                    );
+                }
+            }
+        }
+        Err(NoSplit::NoPlayableOrder) => {
+            let _ = writeln!(
+                out,
+                "\nEvery order of switching the {k} points from {} to {} passes through a combination that cannot play the scenario, so the difference cannot be split.",
+                a.id, b.id
+            );
+        }
+        Ok(split) => split_text(s, a, b, split, &mut out),
     }
     out
+}
+
+/// The split of a difference: a row per point that moves anyone, the total, the points that
+/// change nothing, and the interacting pairs.
+fn split_text(s: &dyn Scenario, a: &Variant, b: &Variant, split: &Split, out: &mut String) {
+    let order: Vec<_> = s.head().all_seats().collect();
+    let k = split.parts.len();
+    let head = s.head();
+    let _ = writeln!(
+        out,
+        "\nThe difference, split among the {} on which the readings differ. Each \
+         point's share is its effect {}, from {}'s choices to {}'s; the shares add up to the \
+         difference.",
+        points(k),
+        split.method.words(),
+        a.id,
+        b.id
+    );
+    let mut header = vec!["rule point".to_string(), format!("{} → {}", a.id, b.id)];
+    header.extend(order.iter().map(|&x| head.name(x).to_string()));
+    let mut rows = vec![header];
+    let mut rounded = false;
+    for (point, shares) in split.moving() {
+        let mut row = vec![
+            point.to_string(),
+            format!(
+                "{} → {}",
+                a.rules.choice_id(*point),
+                b.rules.choice_id(*point)
+            ),
+        ];
+        for &x in &order {
+            let text = shares[x.index()].signed();
+            rounded |= text.is_rounded();
+            row.push(text.to_string());
+        }
+        rows.push(row);
+    }
+    let total: Vec<Share> = (0..head.seats.len())
+        .map(|x| split.parts.iter().map(|(_, sh)| sh[x]).sum())
+        .collect();
+    let mut row = vec!["total".to_string(), String::new()];
+    row.extend(order.iter().map(|&x| total[x.index()].signed().to_string()));
+    rows.push(row);
+    out.push_str(&table(&rows));
+    let still: Vec<&str> = split
+        .parts
+        .iter()
+        .filter(|(_, sh)| sh.iter().all(|x| x.is_zero()))
+        .map(|(p, _)| p.id())
+        .collect();
+    if !still.is_empty() {
+        let _ = writeln!(
+            out,
+            "  No share for the other {}: {}.",
+            points(still.len()),
+            still.join(", ")
+        );
+    }
+    if rounded {
+        out.push_str(
+            "  Shares marked ≈ are rounded to the hundredth; the exact fractions add up.\n",
+        );
+    }
+    if !split.interactions.is_empty() {
+        out.push_str(
+            "\nPoints that act together (the pair switched together, minus each switched alone, \
+             averaged over the other points' choices):\n",
+        );
+        for ((p, q), shares) in &split.interactions {
+            let words: Vec<String> = order
+                .iter()
+                .map(|&x| format!("{} {}", head.name(x), shares[x.index()].signed()))
+                .collect();
+            let _ = writeln!(out, "  {p} and {q}: {}", words.join(", "));
+        }
+    }
+}
+
+/// "1 rule point", "9 rule points".
+fn points(n: usize) -> String {
+    if n == 1 {
+        "1 rule point".to_string()
+    } else {
+        format!("{n} rule points")
+    }
+}
+
+/// "Ann +6, Ben +4, Cat −10", in seat order.
+fn nets_words(s: &dyn Scenario, nets: &[Money]) -> String {
+    s.head()
+        .all_seats()
+        .map(|x| format!("{} {}", s.head().name(x), nets[x.index()].signed()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn capitalise(t: &str) -> String {

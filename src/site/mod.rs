@@ -10,6 +10,7 @@
 pub mod annotated;
 pub mod cache;
 pub mod charts;
+pub mod flip;
 pub mod generated;
 pub mod glossary;
 pub mod highlight;
@@ -20,6 +21,7 @@ pub mod pages;
 pub mod search;
 pub mod simulation;
 pub mod templates;
+pub mod why;
 
 use crate::compare::{Evaluation, evaluate};
 use crate::diagnostic::{Diagnostic, Location};
@@ -111,6 +113,8 @@ struct PageView<'a> {
     toc: Vec<&'a markdown::Heading>,
     has_h1: bool,
     breadcrumbs: Vec<Crumb>,
+    /// The page has a scenario whose rule points a reader may flip: it loads the script.
+    flip: bool,
 }
 
 /// One output file.
@@ -137,16 +141,18 @@ fn section_url(section: &Section, pages: &[&ContentPage]) -> Option<String> {
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let project = Project::load(opts)?;
     let evals = evaluate_all(&project);
+    let compared = compare_readings(&project, &evals);
     let nav = navigation(&project)?;
     let site = SiteView {
         title: &project.config.title,
         nav: &nav.sections,
     };
     let mut out = Rendered::default();
-    render_content(&project, &evals, &site, &mut out)?;
+    render_content(&project, &evals, &compared, &site, &mut out)?;
     render_generated(&project, &evals, &site, &nav, &mut out)?;
     check_links(&project, &out)?;
     add_indexes(&project, &mut out)?;
+    add_flips(compared, &mut out);
     let pages_written = out
         .files
         .iter()
@@ -355,6 +361,66 @@ fn evaluate_all(project: &Project) -> Evaluations {
         .collect()
 }
 
+/// What comparing a scenario's readings gives the page: why they differ, and the flip file.
+struct Compared {
+    why: Option<why::WhyView>,
+    flip: Option<flip::FlipFile>,
+}
+
+/// `[page][scenario]`, as [`Evaluations`].
+type Comparisons = Vec<Vec<Compared>>;
+
+/// Compares every scenario's readings: how each difference divides among the rule points (see
+/// [`why`]), and the results with the points it turns on flipped (see [`flip`]). The heaviest
+/// stage, spread over the threads scenario by scenario (a page may hold many).
+fn compare_readings(project: &Project, evals: &Evaluations) -> Comparisons {
+    let all: Vec<(usize, &Arc<dyn Scenario>, &[Evaluation])> = project
+        .content
+        .iter()
+        .zip(evals)
+        .enumerate()
+        .flat_map(|(i, (p, es))| {
+            p.page
+                .scenarios
+                .iter()
+                .zip(es)
+                .map(move |(s, e)| (i, s, e.as_slice()))
+        })
+        .collect();
+    let compared: Vec<(usize, Compared)> = all
+        .par_iter()
+        .map(|&(i, s, e)| {
+            let game = s.game();
+            let variants = project.readings.of(game);
+            let prefix = project.prefix(game);
+            let compared = Compared {
+                why: why::view(s.as_ref(), variants, e, &prefix),
+                flip: flip::precompute(s.as_ref(), variants, &prefix),
+            };
+            (i, compared)
+        })
+        .collect();
+    let mut out: Comparisons = project.content.iter().map(|_| Vec::new()).collect();
+    for (i, c) in compared {
+        out[i].push(c);
+    }
+    out
+}
+
+/// The flip files, each beside the others under `flip/`.
+fn add_flips(compared: Comparisons, out: &mut Rendered) {
+    out.files.extend(
+        compared
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c.flip)
+            .map(|f| Output {
+                path: f.path,
+                bytes: f.json.into_bytes(),
+            }),
+    );
+}
+
 /// The navigation, and the section index pages that no content page provides.
 struct Navigation {
     sections: Vec<NavSection>,
@@ -515,6 +581,7 @@ impl Rendered {
 fn render_content(
     project: &Project,
     evals: &Evaluations,
+    compared: &Comparisons,
     site: &SiteView,
     out: &mut Rendered,
 ) -> Result<(), BuildError> {
@@ -523,10 +590,11 @@ fn render_content(
         .content
         .par_iter()
         .zip(evals.par_iter())
-        .map(|(p, evals)| {
+        .zip(compared.par_iter())
+        .map(|((p, evals), compared)| {
             render_page(
                 p,
-                evals,
+                (evals, compared),
                 project,
                 site,
                 &by_rel,
@@ -1126,6 +1194,7 @@ fn root_page<'a>(url: &'a str, title: &'a str, breadcrumbs: Vec<Crumb>) -> PageV
         toc: Vec::new(),
         has_h1: true,
         breadcrumbs,
+        flip: false,
     }
 }
 
@@ -1134,7 +1203,7 @@ type RenderedPage = (Output, markdown::Rendered, Vec<outcome::ScenarioView>);
 
 fn render_page(
     p: &ContentPage,
-    evals: &[Vec<Evaluation>],
+    (evals, compared): (&[Vec<Evaluation>], &[Compared]),
     project: &Project,
     site: &SiteView,
     by_rel: &HashMap<&str, &str>,
@@ -1147,10 +1216,11 @@ fn render_page(
         .scenarios
         .iter()
         .zip(evals)
-        .map(|(s, e)| {
+        .zip(compared)
+        .map(|((s, e), c)| {
             let game = s.game();
             let prefix = project.prefix(game);
-            outcome::scenario_view(
+            let mut view = outcome::scenario_view(
                 s.as_ref(),
                 e,
                 outcome::Context {
@@ -1159,7 +1229,10 @@ fn render_page(
                     page_url: &p.url,
                     yaml_html: highlight::highlight_scenario(&s.head().yaml),
                 },
-            )
+            );
+            view.why = c.why.clone();
+            view.flip = c.flip.as_ref().map(|f| f.path.clone());
+            view
         })
         .collect();
     let scenario_html: Vec<Result<String, TemplateError>> = views
@@ -1223,6 +1296,7 @@ fn render_page(
         toc: md.headings.iter().filter(|h| h.level == 2).collect(),
         has_h1: md.h1.is_some(),
         breadcrumbs,
+        flip: views.iter().any(|v| v.flip.is_some()),
     };
     let html = templates.render(
         "page.html",

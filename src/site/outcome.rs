@@ -3,7 +3,7 @@
 
 use crate::cards::Card;
 use crate::check::{Verdict, describe, judge};
-use crate::compare::{Evaluation, Summary, attribute};
+use crate::compare::{Evaluation, Summary};
 use crate::game::{Figure, Head, Line, Outcome, Party, Row, Scenario, Seat};
 use crate::money::Money;
 use crate::rules::Point;
@@ -150,21 +150,6 @@ pub struct TrickView {
 }
 
 #[derive(Serialize, Clone, Debug)]
-pub struct WhyRow {
-    pub point: &'static str,
-    pub url: String,
-    pub question: &'static str,
-    /// Per column: the choice, and the effect of switching the reference to it (if any).
-    pub cells: Vec<WhyCell>,
-}
-
-#[derive(Serialize, Clone, Debug)]
-pub struct WhyCell {
-    pub choice: &'static str,
-    pub effect: Option<String>,
-}
-
-#[derive(Serialize, Clone, Debug)]
 pub struct ExpectView {
     pub variant: String,
     pub figure: String,
@@ -191,7 +176,10 @@ pub struct ScenarioView {
     pub rows: Vec<RowView>,
     pub accounts: Vec<AccountView>,
     pub reference: Option<String>,
-    pub why: Vec<WhyRow>,
+    /// Why they differ (set by the build's comparing stage).
+    pub why: Option<super::why::WhyView>,
+    /// The scenario's flip file, from the site root, when a rule point can be flipped.
+    pub flip: Option<String>,
     pub expectations: Vec<ExpectView>,
     pub failures: usize,
     pub yaml_html: String,
@@ -415,9 +403,6 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         .collect();
     let results: Vec<Summary> = evals.iter().map(|e| Summary::of(&e.outcome)).collect();
     let reference = results.iter().position(|r| matches!(r, Summary::Nets(_)));
-    let why = reference.map_or_else(Vec::new, |rk| {
-        why_rows(s, variants, &results, rk, cx.prefix)
-    });
     let mut distinct: Vec<&Summary> = Vec::new();
     for r in &results {
         if !distinct.contains(&r) {
@@ -446,7 +431,8 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         rows,
         accounts,
         reference: reference.map(|k| variants.variants[k].id.clone()),
-        why,
+        why: None,
+        flip: None,
         expectations,
         failures,
         yaml_html: cx.yaml_html,
@@ -558,7 +544,7 @@ impl Table<'_> {
             .collect();
         mark_differences(&mut cells);
         RowView {
-            label: format!("{} {}", head.name(seat), self.s.game().standing()),
+            label: net_label(self.s, seat),
             group: "net",
             cells,
         }
@@ -599,76 +585,9 @@ impl Table<'_> {
     }
 }
 
-/// Why they differ: each point switched alone from a reference reading to each other reading.
-fn why_rows(
-    s: &dyn Scenario,
-    variants: &VariantSet,
-    results: &[Summary],
-    rk: usize,
-    prefix: &str,
-) -> Vec<WhyRow> {
-    let head = s.head();
-    let order = s.order();
-    let rv = &variants.variants[rk];
-    let per_column: Vec<Vec<(Point, Summary)>> = variants
-        .variants
-        .iter()
-        .zip(results)
-        .map(|(v, r)| {
-            if *r == results[rk] {
-                Vec::new()
-            } else {
-                attribute(s, rv, &v.rules)
-                    .into_iter()
-                    .map(|a| (a.point, a.to))
-                    .collect()
-            }
-        })
-        .collect();
-    let mut points: Vec<Point> = per_column.iter().flatten().map(|(p, _)| *p).collect();
-    points.sort();
-    points.dedup();
-    let base = match &results[rk] {
-        Summary::Nets(n) => n.clone(),
-        Summary::Unplayable(_) => vec![Money::ZERO; head.seats.len()],
-    };
-    points
-        .into_iter()
-        .map(|p| {
-            let cells = variants
-                .variants
-                .iter()
-                .zip(&per_column)
-                .map(|(v, effects)| WhyCell {
-                    choice: v.rules.choice_id(p),
-                    effect: effects
-                        .iter()
-                        .find(|(q, _)| *q == p)
-                        .map(|(_, to)| match to {
-                            Summary::Nets(n) => order
-                                .iter()
-                                .filter(|x| n[x.index()] != base[x.index()])
-                                .map(|&x| {
-                                    format!(
-                                        "{} {}",
-                                        head.name(x),
-                                        (n[x.index()] - base[x.index()]).signed()
-                                    )
-                                })
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                            Summary::Unplayable(q) => format!("not playable ({q})"),
-                        }),
-                })
-                .collect();
-            WhyRow {
-                point: p.id(),
-                url: point_url(prefix, p),
-                question: p.def().question,
-                cells,
-            }
-        })
-        .collect()
+/// The label of a player's row: "Ann net", "Ann score".
+pub fn net_label(s: &dyn Scenario, seat: Seat) -> String {
+    format!("{} {}", s.head().name(seat), s.game().standing())
 }
 
 /// The widest gap between readings in any player's net: "Cat +4 to +26".

@@ -117,6 +117,8 @@ pub mod paths {
     pub const SOURCES: &str = "sources/";
     /// The static files: the templates' own and the code colours.
     pub const STATIC: &str = "static/";
+    /// Each scenario's results with rule points flipped, loaded by its page on demand.
+    pub const FLIP: &str = "flip/";
     pub const HIGHLIGHT_CSS: &str = "static/highlight.css";
 
     /// The page of a reading; `prefix` is where its game's generated pages live (`""`, `put/`).
@@ -127,6 +129,11 @@ pub mod paths {
     /// The page of a rule point.
     pub fn rule(prefix: &str, point: &str) -> String {
         format!("{prefix}rules/{point}/")
+    }
+
+    /// The flip file of a scenario (ids are unique across the site).
+    pub fn flip(scenario: &str) -> String {
+        format!("{FLIP}{scenario}.json")
     }
 
     /// The matrix of a game's rule points by reading.
@@ -199,6 +206,7 @@ pub fn reserved(games: &[GamePages], texts: &[&str]) -> Vec<Reserved> {
         Reserved::new(paths::NOT_FOUND, File, "the not-found page"),
         Reserved::new(paths::SITEMAP, File, "the sitemap"),
         Reserved::new(paths::STATIC, Folder, "the static files"),
+        Reserved::new(paths::FLIP, Folder, "the scenarios' flipped rule points"),
         Reserved::new(paths::HIGHLIGHT_CSS, File, "the code colours"),
     ];
     out.extend(texts.iter().map(|id| {
@@ -245,7 +253,7 @@ pub fn reserved_at<'a>(reserved: &'a [Reserved], url: &str) -> Option<&'a Reserv
 }
 
 /// What to do about a page that collides with a generated one.
-pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, sources/ and sources/<text>/, 404.html, sitemap.xml, search-index.json, static/, and for each game ([game/]) matrix/, what-the-readings-change/, variants/<id>/ and rules/<point>/: rename or move it";
+pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, sources/ and sources/<text>/, 404.html, sitemap.xml, search-index.json, static/, flip/, and for each game ([game/]) matrix/, what-the-readings-change/, variants/<id>/ and rules/<point>/: rename or move it";
 
 /// Pages that would be written to the same place as another page or as a generated one: an
 /// error for each, naming both files (or the file and the generated page).

@@ -44,6 +44,7 @@ const STATIC: &[(&str, &str)] = &[
         "search.js",
         include_str!("../../templates/static/search.js"),
     ),
+    ("flip.js", include_str!("../../templates/static/flip.js")),
 ];
 
 /// A template that failed to compile or render; tera's message names the template, line and column.

@@ -5,13 +5,18 @@
 //   SCREENSHOT  where to save a full-page screenshot of the scenario page
 //               (default: screenshot.png beside this script)
 //   CHROMIUM    the browser (default: /usr/bin/chromium)
+//   MOURNIVAL   the binary that checks a flipped column against the engine
+//               (default: target/release/mournival of this checkout)
 //
 // Checks, with JavaScript on: a scenario page's outcome table (a column per reading, a "net" row
 // per player), a cell's ledger opening and citing a rule point, and the search page finding the
-// Tiddy page; with JavaScript off: the outcome table and its <details> ledgers are still there and
-// still open. Exits 1 with a message naming the failed check.
+// Tiddy page; a rule point flipped in the page recomputing a reading's column, as the engine
+// computes it with `explain --set`, and the address recording the flip; with JavaScript off: the
+// outcome table and its <details> ledgers are still there and still open, and no flip control
+// shows. Exits 1 with a message naming the failed check.
 
 import { chromium } from "playwright-core";
+import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
@@ -20,6 +25,10 @@ const siteUrl = process.argv[2] || process.env.SITE_URL;
 const screenshot = process.env.SCREENSHOT || path.join(here, "screenshot.png");
 const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
 const SCENARIO_PAGE = "notebook/tiddy-turned-up/";
+// The page's source, for the engine's own figures.
+const SCENARIO_SOURCE = "content/notebook/tiddy-turned-up.md";
+const repo = path.resolve(here, "../..");
+const mournival = process.env.MOURNIVAL || path.join(repo, "target/release/mournival");
 // Every step is bounded; the whole run too.
 const STEP_MS = 15_000;
 const TOTAL_MS = 120_000;
@@ -123,6 +132,90 @@ async function checkSearch(context) {
   await page.close();
 }
 
+// The players' figures in one column of a scenario's outcome table: {Ann: "−16", ...}.
+async function netColumn(section, column) {
+  return section.locator("table.outcome tbody tr.row-net").evaluateAll(
+    (trs, h) =>
+      Object.fromEntries(
+        trs.map((tr) => [
+          tr.querySelector("th[scope=row]").textContent.trim().replace(/ \S+$/, ""),
+          tr.children[h].querySelector(".figure").textContent.trim(),
+        ]),
+      ),
+    column,
+  );
+}
+
+// What the engine gives: `explain FILE#id --variant V --set point=choice`, its "Net:" line.
+function engineNets(id, reading, point, choice) {
+  const out = execFileSync(mournival, ["--root", repo, "explain", `${path.join(repo, SCENARIO_SOURCE)}#${id}`, "--variant", reading, "--set", `${point}=${choice}`], { encoding: "utf8" });
+  const line = out.split("\n").find((l) => /^(Net|Score): /.test(l));
+  check(line, `explain printed no "Net:" line for ${id} under ${reading} with ${point}=${choice}`);
+  return Object.fromEntries(line.replace(/^\w+: /, "").replace(/\.$/, "").split(", ").map((p) => p.split(" ")));
+}
+
+// Flips a rule point in the page: the first choice of the first point that changes a player's
+// figure under the first reading. The column must show what the engine gives for that reading
+// with that choice, the address must record it, the address must bring it back on a fresh page,
+// and "back" must restore the page's own figures.
+async function checkFlip(context) {
+  const { page, problems } = await open(context, SCENARIO_PAGE);
+  const section = page.locator("section.scenario:has(div.flip)").first();
+  check((await section.count()) === 1, "flip: no scenario on the page offers a rule point to flip");
+  const id = await section.getAttribute("id");
+  await section.locator("button.flip-open").click();
+  const reading = section.locator(".flip-panel select[name=reading]");
+  await reading.waitFor({ state: "visible" });
+  const readingId = (await section.locator("a.flip-link").getAttribute("href")).split(":")[1];
+  const column = await section.locator("table.outcome thead th").evaluateAll(
+    (ths, r) => ths.findIndex((th) => (th.querySelector("a")?.getAttribute("href") || "").endsWith(`variants/${r}/`)),
+    readingId,
+  );
+  check(column > 0, `flip: no column of the table is the reading ${readingId}`);
+  const before = await netColumn(section, column);
+  const selects = section.locator(".flip-points select");
+  let flipped = null;
+  for (let i = 0; i < (await selects.count()) && !flipped; i++) {
+    const select = selects.nth(i);
+    const own = await select.inputValue();
+    const options = await select.locator("option").evaluateAll((os) => os.map((o) => ({ value: o.value, id: o.title })));
+    for (const o of options.filter((o) => o.value !== own)) {
+      await select.selectOption(o.value);
+      const after = await netColumn(section, column);
+      if (JSON.stringify(after) !== JSON.stringify(before)) {
+        flipped = { point: await select.getAttribute("name"), choice: o.id, after };
+        break;
+      }
+    }
+  }
+  check(flipped, `flip: no choice of any rule point changed ${readingId}'s figures on ${id}`);
+  const { point, choice, after } = flipped;
+  const engine = engineNets(id, readingId, point, choice);
+  check(JSON.stringify(after) === JSON.stringify(engine), `flip: ${readingId} with ${point}=${choice} shows ${JSON.stringify(after)}; the engine gives ${JSON.stringify(engine)}`);
+  const changed = await section.locator("table.outcome tbody tr.row-net td.flip-changed").count();
+  check(changed > 0, "flip: the changed figures are not marked");
+  const status = await section.locator(".flip-status").innerText();
+  check(/with 1 rule point changed/.test(status), `flip: the status does not say a point changed: "${status}"`);
+  const fragment = `#${id}:${readingId}:${point}=${choice}`;
+  check(decodeURIComponent(new URL(page.url()).hash) === fragment, `flip: the address is ${page.url()}, not …${fragment}`);
+  await section.screenshot({ path: screenshot.replace(/\.png$/, "-flip.png") });
+  log(`flip: ${readingId} with ${point}=${choice} on ${id} shows ${JSON.stringify(after)}, as the engine does (was ${JSON.stringify(before)})`);
+
+  const linked = await open(context, SCENARIO_PAGE + fragment);
+  const again = linked.page.locator(`section#${id}`);
+  await again.locator(".flip-status").filter({ hasText: "changed" }).waitFor();
+  check(JSON.stringify(await netColumn(again, column)) === JSON.stringify(engine), `flip: the link ${fragment} does not bring the flipped figures back`);
+  check(linked.problems.length === 0, `flip link: ${linked.problems.join("; ")}`);
+  await linked.page.close();
+  log(`flip: the link ${fragment} brings the same column back`);
+
+  await section.getByRole("button", { name: /own choices/ }).click();
+  check(JSON.stringify(await netColumn(section, column)) === JSON.stringify(before), "flip: going back does not restore the page's own figures");
+  check((await section.locator(".flip-changed, .flip-was, .flip-note").count()) === 0, "flip: marks of the flip remain after going back");
+  check(problems.length === 0, `flip: ${problems.join("; ")}`);
+  await page.close();
+}
+
 // At phone width no page may scroll sideways: wide tables scroll inside their own frame.
 async function checkPhoneWidth(browser) {
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -169,12 +262,14 @@ async function main() {
     await page.screenshot({ path: screenshot, fullPage: true });
     log(`screenshot saved to ${screenshot}`);
     await checkSearch(withJs);
+    await checkFlip(withJs);
     await withJs.close();
 
     const noJs = await browser.newContext({ javaScriptEnabled: false });
     const bare = await open(noJs, SCENARIO_PAGE);
     await checkOutcomeTable(bare.page, "without JavaScript");
     await checkLedger(bare.page, "without JavaScript");
+    check((await bare.page.locator("div.flip:visible, button.flip-open").count()) === 0, "without JavaScript: a flip control shows");
     check(bare.problems.length === 0, `without JavaScript: ${bare.problems.join("; ")}`);
     await noJs.close();
     await checkPhoneWidth(browser);
