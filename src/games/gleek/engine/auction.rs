@@ -66,7 +66,10 @@ impl Deal<'_> {
             };
             let bid = match script.get(calls) {
                 Some(call) => {
-                    let action = format!("{} {}", self.name(call.seat), bid_words(call.what));
+                    // The words of the call are only needed when it is forbidden: formatting them
+                    // for every call was a third of a Gleek play.
+                    let action =
+                        |g: &Self| format!("{} {}", g.name(call.seat), bid_words(call.what));
                     if call.seat != speaker {
                         let reason = if passed[call.seat.index()] && !reenter {
                             format!(
@@ -79,7 +82,7 @@ impl Deal<'_> {
                         self.forbid(
                             Phase::Stock,
                             Point::PasserReentry,
-                            action,
+                            action(self),
                             reason,
                             Some(call.at),
                         );
@@ -112,6 +115,7 @@ impl Deal<'_> {
                         _ => None,
                     };
                     if let Some((point, reason)) = forbidden {
+                        let action = action(self);
                         self.forbid(Phase::Stock, point, action, reason, Some(call.at));
                     }
                     call.what
