@@ -28,11 +28,8 @@ pub trait Game: Send + Sync + 'static {
     fn standing(&self) -> &'static str {
         "net"
     }
-    /// The JSON Schema of the game's scenario blocks, for editors (`mournival schema`); `None`
-    /// for a game that does not describe them yet.
-    fn scenario_schema(&self) -> Option<serde_json::Value> {
-        None
-    }
+    /// The JSON Schema of the game's scenario blocks, for editors (`mournival schema`).
+    fn scenario_schema(&self) -> serde_json::Value;
     /// A seat's standing in words: a net with its sign (`+3`, `−2`), a score as it stands.
     fn standing_text(&self, standing: Money) -> String {
         standing.signed().to_string()

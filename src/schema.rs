@@ -53,19 +53,18 @@ impl Schema {
         format!("{}.{}.schema.json", self.game.id(), self.which.id())
     }
 
-    /// The schema, or `None` for a game that does not describe its scenarios.
-    pub fn schema(self) -> Option<Value> {
+    pub fn schema(self) -> Value {
         match self.which {
             Which::Scenario => self.game.scenario_schema(),
-            Which::Variant => Some(variant(self.game)),
+            Which::Variant => variant(self.game),
         }
     }
 
     /// The schema as written to a file: pretty JSON with a final newline.
-    pub fn text(self) -> Option<String> {
-        let mut text = serde_json::to_string_pretty(&self.schema()?).expect("a JSON value");
+    pub fn text(self) -> String {
+        let mut text = serde_json::to_string_pretty(&self.schema()).expect("a JSON value");
         text.push('\n');
-        Some(text)
+        text
     }
 }
 
@@ -81,12 +80,9 @@ pub enum SchemaError {
 }
 
 /// Writes schemas into `dir` (created if need be), replacing only files this tool wrote.
-/// Every target is checked before any is written; a game without a scenario schema is skipped.
+/// Every target is checked before any is written.
 pub fn write(dir: &Path, schemas: &[Schema]) -> Result<Vec<PathBuf>, SchemaError> {
-    let texts: Vec<(String, String)> = schemas
-        .iter()
-        .filter_map(|s| Some((s.file_name(), s.text()?)))
-        .collect();
+    let texts: Vec<(String, String)> = schemas.iter().map(|s| (s.file_name(), s.text())).collect();
     let paths: Vec<PathBuf> = texts.iter().map(|(name, _)| dir.join(name)).collect();
     for path in &paths {
         match std::fs::read_to_string(path) {

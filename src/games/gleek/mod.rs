@@ -46,8 +46,8 @@ impl Game for Gleek {
         parse_scenario(yaml).map(|s| Box::new(s) as Box<dyn game::Scenario>)
     }
 
-    fn scenario_schema(&self) -> Option<serde_json::Value> {
-        Some(schema::scenario())
+    fn scenario_schema(&self) -> serde_json::Value {
+        schema::scenario()
     }
 
     fn simulator(&self) -> Option<&'static dyn crate::simulate::Simulator> {

@@ -14,6 +14,7 @@ pub mod picture;
 pub mod points;
 pub mod record;
 pub mod scenario;
+mod schema;
 pub mod words;
 
 pub use parse::{VOCABULARY, parse_scenario};
@@ -48,6 +49,10 @@ impl Game for Glic {
 
     fn parse(&self, yaml: &YamlText) -> Result<Box<dyn game::Scenario>, Vec<Diagnostic>> {
         parse_scenario(yaml).map(|s| Box::new(s) as Box<dyn game::Scenario>)
+    }
+
+    fn scenario_schema(&self) -> serde_json::Value {
+        schema::scenario()
     }
 }
 

@@ -55,8 +55,8 @@ impl Game for Put {
         "score"
     }
 
-    fn scenario_schema(&self) -> Option<serde_json::Value> {
-        Some(schema::scenario())
+    fn scenario_schema(&self) -> serde_json::Value {
+        schema::scenario()
     }
 
     fn standing_text(&self, standing: Money) -> String {
