@@ -307,7 +307,8 @@ fn check(
         .all()
         .filter(|(game, _)| scenarios().any(|s| s.game().id() == game.id()))
         .count();
-    let run = CheckRun::checked(&report, scenarios(), readings);
+    let quotes = check_quotes(&library, &variants, &pages)?;
+    let run = CheckRun::checked(&report, scenarios(), readings).with_misquotes(&quotes.errors);
     match format.render(&run) {
         Some(out) => emit(&out),
         None => {
@@ -321,11 +322,11 @@ fn check(
                     eprintln!();
                 }
             }
+            print_quotes(&library, &quotes);
             emit(&format!("{}\n", run.summary()));
         }
     }
-    let misquoted = check_quotes(&library, &variants, &pages, format == Format::Human)?;
-    Ok(if report.failed() == 0 && misquoted == 0 {
+    Ok(if report.failed() == 0 && quotes.errors.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -381,24 +382,27 @@ fn load_checked(
     Ok((variants, pages, library))
 }
 
-/// Every quotation of a bundled text found where it says; misquotes are printed, and counted.
-/// The summary line is for people: machine formats keep stdout to their document.
+/// Every quotation of a bundled text, looked for where its citation says.
 fn check_quotes(
     library: &Library,
     readings: &Readings,
     pages: &[Page],
-    summary: bool,
-) -> Result<usize, Invalid> {
+) -> Result<sources::check::Report, Invalid> {
     let quotations =
         sources::quotations(readings, pages.iter().map(|p| (p.path.as_path(), &p.text)))
             .map_err(Invalid)?;
-    let report = sources::check::check(library, &quotations);
+    Ok(sources::check::check(library, &quotations))
+}
+
+/// The misquotes and the quotations' summary line, for people; machine formats carry the
+/// misquotes in their document.
+fn print_quotes(library: &Library, report: &sources::check::Report) {
     for d in &report.errors {
         eprint!("{}", d.render("misquote"));
         eprintln!();
     }
     let bundled: Vec<&str> = library.at_hand().map(|(_, s, _)| s.id.as_str()).collect();
-    if summary && !bundled.is_empty() {
+    if !bundled.is_empty() {
         println!(
             "checked {} quotation(s) against {}: {} found, {} wrong; {} quote text(s) not bundled",
             report.compared,
@@ -408,7 +412,6 @@ fn check_quotes(
             report.not_compared
         );
     }
-    Ok(report.errors.len())
 }
 
 fn build(

@@ -198,3 +198,60 @@ fn the_bundled_content_passes_in_every_format() {
             .success();
     }
 }
+
+/// A page whose figures are right and whose one quotation of Cotton is not in his text.
+fn misquoting(dir: &Path) -> PathBuf {
+    let page = dir.join("page.md");
+    std::fs::write(
+        &page,
+        format!("{PAGE}\nCotton lets a player \"vye when he has not above thirty\" (p. 94).\n"),
+    )
+    .unwrap();
+    page
+}
+
+#[test]
+fn a_misquote_fails_every_format_and_is_in_its_document() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = misquoting(dir.path());
+
+    let (code, out) = check(&page, "json");
+    assert_eq!(code, 1);
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (&doc["status"], doc["failed"].as_u64()),
+        (&Value::from("failed"), Some(0))
+    );
+    let misquotes = doc["misquotes"].as_array().unwrap();
+    assert_eq!(misquotes.len(), 1, "{out}");
+    let m = &misquotes[0];
+    assert!(m["file"].as_str().unwrap().ends_with("page.md"), "{m}");
+    assert!(m["line"].as_u64().unwrap() > 35, "{m}");
+    assert!(
+        m["message"]
+            .as_str()
+            .unwrap()
+            .contains("“vye when he has not above thirty” is not in Cotton 1674"),
+        "{m}"
+    );
+
+    let (code, out) = check(&page, "github");
+    assert_eq!(code, 1);
+    let misquote = out.lines().find(|l| l.contains(",title=misquote::"));
+    assert!(
+        misquote.is_some_and(|l| l.starts_with("::error file=")),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("5 passed, 0 failed; 1 misquote(s)\n"),
+        "{out}"
+    );
+
+    let (code, out) = check(&page, "junit");
+    assert_eq!(code, 1);
+    assert_well_formed(&out);
+    assert!(
+        out.contains("<testsuite name=\"quotations\" tests=\"1\" failures=\"1\""),
+        "{out}"
+    );
+}

@@ -1,5 +1,5 @@
-//! `check --format github`: GitHub Actions workflow commands, so that every mismatch and every
-//! invalid input is annotated on its line in the pull request.
+//! `check --format github`: GitHub Actions workflow commands, so that every mismatch, misquote
+//! and invalid input is annotated on its line in the pull request.
 //!
 //! `::error file=F,line=L,col=C,endColumn=E,title=T::message`, escaped as GitHub's toolkit does:
 //! `%`, CR and LF in the message; also `:` and `,` in the properties.
@@ -20,6 +20,9 @@ pub fn render(run: &CheckRun) -> String {
                 &format!("{} under {}", v.scenario, v.variant),
             ));
         }
+    }
+    for d in run.misquotes {
+        out.push_str(&annotation(d, "misquote"));
     }
     out.push_str(&run.summary());
     out.push('\n');

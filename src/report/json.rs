@@ -9,11 +9,12 @@
 //!                   "passed": false, "file": "content/notebook/tiddy-turned-up.md",
 //!                   "line": 31, "column": 29,
 //!                   "message": "scenario `…` under `cotton-1674`: Ann's net differs" } ],
-//!   "errors": [] }
+//!   "errors": [], "misquotes": [] }
 //! ```
 //!
-//! `status` is `passed`, `failed` (a mismatch) or `invalid` (then `errors` lists the invalid
-//! input, each with `file`, `line`, `column`, `message` and `notes`, and nothing was checked).
+//! `status` is `passed`, `failed` (a mismatch, or a quotation not found where its citation says:
+//! `misquotes` lists those, each with `file`, `line`, `column`, `message` and `notes`) or
+//! `invalid` (then `errors` lists the invalid input in the same shape, and nothing was checked).
 //! `figure` is the key the page wrote in `expect:` (for Gleek: `net`, `points`, a phase such as
 //! `turn-up`, with its `player`, or `pot`, `box`; for Put: `scores` with its `player` and its
 //! `deal`, counted from 1, `games`, `winner`...), or `deal` (whether the scenario is playable at
@@ -39,6 +40,7 @@ struct Document<'a> {
     failed: usize,
     verdicts: Vec<VerdictJson<'a>>,
     errors: Vec<ErrorJson<'a>>,
+    misquotes: Vec<ErrorJson<'a>>,
 }
 
 #[derive(Serialize)]
@@ -104,6 +106,7 @@ pub fn render(run: &CheckRun) -> String {
         })
         .collect();
     let errors = run.errors.iter().map(error).collect();
+    let misquotes = run.misquotes.iter().map(error).collect();
     let doc = Document {
         format: "mournival-check",
         version: VERSION,
@@ -115,6 +118,7 @@ pub fn render(run: &CheckRun) -> String {
         failed: report.failed(),
         verdicts,
         errors,
+        misquotes,
     };
     let mut out = serde_json::to_string_pretty(&doc).expect("plain data serializes");
     out.push('\n');

@@ -1,6 +1,7 @@
 //! `check --format junit`: JUnit XML, the report most CI systems can show. A test suite per
 //! page, a test case per scenario and reading with expectations, a `<failure>` holding the
-//! expected and found figures of each mismatch; invalid input is a suite of `<error>` cases.
+//! expected and found figures of each mismatch, and a `quotations` suite of a `<failure>` per
+//! misquote; invalid input is a suite of `<error>` cases.
 
 use super::CheckRun;
 use crate::check::Verdict;
@@ -59,7 +60,9 @@ impl Kind {
 /// The whole report, with its XML declaration.
 pub fn render(run: &CheckRun) -> String {
     let (suites, kind) = if run.errors.is_empty() {
-        (checked(&run.report.verdicts), Kind::Failure)
+        let mut suites = checked(&run.report.verdicts);
+        suites.extend(misquoted(run.misquotes));
+        (suites, Kind::Failure)
     } else {
         (vec![invalid(run.errors)], Kind::Error)
     };
@@ -140,9 +143,19 @@ fn checked(verdicts: &[Verdict]) -> Vec<Suite<'_>> {
 }
 
 fn invalid(errors: &[Diagnostic]) -> Suite<'_> {
+    located("invalid input", errors)
+}
+
+/// The quotations not found where cited, as one suite of failing cases; none when all were.
+fn misquoted(misquotes: &[Diagnostic]) -> Option<Suite<'_>> {
+    (!misquotes.is_empty()).then(|| located("quotations", misquotes))
+}
+
+/// A suite of a case per located problem.
+fn located<'a>(name: &str, problems: &'a [Diagnostic]) -> Suite<'a> {
     Suite {
-        name: "invalid input".to_string(),
-        cases: errors
+        name: name.to_string(),
+        cases: problems
             .iter()
             .map(|d| {
                 let file = super::file_of(&d.location);

@@ -23,6 +23,8 @@ pub struct CheckRun<'a> {
     /// How many readings every scenario was played under.
     pub variants: usize,
     pub errors: &'a [Diagnostic],
+    /// Quotations not found where their citations say.
+    pub misquotes: &'a [Diagnostic],
 }
 
 impl<'a> CheckRun<'a> {
@@ -39,7 +41,13 @@ impl<'a> CheckRun<'a> {
                 .collect(),
             variants,
             errors: &[],
+            misquotes: &[],
         }
+    }
+
+    /// The run with the quotations that were not found where cited.
+    pub fn with_misquotes(self, misquotes: &'a [Diagnostic]) -> CheckRun<'a> {
+        CheckRun { misquotes, ..self }
     }
 
     /// A run stopped by invalid input.
@@ -55,14 +63,15 @@ impl<'a> CheckRun<'a> {
             scenarios: HashMap::new(),
             variants: 0,
             errors,
+            misquotes: &[],
         }
     }
 
-    /// `passed`, `failed` (a mismatch) or `invalid` (invalid input).
+    /// `passed`, `failed` (a mismatch or a misquote) or `invalid` (invalid input).
     pub fn status(&self) -> &'static str {
         if !self.errors.is_empty() {
             "invalid"
-        } else if self.report.failed() > 0 {
+        } else if self.report.failed() > 0 || !self.misquotes.is_empty() {
             "failed"
         } else {
             "passed"
@@ -72,8 +81,12 @@ impl<'a> CheckRun<'a> {
     /// The closing line every format prints.
     pub fn summary(&self) -> String {
         if self.errors.is_empty() {
+            let misquotes = match self.misquotes.len() {
+                0 => String::new(),
+                n => format!("; {n} misquote(s)"),
+            };
             format!(
-                "checked {} scenario(s) under {} variant(s): {} passed, {} failed",
+                "checked {} scenario(s) under {} variant(s): {} passed, {} failed{misquotes}",
                 self.report.scenarios,
                 self.variants,
                 self.report.passed(),
