@@ -113,8 +113,74 @@ pub fn write(dir: &Path, schemas: &[Schema]) -> Result<Vec<PathBuf>, SchemaError
     Ok(paths)
 }
 
+/// What a game's scenario schema says of itself; [`scenario`] adds what every game shares.
+pub struct ScenarioShape {
+    /// The game's name, for the title: `Gleek`.
+    pub game: &'static str,
+    pub description: &'static str,
+    /// Who sits at the table: `Three to six players, clockwise.`
+    pub seats: &'static str,
+    pub players: std::ops::RangeInclusive<usize>,
+    /// The game's own required keys, beside `id` and `seats`.
+    pub required: &'static [&'static str],
+    pub vocabulary: &'static Vocabulary,
+    pub points: PointTable,
+    /// The game's own keys, as a JSON object of properties.
+    pub properties: Value,
+}
+
+/// A scenario schema: the game's own keys, and `id`, `title`, `notes`, `seats` and `expect`.
+pub fn scenario(shape: ScenarioShape) -> Value {
+    let mut required = vec!["id", "seats"];
+    required.extend(shape.required);
+    let mut properties = json!({
+        "id": {
+            "description": "Unique across the site: letters, digits, hyphens and underscores.",
+            "type": "string",
+            "pattern": "^\\s*[A-Za-z0-9_-]+\\s*$",
+        },
+        "title": {"type": "string"},
+        "notes": {"type": "string"},
+        "seats": {
+            "description": shape.seats,
+            "anyOf": [
+                {"type": "string"},
+                {"type": "array", "items": {"type": "string"}, "minItems": shape.players.start(), "maxItems": shape.players.end()},
+            ],
+        },
+        "expect": {
+            "description": "Per variant id (one key may name several, separated by spaces): the figures the page expects.",
+            "type": "object",
+            "additionalProperties": expectation(shape.vocabulary, shape.points),
+        },
+    });
+    if let (Value::Object(all), Value::Object(own)) = (&mut properties, shape.properties) {
+        all.extend(own);
+    }
+    let body = json!({
+        "type": "object",
+        "additionalProperties": false,
+        "required": required,
+        "properties": properties,
+    });
+    document(
+        &format!("Mournival scenario ({})", shape.game),
+        shape.description,
+        body,
+    )
+}
+
+/// One card (matching `card`, from [`card_pattern`]).
+pub fn one_card(card: &str, description: &str) -> Value {
+    json!({
+        "description": description,
+        "type": "string",
+        "pattern": format!("^\\s*{card}\\s*$"),
+    })
+}
+
 /// A schema document around a body of properties.
-pub fn document(title: &str, description: &str, body: Value) -> Value {
+fn document(title: &str, description: &str, body: Value) -> Value {
     let mut doc = json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$comment": MARK,

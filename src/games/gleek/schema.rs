@@ -3,31 +3,21 @@
 
 use super::VOCABULARY;
 use super::points::TABLE;
-use crate::schema::{card_pattern, cards, document, expectation, money, words, yes_no};
+use crate::schema::{self, ScenarioShape, card_pattern, cards, money, one_card, words, yes_no};
 use serde_json::{Value, json};
 
 /// The schema of a scenario: a ```gleek block, or a `.yaml` scenario file.
 pub fn scenario() -> Value {
     let card = card_pattern("[4-9]");
-    let body = json!({
-        "type": "object",
-        "additionalProperties": false,
-        "required": ["id", "seats", "dealer", "hands", "turn-up"],
-        "properties": {
-            "id": {
-                "description": "Unique across the site: letters, digits, hyphens and underscores.",
-                "type": "string",
-                "pattern": "^\\s*[A-Za-z0-9_-]+\\s*$",
-            },
-            "title": {"type": "string"},
-            "notes": {"type": "string"},
-            "seats": {
-                "description": "The three players, clockwise; the dealer's left is eldest.",
-                "anyOf": [
-                    {"type": "string"},
-                    {"type": "array", "items": {"type": "string"}, "minItems": 3, "maxItems": 3},
-                ],
-            },
+    schema::scenario(ScenarioShape {
+        game: "Gleek",
+        description: "A deal and what the players did, with the figures each reading should give.",
+        seats: "The three players, clockwise; the dealer's left is eldest.",
+        players: 3..=3,
+        required: &["dealer", "hands", "turn-up"],
+        vocabulary: &VOCABULARY,
+        points: TABLE,
+        properties: json!({
             "dealer": {"description": "One of the seats.", "type": "string"},
             "hands": {
                 "description": "Twelve cards for each player.",
@@ -36,11 +26,7 @@ pub fn scenario() -> Value {
                 "maxProperties": 3,
                 "additionalProperties": cards(&card, "Twelve cards: A K Q J 10 (or T) 9 ... 4; suits ♠ ♥ ♦ ♣ or S H D C."),
             },
-            "turn-up": {
-                "description": "The card turned up for trumps.",
-                "type": "string",
-                "pattern": format!("^\\s*{card}\\s*$"),
-            },
+            "turn-up": one_card(&card, "The card turned up for trumps."),
             "stock": cards(&card, "The seven cards left (optional: computed from the rest)."),
             "agreed": {
                 "description": "What the table agreed, where a reading makes a rule optional: the turned-up and held low trumps apart, or both at once (`tiddy`, `towser-tumbler`).",
@@ -83,16 +69,6 @@ pub fn scenario() -> Value {
                     {"type": "object", "additionalProperties": {"anyOf": [cards(&card, "A player's cards in the order played."), {"const": "auto"}]}},
                 ],
             },
-            "expect": {
-                "description": "Per variant id (one key may name several, separated by spaces): the figures the page expects.",
-                "type": "object",
-                "additionalProperties": expectation(&VOCABULARY, TABLE),
-            },
-        },
-    });
-    document(
-        "Mournival scenario (Gleek)",
-        "A deal and what the players did, with the figures each reading should give.",
-        body,
-    )
+        }),
+    })
 }

@@ -4,7 +4,7 @@
 use super::VOCABULARY;
 use super::board::Compartment;
 use super::points::TABLE;
-use crate::schema::{any_case, card_pattern, cards, document, expectation, words};
+use crate::schema::{self, ScenarioShape, any_case, card_pattern, cards, one_card, words};
 use serde_json::{Value, json};
 
 /// The schema of a Glic scenario: a ```glic block, or a `*.glic.yaml` scenario file.
@@ -18,25 +18,15 @@ pub fn scenario() -> Value {
             {"type": "string", "pattern": "^\\s*\\+?\\d+\\s*$"},
         ],
     });
-    let body = json!({
-        "type": "object",
-        "additionalProperties": false,
-        "required": ["id", "seats", "dealer", "hands", "cut"],
-        "properties": {
-            "id": {
-                "description": "Unique across the site: letters, digits, hyphens and underscores.",
-                "type": "string",
-                "pattern": "^\\s*[A-Za-z0-9_-]+\\s*$",
-            },
-            "title": {"type": "string"},
-            "notes": {"type": "string"},
-            "seats": {
-                "description": "Three to six players, clockwise.",
-                "anyOf": [
-                    {"type": "string"},
-                    {"type": "array", "items": {"type": "string"}, "minItems": 3, "maxItems": 6},
-                ],
-            },
+    schema::scenario(ScenarioShape {
+        game: "Glic",
+        description: "A deal of Glic and what the players did, with the figures each reading should give.",
+        seats: "Three to six players, clockwise.",
+        players: 3..=6,
+        required: &["dealer", "hands", "cut"],
+        vocabulary: &VOCABULARY,
+        points: TABLE,
+        properties: json!({
             "dealer": {"description": "One of the seats; the player on the dealer's left is eldest.", "type": "string"},
             "carried": {
                 "description": "Pennies left on the board's compartments by an earlier deal.",
@@ -56,23 +46,9 @@ pub fn scenario() -> Value {
                 "maxProperties": 6,
                 "additionalProperties": cards(&card, "Four cards: A K Q J 10 (or T) 9 ... 2; suits ♠ ♥ ♦ ♣ or S H D C."),
             },
-            "cut": {
-                "description": "The card turned up after the deal: its suit is trumps.",
-                "type": "string",
-                "pattern": format!("^\\s*{card}\\s*$"),
-            },
+            "cut": one_card(&card, "The card turned up after the deal: its suit is trumps."),
             "poch": words("The bets in turn from the eldest, each player once (`Ann 1, Ben see, Cat pass`), or `auto`."),
             "countdown": words("The turns in order (`Ann KS, Ben pass`), or `auto`."),
-            "expect": {
-                "description": "Per variant id (one key may name several, separated by spaces): the figures the page expects.",
-                "type": "object",
-                "additionalProperties": expectation(&VOCABULARY, TABLE),
-            },
-        },
-    });
-    document(
-        "Mournival scenario (Glic)",
-        "A deal of Glic and what the players did, with the figures each reading should give.",
-        body,
-    )
+        }),
+    })
 }

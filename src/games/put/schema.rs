@@ -3,7 +3,7 @@
 
 use super::VOCABULARY;
 use super::points::TABLE;
-use crate::schema::{card_pattern, cards, document, expectation, words};
+use crate::schema::{self, ScenarioShape, card_pattern, cards, one_card, words};
 use serde_json::{Value, json};
 
 /// The schema of a Put scenario: a ```put block, or a `*.put.yaml` scenario file.
@@ -35,30 +35,20 @@ pub fn scenario() -> Value {
     });
     let per_player_number =
         json!({"type": "object", "additionalProperties": {"type": ["integer", "string"]}});
-    let body = json!({
-        "type": "object",
-        "additionalProperties": false,
-        "required": ["id", "seats", "deals"],
-        "properties": {
-            "id": {
-                "description": "Unique across the site: letters, digits, hyphens and underscores.",
-                "type": "string",
-                "pattern": "^\\s*[A-Za-z0-9_-]+\\s*$",
-            },
-            "title": {"type": "string"},
-            "notes": {"type": "string"},
-            "seats": {
-                "description": "Two to four players, clockwise; with four, partners sit opposite.",
-                "anyOf": [
-                    {"type": "string"},
-                    {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 4},
-                ],
-            },
+    schema::scenario(ScenarioShape {
+        game: "Put",
+        description: "A game of Put and what the players did, with the figures each reading should give.",
+        seats: "Two to four players, clockwise; with four, partners sit opposite.",
+        players: 2..=4,
+        required: &["deals"],
+        vocabulary: &VOCABULARY,
+        points: TABLE,
+        properties: json!({
             "dealer": {"description": "The first deal's dealer: one of the seats.", "type": "string"},
             "cut": {
                 "description": "The card each player cut, where a reading decides the first dealer by them.",
                 "type": "object",
-                "additionalProperties": {"type": "string", "pattern": format!("^\\s*{card}\\s*$")},
+                "additionalProperties": one_card(&card, "The card the player cut."),
             },
             "score": {
                 "description": "The score when the scenario starts (a game in progress).",
@@ -70,16 +60,6 @@ pub fn scenario() -> Value {
                 "minItems": 1,
                 "items": deal,
             },
-            "expect": {
-                "description": "Per variant id (one key may name several, separated by spaces): the figures the page expects.",
-                "type": "object",
-                "additionalProperties": expectation(&VOCABULARY, TABLE),
-            },
-        },
-    });
-    document(
-        "Mournival scenario (Put)",
-        "A game of Put and what the players did, with the figures each reading should give.",
-        body,
-    )
+        }),
+    })
 }
