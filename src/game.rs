@@ -28,6 +28,8 @@ pub trait Game: Send + Sync + 'static {
     fn standing(&self) -> &'static str {
         "net"
     }
+    /// What the figures of its tables count, so a reader knows what `+4` is.
+    fn unit(&self) -> Unit;
     /// The JSON Schema of the game's scenario blocks, for editors (`mournival schema`); `None`
     /// for a game that does not describe them yet.
     fn scenario_schema(&self) -> Option<serde_json::Value> {
@@ -42,6 +44,13 @@ pub trait Game: Send + Sync + 'static {
     fn simulator(&self) -> Option<&'static dyn crate::simulate::Simulator> {
         None
     }
+}
+
+/// The unit of a game's figures, in words: its plural name, and what one is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Unit {
+    pub name: &'static str,
+    pub meaning: &'static str,
 }
 
 impl fmt::Debug for dyn Game {

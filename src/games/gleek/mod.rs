@@ -50,6 +50,14 @@ impl Game for Gleek {
         Some(schema::scenario())
     }
 
+    /// Cotton's tables played "at Farthing, Halfpenny, or Penny-Gleek" (p. 90): a counter is that.
+    fn unit(&self) -> game::Unit {
+        game::Unit {
+            name: "counters",
+            meaning: "a counter is the stake the table agrees, a farthing, a halfpenny or a penny",
+        }
+    }
+
     fn simulator(&self) -> Option<&'static dyn crate::simulate::Simulator> {
         Some(&simulate::GleekSimulator)
     }

@@ -49,6 +49,14 @@ impl Game for Glic {
     fn parse(&self, yaml: &YamlText) -> Result<Box<dyn game::Scenario>, Vec<Diagnostic>> {
         parse_scenario(yaml).map(|s| Box::new(s) as Box<dyn game::Scenario>)
     }
+
+    /// Stewart's players ante a penny and pay the countdown in pennies.
+    fn unit(&self) -> game::Unit {
+        game::Unit {
+            name: "pennies",
+            meaning: "the players ante and pay in pennies (a groat is four)",
+        }
+    }
 }
 
 impl game::Scenario for GlicScenario {
