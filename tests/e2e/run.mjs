@@ -149,7 +149,7 @@ async function checkLedger(page, label) {
 // of the page opens before printing too, and closes again after.
 async function checkPrint(page, label, js) {
   await page.emulateMedia({ media: "print" });
-  const panels = await page.locator(".ledger-panel").evaluateAll((ps) => [ps.length, ps.filter((p) => p.offsetHeight > 0).length]);
+  const panels = await page.locator(".ledger-panel:not(.folded)").evaluateAll((ps) => [ps.length, ps.filter((p) => p.offsetHeight > 0).length]);
   check(panels[0] > 0 && panels[0] === panels[1], `${label}: in print ${panels[1]} of ${panels[0]} ledger panels show`);
   if (js) {
     const closed = await page.evaluate(() => {
