@@ -587,6 +587,13 @@ fn an_undetermined_figure_shows_the_source_does_not_say_and_every_forbidden_acti
     assert!(html.contains("<li>Ann plays 6♦ to trick 8 (written at line"));
 }
 
+/// The home page of a project whose one page is [`OPEN_PAGE`], built.
+fn built_open_page() -> String {
+    let dir = project(&[("index.md", OPEN_PAGE)]);
+    mournival(dir.path()).arg("build").assert().success();
+    std::fs::read_to_string(dir.path().join("site/index.html")).unwrap()
+}
+
 /// The outcome table of `page`, from its opening tag to its closing one.
 fn outcome_table(html: &str) -> &str {
     let start = html
@@ -598,9 +605,7 @@ fn outcome_table(html: &str) -> &str {
 
 #[test]
 fn every_outcome_cell_links_to_its_ledger_panel_under_the_table() {
-    let dir = project(&[("index.md", OPEN_PAGE)]);
-    mournival(dir.path()).arg("build").assert().success();
-    let html = std::fs::read_to_string(dir.path().join("site/index.html")).unwrap();
+    let html = built_open_page();
     let table = outcome_table(&html);
     let after = &html[html.find("</table>").unwrap()..];
     assert!(
@@ -666,9 +671,7 @@ fn every_outcome_cell_links_to_its_ledger_panel_under_the_table() {
 
 #[test]
 fn rows_where_nothing_was_paid_fold_into_one_line_naming_them() {
-    let dir = project(&[("index.md", OPEN_PAGE)]);
-    mournival(dir.path()).arg("build").assert().success();
-    let html = std::fs::read_to_string(dir.path().join("site/index.html")).unwrap();
+    let html = built_open_page();
     let table = outcome_table(&html);
     // No hand holds three of a kind, and Towser and Tumbler are not played: no gleek and no low
     // trump is paid under any reading. Tiddy is turned up, so the turn-up row stays.
@@ -686,9 +689,7 @@ fn rows_where_nothing_was_paid_fold_into_one_line_naming_them() {
 
 #[test]
 fn each_badge_has_a_title_and_words_for_screen_readers() {
-    let dir = project(&[("index.md", OPEN_PAGE)]);
-    mournival(dir.path()).arg("build").assert().success();
-    let html = std::fs::read_to_string(dir.path().join("site/index.html")).unwrap();
+    let html = built_open_page();
     let table = outcome_table(&html);
     for (glyph, title, words) in [
         (
