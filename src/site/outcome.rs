@@ -752,3 +752,63 @@ fn account(
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(text: &str) -> CellView {
+        CellView {
+            reading: String::new(),
+            panel: String::new(),
+            text: text.to_string(),
+            differs: false,
+            assumed: Vec::new(),
+            open: false,
+            spread: None,
+            unplayable: None,
+            expect: None,
+            lines: Vec::new(),
+            detail: None,
+        }
+    }
+
+    fn row(label: &str, group: &'static str, texts: &[&str]) -> RowView {
+        RowView::new(
+            label.to_string(),
+            group,
+            texts.iter().map(|t| cell(t)).collect(),
+        )
+    }
+
+    #[test]
+    fn rows_with_nothing_under_any_reading_fold_into_one_line_at_the_first() {
+        let mut rows = vec![
+            row("Ann net", "net", &["—", "—"]),
+            row("Turn-up", "phase", &["—", "+2"]),
+            row("Gleeks", "phase", &["—", "—"]),
+            row("Stock", "phase", &["+7", "+7"]),
+            row("Low trumps", "phase", &["—", "—"]),
+        ];
+        fold_empty_rows(&mut rows);
+        let folded: Vec<bool> = rows.iter().map(|r| r.folded).collect();
+        assert_eq!(folded, [false, false, true, false, true]);
+        assert_eq!(
+            rows[2].fold_line.as_deref(),
+            Some("Gleeks, Low trumps: nothing paid in this deal under any reading.")
+        );
+        assert!(rows[4].fold_line.is_none());
+    }
+
+    #[test]
+    fn a_dash_the_page_expects_stays_in_its_row() {
+        let mut rows = vec![row("Gleeks", "phase", &["—", "—"])];
+        rows[0].cells[1].expect = Some(ExpectMark {
+            passed: true,
+            expected: "—".into(),
+            undetermined: false,
+        });
+        fold_empty_rows(&mut rows);
+        assert!(!rows[0].folded && rows[0].fold_line.is_none());
+    }
+}

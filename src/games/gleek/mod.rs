@@ -54,7 +54,8 @@ impl Game for Gleek {
     fn unit(&self) -> game::Unit {
         game::Unit {
             name: "counters",
-            meaning: "a counter is the stake the table agrees, a farthing, a halfpenny or a penny",
+            meaning: "a counter is the stake the table agrees, a farthing, a halfpenny or a penny \
+                      (the points in play are card and honour points)",
         }
     }
 
