@@ -28,6 +28,8 @@ pub trait Game: Send + Sync + 'static {
     fn standing(&self) -> &'static str {
         "net"
     }
+    /// What the figures of its tables count, so a reader knows what `+4` is.
+    fn unit(&self) -> Unit;
     /// The JSON Schema of the game's scenario blocks, for editors (`mournival schema`).
     fn scenario_schema(&self) -> serde_json::Value;
     /// A seat's standing in words: a net with its sign (`+3`, `−2`), a score as it stands.
@@ -39,6 +41,13 @@ pub trait Game: Send + Sync + 'static {
     fn simulator(&self) -> Option<&'static dyn crate::simulate::Simulator> {
         None
     }
+}
+
+/// The unit of a game's figures, in words: its plural name, and what one is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Unit {
+    pub name: &'static str,
+    pub meaning: &'static str,
 }
 
 impl fmt::Debug for dyn Game {

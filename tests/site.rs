@@ -156,6 +156,19 @@ fn the_bundled_site_builds_and_every_internal_link_resolves() {
     );
     let index = std::fs::read_to_string(site.join("search-index.json")).unwrap();
     assert!(index.contains("\"tiddy\""));
+    // Each game's tables say what their figures count.
+    for (page, unit) in [
+        ("notebook/tiddy-turned-up/index.html", "counters"),
+        ("put/play/index.html", "points"),
+        ("glic/play/index.html", "pennies"),
+    ] {
+        let html = std::fs::read_to_string(site.join(page)).unwrap();
+        assert!(
+            html.contains(&format!("under each reading, in {unit}. Select a figure"))
+                && html.contains(&format!("Figures are {unit}: ")),
+            "{page} does not say its figures are {unit}"
+        );
+    }
 }
 
 const PAGE: &str = "---
@@ -572,4 +585,140 @@ fn an_undetermined_figure_shows_the_source_does_not_say_and_every_forbidden_acti
     // Willughby: the first forbidden card in the cell, the second listed after it.
     assert!(html.contains("<strong>Not playable:</strong> Cat plays 9♦ to trick 8"));
     assert!(html.contains("<li>Ann plays 6♦ to trick 8 (written at line"));
+}
+
+/// The home page of a project whose one page is [`OPEN_PAGE`], built.
+fn built_open_page() -> String {
+    let dir = project(&[("index.md", OPEN_PAGE)]);
+    mournival(dir.path()).arg("build").assert().success();
+    std::fs::read_to_string(dir.path().join("site/index.html")).unwrap()
+}
+
+/// The outcome table of `page`, from its opening tag to its closing one.
+fn outcome_table(html: &str) -> &str {
+    let start = html
+        .find("<table class=\"outcome\">")
+        .expect("an outcome table");
+    let end = start + html[start..].find("</table>").unwrap();
+    &html[start..end]
+}
+
+#[test]
+fn every_outcome_cell_links_to_its_ledger_panel_under_the_table() {
+    let html = built_open_page();
+    let table = outcome_table(&html);
+    let after = &html[html.find("</table>").unwrap()..];
+    assert!(
+        !table.contains("<details"),
+        "a ledger still opens inside its cell"
+    );
+    assert!(html.contains(
+        "<div class=\"table-wrap outcome-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Outcome of “open” under each reading, in counters\">"
+    ), "the table's scroll region is not focusable and named");
+    let readings: Vec<String> = std::fs::read_dir(repo().join("variants/gleek"))
+        .unwrap()
+        .map(|e| {
+            e.unwrap()
+                .path()
+                .file_stem()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    let heads = attrs(table, "data-reading");
+    assert_eq!(
+        heads.iter().collect::<HashSet<_>>(),
+        readings.iter().collect::<HashSet<_>>(),
+        "every column head and cell names its reading"
+    );
+    let links: Vec<String> = attrs(table, "href")
+        .into_iter()
+        .filter_map(|h| h.strip_prefix('#').map(str::to_string))
+        .collect();
+    let cells = table.matches("<td class=\"cell").count();
+    assert!(cells >= 3 * readings.len(), "only {cells} cells");
+    assert_eq!(links.len(), cells, "a link in every cell");
+    assert_eq!(
+        heads.len(),
+        readings.len() + cells,
+        "data-reading on every head and cell"
+    );
+    for id in &links {
+        let open = format!("\" id=\"{id}\"");
+        let at = after
+            .find(&open)
+            .unwrap_or_else(|| panic!("no panel `{id}` under the table"));
+        let panel = &after[after[..at].rfind("<section").unwrap()..];
+        let panel = &panel[..panel.find("</section>").unwrap()];
+        assert!(
+            panel.starts_with("<section class=\"ledger-panel"),
+            "{panel}"
+        );
+        assert!(
+            panel.contains(&format!("<a href=\"#{id}--cell\">Back to the table</a>")),
+            "panel `{id}` does not link back to its cell"
+        );
+        assert!(
+            table.contains(&format!("id=\"{id}--cell\"")),
+            "no cell `{id}--cell`"
+        );
+    }
+    // A panel says which cell it is.
+    assert!(html.contains("id=\"open--cotton-1674--ann-net\""));
+    assert!(html.contains("Charles Cotton (1674), Ann net: <span class=\"figure\">"));
+}
+
+#[test]
+fn rows_where_nothing_was_paid_fold_into_one_line_naming_them() {
+    let html = built_open_page();
+    let table = outcome_table(&html);
+    // No hand holds three of a kind, and Towser and Tumbler are not played: no gleek and no low
+    // trump is paid under any reading. Tiddy is turned up, so the turn-up row stays.
+    assert!(
+        table.contains("<tr class=\"row-folded\"><th scope=\"row\">Nothing paid</th><td colspan=\"8\">Gleeks and mournivals, Low trumps: nothing paid in this deal under any reading.</td></tr>"),
+        "{table}"
+    );
+    assert_eq!(
+        table.matches(" hidden>").count(),
+        2,
+        "the two folded rows stay for the flip, hidden"
+    );
+    assert!(table.contains("<th scope=\"row\">Turn-up</th>"));
+}
+
+#[test]
+fn each_badge_has_a_title_and_words_for_screen_readers() {
+    let html = built_open_page();
+    let table = outcome_table(&html);
+    for (glyph, title, words) in [
+        (
+            "◆",
+            "Differs from most readings",
+            ", differs from most readings",
+        ),
+        (
+            "A",
+            "Rests on an assumed choice: ",
+            ", rests on an assumed choice",
+        ),
+        (
+            "✓",
+            "Matches the page’s expectation",
+            ", as the page expects",
+        ),
+    ] {
+        let badge = format!(
+            "<span aria-hidden=\"true\">{glyph}</span><span class=\"visually-hidden\">{words}</span>"
+        );
+        assert!(
+            table.contains(&badge),
+            "no {glyph} badge with its words: {badge}"
+        );
+        assert!(
+            table.contains(&format!("title=\"{title}")),
+            "no title {title}"
+        );
+    }
+    assert!(!table.contains("▶"), "a disclosure triangle per cell");
 }

@@ -115,6 +115,8 @@ struct PageView<'a> {
     breadcrumbs: Vec<Crumb>,
     /// The page has a scenario whose rule points a reader may flip: it loads the script.
     flip: bool,
+    /// The page has an outcome table: it loads the table's script (print, the open cell).
+    outcome: bool,
 }
 
 /// One output file.
@@ -1195,6 +1197,7 @@ fn root_page<'a>(url: &'a str, title: &'a str, breadcrumbs: Vec<Crumb>) -> PageV
         has_h1: true,
         breadcrumbs,
         flip: false,
+        outcome: false,
     }
 }
 
@@ -1297,6 +1300,7 @@ fn render_page(
         has_h1: md.h1.is_some(),
         breadcrumbs,
         flip: views.iter().any(|v| v.flip.is_some()),
+        outcome: !views.is_empty(),
     };
     let html = templates.render(
         "page.html",

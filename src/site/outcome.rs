@@ -4,7 +4,7 @@
 use crate::cards::Card;
 use crate::check::{Verdict, describe, judge};
 use crate::compare::{Evaluation, Summary};
-use crate::game::{Figure, Head, Line, Outcome, Party, Row, Scenario, Seat};
+use crate::game::{Figure, Head, Line, Outcome, Party, Row, Scenario, Seat, Unit};
 use crate::money::Money;
 use crate::rules::Point;
 use crate::variant::{Evidence, Variant, VariantSet};
@@ -63,6 +63,8 @@ pub struct ColumnView {
     pub title: String,
     pub author: String,
     pub date: String,
+    /// "Charles Cotton (1674)": how a ledger panel names its reading.
+    pub name: String,
     pub kind: &'static str,
     pub url: String,
 }
@@ -108,6 +110,10 @@ pub struct ExpectMark {
 
 #[derive(Serialize, Clone, Debug)]
 pub struct CellView {
+    /// The reading of the cell's column, for `data-reading`.
+    pub reading: String,
+    /// The id of the cell's ledger panel under the table: `<scenario>--<reading>--<row>`.
+    pub panel: String,
     pub text: String,
     pub differs: bool,
     /// Rule points with `assumed` evidence behind this figure.
@@ -125,8 +131,14 @@ pub struct CellView {
 #[derive(Serialize, Clone, Debug)]
 pub struct RowView {
     pub label: String,
+    /// The row's part of its cells' panel ids: its label as a slug (`ann-net`, `turn-up`).
+    pub key: String,
     pub group: &'static str,
     pub cells: Vec<CellView>,
+    /// `—` under every reading: the row is hidden behind one line naming every such row.
+    pub folded: bool,
+    /// On the first folded row: that line ("Turn-up, Low trumps: nothing paid...").
+    pub fold_line: Option<String>,
 }
 
 /// A complete account under one reading: events, tricks and payments.
@@ -165,6 +177,8 @@ pub struct ScenarioView {
     /// The game's name, and its id (the fence language).
     pub game: &'static str,
     pub game_id: &'static str,
+    /// What the figures count (counters, points, pennies), for the caption and the legend.
+    pub unit: Unit,
     pub notes: Option<String>,
     pub deal_summary: String,
     pub deal: Vec<GroupView>,
@@ -202,6 +216,7 @@ pub fn columns(variants: &VariantSet, prefix: &str) -> Vec<ColumnView> {
             title: v.title.clone(),
             author: v.author.clone(),
             date: v.date.clone(),
+            name: format!("{} ({})", v.author, v.date),
             kind: v.kind.label(),
             url: format!("{prefix}variants/{}/", v.id),
         })
@@ -322,6 +337,61 @@ fn mark_differences(cells: &mut [CellView]) {
     }
 }
 
+impl RowView {
+    fn new(label: String, group: &'static str, cells: Vec<CellView>) -> RowView {
+        RowView {
+            key: super::markdown::slug(&label),
+            label,
+            group,
+            cells,
+            folded: false,
+            fold_line: None,
+        }
+    }
+}
+
+/// Gives each cell its reading and the id of its ledger panel, unique in the scenario (a row
+/// whose label repeats another's takes its position too).
+fn link_panels(rows: &mut [RowView], scenario: &str, variants: &VariantSet) {
+    let mut seen: Vec<String> = Vec::new();
+    for (k, row) in rows.iter_mut().enumerate() {
+        if seen.contains(&row.key) {
+            row.key = format!("{}-{k}", row.key);
+        }
+        seen.push(row.key.clone());
+        for (c, v) in row.cells.iter_mut().zip(&variants.variants) {
+            c.reading = v.id.clone();
+            c.panel = format!("{scenario}--{}--{}", v.id, row.key);
+        }
+    }
+}
+
+/// Folds the rows where nothing happened under any reading (`—` everywhere, no payment, no
+/// mark of the page) into one line that names them, so the table shows what did happen.
+fn fold_empty_rows(rows: &mut [RowView]) {
+    let empty = |r: &RowView| {
+        r.group != "net"
+            && r.cells.iter().all(|c| {
+                c.text == "—" && c.lines.is_empty() && c.expect.is_none() && c.detail.is_none()
+            })
+    };
+    let labels: Vec<String> = rows
+        .iter()
+        .filter(|r| empty(r))
+        .map(|r| r.label.clone())
+        .collect();
+    let Some(first) = rows.iter().position(empty) else {
+        return;
+    };
+    rows[first].fold_line = Some(format!(
+        "{}: nothing paid in this deal under any reading.",
+        labels.join(", ")
+    ));
+    for r in rows.iter_mut().filter(|r| empty(r)) {
+        r.folded = true;
+    }
+}
+
 /// Where a game's generated pages live, and everything a scenario's view is built from.
 pub struct Context<'a> {
     pub variants: &'a VariantSet,
@@ -393,7 +463,9 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         prefix: cx.prefix,
         others: &others,
     };
-    let rows = table.rows();
+    let mut rows = table.rows();
+    link_panels(&mut rows, &head.id, variants);
+    fold_empty_rows(&mut rows);
     let accounts = variants
         .variants
         .iter()
@@ -422,6 +494,7 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         title: head.title.clone(),
         game: s.game().name(),
         game_id: s.game().id(),
+        unit: s.game().unit(),
         notes: head.notes.clone(),
         deal_summary: deal.summary,
         deal: groups,
@@ -477,6 +550,8 @@ impl Table<'_> {
 
     fn cell(e: &Evaluation, text: String, lines: Vec<LineView>) -> CellView {
         CellView {
+            reading: String::new(),
+            panel: String::new(),
             assumed: assumed(&lines),
             text,
             differs: false,
@@ -543,11 +618,7 @@ impl Table<'_> {
             })
             .collect();
         mark_differences(&mut cells);
-        RowView {
-            label: net_label(self.s, seat),
-            group: "net",
-            cells,
-        }
+        RowView::new(net_label(self.s, seat), "net", cells)
     }
 
     fn game_row(&self, k: usize) -> RowView {
@@ -577,11 +648,7 @@ impl Table<'_> {
             })
             .collect();
         mark_differences(&mut cells);
-        RowView {
-            label,
-            group,
-            cells,
-        }
+        RowView::new(label, group, cells)
     }
 }
 
@@ -683,5 +750,65 @@ fn account(
             unplayable: unplayable_view(&e.outcome, head, v, prefix, others),
             picture: None,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(text: &str) -> CellView {
+        CellView {
+            reading: String::new(),
+            panel: String::new(),
+            text: text.to_string(),
+            differs: false,
+            assumed: Vec::new(),
+            open: false,
+            spread: None,
+            unplayable: None,
+            expect: None,
+            lines: Vec::new(),
+            detail: None,
+        }
+    }
+
+    fn row(label: &str, group: &'static str, texts: &[&str]) -> RowView {
+        RowView::new(
+            label.to_string(),
+            group,
+            texts.iter().map(|t| cell(t)).collect(),
+        )
+    }
+
+    #[test]
+    fn rows_with_nothing_under_any_reading_fold_into_one_line_at_the_first() {
+        let mut rows = vec![
+            row("Ann net", "net", &["—", "—"]),
+            row("Turn-up", "phase", &["—", "+2"]),
+            row("Gleeks", "phase", &["—", "—"]),
+            row("Stock", "phase", &["+7", "+7"]),
+            row("Low trumps", "phase", &["—", "—"]),
+        ];
+        fold_empty_rows(&mut rows);
+        let folded: Vec<bool> = rows.iter().map(|r| r.folded).collect();
+        assert_eq!(folded, [false, false, true, false, true]);
+        assert_eq!(
+            rows[2].fold_line.as_deref(),
+            Some("Gleeks, Low trumps: nothing paid in this deal under any reading.")
+        );
+        assert!(rows[4].fold_line.is_none());
+    }
+
+    #[test]
+    fn a_dash_the_page_expects_stays_in_its_row() {
+        let mut rows = vec![row("Gleeks", "phase", &["—", "—"])];
+        rows[0].cells[1].expect = Some(ExpectMark {
+            passed: true,
+            expected: "—".into(),
+            undetermined: false,
+        });
+        fold_empty_rows(&mut rows);
+        assert!(!rows[0].folded && rows[0].fold_line.is_none());
     }
 }

@@ -188,16 +188,14 @@
       return true;
     }
 
-    // The table column of the current reading, by its header's link to the reading's page.
+    // The table column of the current reading, by its header's data-reading.
     columnIndex(readingId) {
       const heads = Array.from(this.table.querySelectorAll("thead th"));
-      return heads.findIndex((th) => {
-        const a = th.querySelector("a");
-        return a && new RegExp("variants/" + readingId + "/$").test(a.getAttribute("href"));
-      });
+      return heads.findIndex((th) => th.dataset.reading === readingId);
     }
 
-    // Writes a column's texts into the table; each row found by its label.
+    // Writes a column's texts into the table; each row found by its label, each cell by its
+    // reading. A row folded away because nothing was paid shows while the flip pays something.
     paint(r, column, was, now, count) {
       const d = this.data;
       const h = this.columnIndex(r.id);
@@ -209,7 +207,7 @@
       this.table.querySelectorAll("tbody tr").forEach((tr) => {
         const th = tr.querySelector("th[scope=row]");
         const k = th ? d.rows.indexOf(th.textContent.trim()) : -1;
-        const td = tr.children[h];
+        const td = tr.querySelector("td[data-reading=\"" + CSS.escape(r.id) + "\"]");
         const figure = td && td.querySelector(".figure");
         if (k < 0 || !figure) return;
         const original = figure.textContent;
@@ -222,11 +220,16 @@
         if (text !== original) {
           td.classList.add("flip-changed");
           figure.after(el("span", { class: "flip-was" }, " (was " + original + ")"));
+          if (tr.hidden) {
+            tr.hidden = false;
+            tr.dataset.flipShown = "";
+          }
         }
-        const details = td.querySelector("details");
-        if (details) {
+        const link = td.querySelector("a.cell-link");
+        const panel = link && document.getElementById(link.getAttribute("href").slice(1));
+        if (panel) {
           const note = el("p", { class: "flip-note" }, "With the changed rule points this is " + text + "; the payments below are " + r.name + "’s own, before the change.");
-          details.querySelector("summary").after(note);
+          panel.querySelector(".ledger-panel-title").after(note);
         }
       });
     }
@@ -234,7 +237,11 @@
     // Puts the flipped column back as the page wrote it.
     restore() {
       if (this.column < 0) return;
-      this.table.querySelectorAll(".flip-badge, .flip-was, .flip-note").forEach((n) => n.remove());
+      this.section.querySelectorAll(".flip-badge, .flip-was, .flip-note").forEach((n) => n.remove());
+      this.table.querySelectorAll("tr[data-flip-shown]").forEach((tr) => {
+        tr.hidden = true;
+        delete tr.dataset.flipShown;
+      });
       this.table.querySelectorAll(".flip-col").forEach((n) => n.classList.remove("flip-col", "flipped", "flip-changed"));
       this.table.querySelectorAll("td[data-flip-original]").forEach((td) => {
         td.querySelector(".figure").textContent = td.dataset.flipOriginal;

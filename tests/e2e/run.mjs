@@ -12,7 +12,7 @@
 // per player), a cell's ledger opening and citing a rule point, and the search page finding the
 // Tiddy page; a rule point flipped in the page recomputing a reading's column, as the engine
 // computes it with `explain --set`, and the address recording the flip; with JavaScript off: the
-// outcome table and its <details> ledgers are still there and still open, and no flip control
+// outcome table and its ledger panels are still there and still open, and no flip control
 // shows. Exits 1 with a message naming the failed check.
 
 import { chromium } from "playwright-core";
@@ -66,44 +66,69 @@ async function open(context, rel) {
 }
 
 // The outcome table: a header cell per reading, a "net" row per player, a cell per reading in
-// each row, and a <details> ledger in each cell. Works the same with JavaScript on or off.
+// each row carrying its column's reading, and in each cell a link to a ledger panel under the
+// table; the rows where nothing was paid folded into one line across the table. Works the same
+// with JavaScript on or off.
 async function checkOutcomeTable(page, label) {
   const table = page.locator("table.outcome").first();
   check((await table.count()) === 1, `${label}: no table.outcome on the page`);
   const readings = await table.locator("thead th[scope=col] a").evaluateAll((links) =>
-    links.map((a) => ({ text: a.textContent.trim(), href: a.getAttribute("href") })),
+    links.map((a) => ({ text: a.textContent.trim(), href: a.getAttribute("href"), reading: a.closest("th").dataset.reading })),
   );
   check(readings.length >= 2, `${label}: expected a header cell per reading, found ${readings.length}`);
   for (const r of readings) {
     check(/variants\/[^/]+\/$/.test(r.href), `${label}: the header "${r.text}" does not link to a reading (${r.href})`);
+    check(r.reading && r.href.endsWith(`variants/${r.reading}/`), `${label}: the header "${r.text}" has data-reading "${r.reading}"`);
   }
-  const rows = await table.locator("tbody tr").evaluateAll((trs) =>
+  const rows = await table.locator("tbody tr:not(.row-folded)").evaluateAll((trs) =>
     trs.map((tr) => ({
       label: tr.querySelector("th[scope=row]")?.textContent.trim() ?? "",
       cells: tr.querySelectorAll("td").length,
-      ledgers: tr.querySelectorAll("td details summary").length,
+      readings: Array.from(tr.querySelectorAll("td"), (td) => td.dataset.reading),
+      ledgers: Array.from(tr.querySelectorAll("td a.cell-link"), (a) => {
+        const panel = document.getElementById(a.getAttribute("href").replace(/^#/, ""));
+        return panel && panel.classList.contains("ledger-panel") && !panel.closest("table");
+      }).filter(Boolean).length,
     })),
   );
   const nets = rows.filter((r) => /\bnet$/i.test(r.label));
   check(nets.length >= 1, `${label}: no "… net" row; rows are ${rows.map((r) => r.label).join(", ")}`);
   for (const r of rows) {
     check(r.cells === readings.length, `${label}: row "${r.label}" has ${r.cells} cells for ${readings.length} readings`);
-    check(r.ledgers === r.cells, `${label}: row "${r.label}" has ${r.ledgers} <details> ledgers in ${r.cells} cells`);
+    check(r.ledgers === r.cells, `${label}: row "${r.label}" has ${r.ledgers} links to ledger panels under the table in ${r.cells} cells`);
+    check(JSON.stringify(r.readings) === JSON.stringify(readings.map((h) => h.reading)), `${label}: row "${r.label}" has data-reading ${r.readings.join(", ")}`);
+  }
+  const folded = await table.locator("tbody tr.row-folded td").evaluateAll((tds) => tds.map((td) => [td.colSpan, td.textContent.trim()]));
+  for (const [span, text] of folded) {
+    check(span === readings.length && /nothing paid/.test(text), `${label}: the folded line spans ${span} columns and says "${text}"`);
   }
   log(`${label}: outcome table with ${readings.length} readings and rows ${nets.map((r) => r.label).join(", ")}`);
   return { readings, nets };
 }
 
-// Opens the first cell of a net row that has ledger lines, and checks that a line cites a rule
-// point: a link to rules/<id>/ whose text is the id, then the reading's choice and its evidence.
+// Opens the first cell of a net row whose ledger has lines, and checks that its panel opens under
+// the table, names its cell, and that a line cites a rule point: a link to rules/<id>/ whose text
+// is the id, then the reading's choice and its evidence; its link back closes it again.
 async function checkLedger(page, label) {
-  const details = page.locator("table.outcome tbody tr.row-net td details:has(ol.ledger li)").first();
-  check((await details.count()) === 1, `${label}: no net cell with ledger lines`);
-  const line = details.locator("ol.ledger li").first();
+  const ids = await page.locator("table.outcome").first().locator("tbody tr.row-net td a.cell-link").evaluateAll((links) =>
+    links.map((a) => a.getAttribute("href").slice(1)).filter((id) => document.getElementById(id)?.querySelector("ol.ledger li")),
+  );
+  check(ids.length > 0, `${label}: no net cell with ledger lines`);
+  const id = ids[0];
+  const link = page.locator(`table.outcome a.cell-link[href="#${id}"]`);
+  const panel = page.locator(`[id="${id}"]`);
+  const line = panel.locator("ol.ledger li").first();
   check(!(await line.isVisible()), `${label}: the ledger is visible before its cell is opened`);
-  await details.locator("summary").click();
-  check(await details.evaluate((d) => d.open), `${label}: clicking the cell did not open its <details>`);
+  const cell = await link.evaluate((a) => ({
+    reading: a.closest("td").dataset.reading,
+    row: a.closest("tr").querySelector("th[scope=row]").textContent.trim(),
+    figure: a.querySelector(".figure").textContent.trim(),
+  }));
+  await link.click();
+  check(new URL(page.url()).hash === `#${id}`, `${label}: clicking the cell led to ${page.url()}, not #${id}`);
   await line.waitFor({ state: "visible" });
+  const title = (await panel.locator(".ledger-panel-title").innerText()).trim();
+  check(title.endsWith(`, ${cell.row}: ${cell.figure}`), `${label}: the panel of ${cell.reading}'s "${cell.row}" is titled "${title}"`);
   const cite = line.locator(".cite a").first();
   check((await cite.count()) === 1, `${label}: the first ledger line cites no rule point: "${await line.innerText()}"`);
   const point = (await cite.innerText()).trim();
@@ -114,7 +139,30 @@ async function checkLedger(page, label) {
     new RegExp(`${point} = \\S+ (stated|reported|inferred|assumed)\\b`).test(text),
     `${label}: the ledger line does not give the choice and its evidence: "${text}"`,
   );
-  log(`${label}: ledger opened; it cites rule point ${point}: "${text.slice(0, 100)}"`);
+  await panel.getByRole("link", { name: "Back to the table" }).click();
+  await line.waitFor({ state: "hidden" });
+  check(new URL(page.url()).hash === `#${id}--cell`, `${label}: the panel's link back led to ${page.url()}`);
+  log(`${label}: ledger "${title}" opened under the table; it cites rule point ${point}: "${text.slice(0, 100)}"; its link back closes it`);
+}
+
+// On paper every ledger panel shows, from the stylesheet alone; with JavaScript, every <details>
+// of the page opens before printing too, and closes again after.
+async function checkPrint(page, label, js) {
+  await page.emulateMedia({ media: "print" });
+  const panels = await page.locator(".ledger-panel:not(.folded)").evaluateAll((ps) => [ps.length, ps.filter((p) => p.offsetHeight > 0).length]);
+  check(panels[0] > 0 && panels[0] === panels[1], `${label}: in print ${panels[1]} of ${panels[0]} ledger panels show`);
+  if (js) {
+    const closed = await page.evaluate(() => {
+      const before = document.querySelectorAll("main details:not([open])").length;
+      window.dispatchEvent(new Event("beforeprint"));
+      const during = document.querySelectorAll("main details:not([open])").length;
+      window.dispatchEvent(new Event("afterprint"));
+      return [before, during, document.querySelectorAll("main details:not([open])").length];
+    });
+    check(closed[0] > 0 && closed[1] === 0 && closed[2] === closed[0], `${label}: closed <details> before, during and after print: ${closed.join(", ")}`);
+  }
+  await page.emulateMedia({ media: "screen" });
+  log(`${label}: in print all ${panels[0]} ledger panels show${js ? ", and every <details> opens" : ""}`);
 }
 
 async function checkSearch(context) {
@@ -258,6 +306,7 @@ async function main() {
     const { page, problems } = await open(withJs, SCENARIO_PAGE);
     await checkOutcomeTable(page, "scenario page");
     await checkLedger(page, "scenario page");
+    await checkPrint(page, "scenario page", true);
     check(problems.length === 0, `scenario page: ${problems.join("; ")}`);
     await page.screenshot({ path: screenshot, fullPage: true });
     log(`screenshot saved to ${screenshot}`);
@@ -269,6 +318,7 @@ async function main() {
     const bare = await open(noJs, SCENARIO_PAGE);
     await checkOutcomeTable(bare.page, "without JavaScript");
     await checkLedger(bare.page, "without JavaScript");
+    await checkPrint(bare.page, "without JavaScript", false);
     check((await bare.page.locator("div.flip:visible, button.flip-open").count()) === 0, "without JavaScript: a flip control shows");
     check(bare.problems.length === 0, `without JavaScript: ${bare.problems.join("; ")}`);
     await noJs.close();

@@ -50,6 +50,15 @@ impl Game for Gleek {
         schema::scenario()
     }
 
+    /// Cotton's tables played "at Farthing, Halfpenny, or Penny-Gleek" (p. 90): a counter is that.
+    fn unit(&self) -> game::Unit {
+        game::Unit {
+            name: "counters",
+            meaning: "a counter is the stake the table agrees, a farthing, a halfpenny or a penny \
+                      (the points in play are card and honour points)",
+        }
+    }
+
     fn simulator(&self) -> Option<&'static dyn crate::simulate::Simulator> {
         Some(&simulate::GleekSimulator)
     }

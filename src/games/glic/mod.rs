@@ -51,6 +51,14 @@ impl Game for Glic {
         parse_scenario(yaml).map(|s| Box::new(s) as Box<dyn game::Scenario>)
     }
 
+    /// Stewart's players ante a penny and pay the countdown in pennies.
+    fn unit(&self) -> game::Unit {
+        game::Unit {
+            name: "pennies",
+            meaning: "the players ante and pay in pennies (a groat is four)",
+        }
+    }
+
     fn scenario_schema(&self) -> serde_json::Value {
         schema::scenario()
     }

@@ -55,6 +55,14 @@ impl Game for Put {
         "score"
     }
 
+    /// Put was played for money on the game, but Mournival keeps only the points toward it.
+    fn unit(&self) -> game::Unit {
+        game::Unit {
+            name: "points",
+            meaning: "points toward the game; the money laid on the game is not counted",
+        }
+    }
+
     fn scenario_schema(&self) -> serde_json::Value {
         schema::scenario()
     }
