@@ -126,6 +126,7 @@ async function axeViolations(page) {
       help: v.help,
       count: v.nodes.length,
       targets: v.nodes.map((n) => n.target.join(" ")),
+      why: (v.nodes[0]?.failureSummary || "").replace(/\s+/g, " ").trim(),
     }));
   });
 }
@@ -149,7 +150,7 @@ async function auditPage(context, view, spec) {
     for (const v of violations) {
       remember(v, `${spec.type} ${view.name}`);
       const more = v.count > 3 ? ` and ${v.count - 3} more` : "";
-      log(`  ${v.impact} ${v.id} ×${v.count}: ${v.help}; at ${v.targets.slice(0, 3).join(" | ")}${more}`);
+      log(`  ${v.impact} ${v.id} ×${v.count}: ${v.help}; at ${v.targets.slice(0, 3).join(" | ")}${more}; the first: ${v.why}`);
     }
     const bad = violations.filter((v) => FAILING_IMPACTS.has(v.impact));
     const ok = bad.length === 0;
