@@ -231,7 +231,8 @@ async function checkStickyRowHeader(browser) {
     if (at.missing) return [false, `no ${ROW_HEADER} on /${SCENARIO_PAGE}`];
     if (!at.scrolls) return [true, "the table fits the phone's width: nothing scrolls sideways"];
     const inView = at.left >= -1 && at.right >= -1 && at.onTop;
-    const where = `scrolled ${at.scrolled}px: "${at.text}" is ${at.left}px from the frame's left edge${at.onTop ? "" : ", painted over"}`;
+    const covered = at.left >= -1 && at.right >= -1 && !at.onTop ? ", painted over by the cells" : "";
+    const where = `scrolled ${at.scrolled}px: "${at.text}" is ${at.left}px from the frame's left edge${covered}`;
     return [inView, where];
   });
 }
