@@ -217,6 +217,8 @@ async function rowHeaderAfterScroll(page) {
       left: Math.round(box.left - view.left),
       right: Math.round(view.right - box.right),
       onTop: Boolean(hit && th.contains(hit)),
+      // A header over the cells without a background of its own shows their text through it.
+      opaque: !/^(transparent|rgba\(.*, 0\))$/.test(getComputedStyle(th).backgroundColor),
     };
   });
 }
@@ -230,10 +232,10 @@ async function checkStickyRowHeader(browser) {
     await context.close();
     if (at.missing) return [false, `no ${ROW_HEADER} on /${SCENARIO_PAGE}`];
     if (!at.scrolls) return [true, "the table fits the phone's width: nothing scrolls sideways"];
-    const inView = at.left >= -1 && at.right >= -1 && at.onTop;
-    const covered = at.left >= -1 && at.right >= -1 && !at.onTop ? ", painted over by the cells" : "";
-    const where = `scrolled ${at.scrolled}px: "${at.text}" is ${at.left}px from the frame's left edge${covered}`;
-    return [inView, where];
+    const inFrame = at.left >= -1 && at.right >= -1;
+    const flaw = !inFrame ? "" : !at.onTop ? ", painted over by the cells" : at.opaque ? "" : ", with no background: the cells show through";
+    const where = `scrolled ${at.scrolled}px: "${at.text}" is ${at.left}px from the frame's left edge${flaw}`;
+    return [inFrame && at.onTop && at.opaque, where];
   });
 }
 
