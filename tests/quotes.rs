@@ -245,6 +245,17 @@ fn the_annotated_text_marks_quoted_sentences_and_the_rule_pages_link_back() {
         "{sentence}"
     );
     assert!(sentence.contains("href=\"../../variants/cotton-1674/\">cotton-1674</a> <span class=\"col-sub-inline\">four-each</span>"), "{sentence}");
+    // Each margin is a note, not a landmark: dozens of landmarks of the same name are noise.
+    assert!(
+        sentence.contains("<aside class=\"source-margin\" role=\"note\""),
+        "{sentence}"
+    );
+    assert_eq!(
+        cotton.matches("<aside").count(),
+        cotton
+            .matches("<aside class=\"source-margin\" role=\"note\"")
+            .count()
+    );
     // The page that quotes Tib is named in the margin of Tib's sentence, and the page breaks and
     // the gap are shown where they fall.
     let tib = &cotton[cotton.find("id=\"p90-4\"").unwrap()..];

@@ -204,8 +204,10 @@ impl Margin {
     }
 
     fn html(&self, root: &str) -> String {
-        let mut out =
-            String::from("<aside class=\"source-margin\" aria-label=\"Who quotes this\"><ul>");
+        // A note, not a landmark: a text has dozens of margins, and landmarks must be few and named apart.
+        let mut out = String::from(
+            "<aside class=\"source-margin\" role=\"note\" aria-label=\"Who quotes this\"><ul>",
+        );
         for ((rule_url, point), readings) in &self.points {
             let readings: Vec<String> = readings
                 .iter()

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Browser end-to-end test: serves the project with `mournival serve` on a free loopback port,
-# waits until it answers, runs run.mjs against it in Chromium, and stops the server.
+# waits until it answers, runs run.mjs and then audit.mjs (axe-core, screenshots) against it in
+# Chromium, and stops the server.
 #
 # Needs: target/release/mournival (cargo build --release), node, `npm install --ignore-scripts`
 # in this folder, and /usr/bin/chromium. Environment:
 #   MOURNIVAL   the binary (default: target/release/mournival)
 #   SCREENSHOT  where run.mjs saves its screenshot (default: tests/e2e/screenshot.png)
+#   SHOTS       where audit.mjs saves its screenshots and PDF (default: tests/e2e/shots/)
+#   AUDIT_ONLY  axe, shots or all (the default): what audit.mjs runs
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -66,3 +69,4 @@ done
 echo "e2e: mournival serve answers at $url ($answered)"
 
 SITE_URL="$url" node "$here/run.mjs" || fail "run.mjs failed"
+SITE_URL="$url" node "$here/audit.mjs" || fail "audit.mjs failed"
