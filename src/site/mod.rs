@@ -83,6 +83,26 @@ pub enum BuildError {
 struct NavItem {
     title: String,
     url: String,
+    /// The stage of play this item opens, when its section lists its questions by stage.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stage: Option<&'static str>,
+}
+
+impl NavItem {
+    fn new(title: impl Into<String>, url: impl Into<String>) -> NavItem {
+        NavItem {
+            title: title.into(),
+            url: url.into(),
+            stage: None,
+        }
+    }
+}
+
+/// A neighbouring page in the navigation's order, for the previous and next links.
+#[derive(Serialize)]
+struct Neighbour<'a> {
+    title: &'a str,
+    url: &'a str,
 }
 
 #[derive(Serialize, Clone)]
@@ -115,6 +135,8 @@ struct PageView<'a> {
     breadcrumbs: Vec<Crumb>,
     /// The page has a scenario whose rule points a reader may flip: it loads the script.
     flip: bool,
+    prev: Option<Neighbour<'a>>,
+    next: Option<Neighbour<'a>>,
 }
 
 /// One output file.
@@ -234,9 +256,7 @@ impl Project {
         if !collisions.is_empty() {
             return Err(BuildError::Invalid(collisions));
         }
-        content.sort_by(|a, b| {
-            (&a.section, a.weight, &a.title).cmp(&(&b.section, b.weight, &b.title))
-        });
+        content.sort_by(|a, b| a.order_key().cmp(&b.order_key()));
         let unknown = crate::check::unknown_variants(
             content.iter().flat_map(|p| &p.page.scenarios),
             &readings,
@@ -437,75 +457,15 @@ fn navigation(project: &Project) -> Result<Navigation, BuildError> {
     }
     let mut nav: Vec<NavSection> = Vec::new();
     let mut section_indexes = Vec::new();
-    let mut reference_extra = Vec::new();
-    for (game, set) in project.games() {
-        let prefix = project.prefix(game);
-        let suffix = if prefix.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", game.name())
-        };
-        reference_extra.push(NavItem {
-            title: format!("Rule points by reading{suffix}"),
-            url: paths::matrix(&prefix),
-        });
-        if project.simulates(game, set) {
-            reference_extra.push(NavItem {
-                title: format!("What the readings change{suffix}"),
-                url: paths::simulation(&prefix),
-            });
-        }
-    }
-    if project.library.texts.iter().any(|t| t.file.is_some()) {
-        reference_extra.push(NavItem {
-            title: "The texts, annotated".into(),
-            url: paths::SOURCES.into(),
-        });
-    }
-    reference_extra.extend([
-        NavItem {
-            title: "All scenarios".into(),
-            url: paths::SCENARIOS.into(),
-        },
-        NavItem {
-            title: "Search".into(),
-            url: paths::SEARCH.into(),
-        },
-    ]);
-    let readings = NavSection {
-        title: Section::Readings.title(),
-        url: None,
-        pages: project
-            .readings
-            .sets
-            .iter()
-            .flat_map(|(game, set)| {
-                let prefix = project.prefix(*game);
-                let tag = if prefix.is_empty() {
-                    String::new()
-                } else {
-                    format!("{}: ", game.name())
-                };
-                set.variants.iter().map(move |v| NavItem {
-                    title: format!("{tag}{} ({})", v.author, v.date),
-                    url: paths::variant(&prefix, &v.id),
-                })
-            })
-            .collect(),
-    };
+    let reference_extra = reference_extra(project);
+    let readings = readings_section(project);
     let mut readings_placed = false;
     for (section, list) in &sections {
         if !readings_placed && *section > Section::Notebook {
             nav.push(readings.clone());
             readings_placed = true;
         }
-        let items: Vec<NavItem> = list
-            .iter()
-            .map(|p| NavItem {
-                title: p.title.clone(),
-                url: p.url.clone(),
-            })
-            .collect();
+        let items = nav_items(list);
         let url = section_url(section, list);
         if let Some(u) = &url
             && !project.content.iter().any(|p| p.url == *u)
@@ -552,6 +512,78 @@ fn navigation(project: &Project) -> Result<Navigation, BuildError> {
         sections: nav,
         section_indexes,
     })
+}
+
+/// A section's pages in order, each first page of a stage of play carrying the stage's title.
+fn nav_items(list: &[&ContentPage]) -> Vec<NavItem> {
+    let mut stage = None;
+    list.iter()
+        .map(|p| {
+            let opens = p.stage.filter(|s| stage != Some(*s));
+            stage = p.stage;
+            NavItem {
+                stage: opens.map(pages::Stage::title),
+                ..NavItem::new(p.title.clone(), p.url.clone())
+            }
+        })
+        .collect()
+}
+
+/// The generated pages listed under Reference: each game's matrix and simulation, the texts,
+/// the scenarios and search.
+fn reference_extra(project: &Project) -> Vec<NavItem> {
+    let mut extra = Vec::new();
+    for (game, set) in project.games() {
+        let prefix = project.prefix(game);
+        let suffix = if prefix.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", game.name())
+        };
+        extra.push(NavItem::new(
+            format!("Rule points by reading{suffix}"),
+            paths::matrix(&prefix),
+        ));
+        if project.simulates(game, set) {
+            extra.push(NavItem::new(
+                format!("What the readings change{suffix}"),
+                paths::simulation(&prefix),
+            ));
+        }
+    }
+    if project.library.texts.iter().any(|t| t.file.is_some()) {
+        extra.push(NavItem::new("The texts, annotated", paths::SOURCES));
+    }
+    extra.push(NavItem::new("All scenarios", paths::SCENARIOS));
+    extra.push(NavItem::new("Search", paths::SEARCH));
+    extra
+}
+
+/// Every game's readings, the first game's untagged.
+fn readings_section(project: &Project) -> NavSection {
+    NavSection {
+        title: Section::Readings.title(),
+        url: None,
+        pages: project
+            .readings
+            .sets
+            .iter()
+            .flat_map(|(game, set)| {
+                let prefix = project.prefix(*game);
+                let tag = if prefix.is_empty() {
+                    String::new()
+                } else {
+                    format!("{}: ", game.name())
+                };
+                set.variants.iter().map(move |v| {
+                    NavItem::new(
+                        format!("{tag}{} ({})", v.author, v.date),
+                        paths::variant(&prefix, &v.id),
+                    )
+                })
+            })
+            .collect(),
+    }
 }
 
 /// What the render stages produce: the files, and what the later stages read back.
@@ -612,6 +644,27 @@ fn render_content(
     Ok(())
 }
 
+/// A section's index page: every page, under its stage of play's heading where it has one.
+fn section_index_html(url: &str, items: &[NavItem]) -> String {
+    let mut html = String::from("<ul class=\"section-index\">\n");
+    for i in items {
+        if let Some(stage) = i.stage {
+            html.push_str(&format!(
+                "</ul>\n<h2>{}</h2>\n<ul class=\"section-index\">\n",
+                markdown::escape_attr(stage)
+            ));
+        }
+        html.push_str(&format!(
+            "<li><a href=\"{}{}\">{}</a></li>\n",
+            root_of(url),
+            markdown::escape_attr(&i.url),
+            markdown::escape_attr(&i.title)
+        ));
+    }
+    html.push_str("</ul>\n");
+    html.replace("<ul class=\"section-index\">\n</ul>\n", "")
+}
+
 /// The pages the generator adds: per game its readings, rule points and matrix; then the index
 /// of scenarios, search, section indexes and the 404 page.
 fn render_generated(
@@ -660,16 +713,6 @@ fn render_generated(
     out.page(paths::SEARCH.into(), html);
     render_sources(project, site, out)?;
     for (url, title, items) in &nav.section_indexes {
-        let mut content_html = String::from("<ul class=\"section-index\">\n");
-        for i in items {
-            content_html.push_str(&format!(
-                "<li><a href=\"{}{}\">{}</a></li>\n",
-                root_of(url),
-                markdown::escape_attr(&i.url),
-                markdown::escape_attr(&i.title)
-            ));
-        }
-        content_html.push_str("</ul>\n");
         let mut page = root_page(
             url,
             title,
@@ -678,7 +721,7 @@ fn render_generated(
                 url: None,
             }],
         );
-        page.content = content_html;
+        page.content = section_index_html(url, items);
         page.has_h1 = false;
         let html = templates.render(
             "page.html",
@@ -1195,7 +1238,19 @@ fn root_page<'a>(url: &'a str, title: &'a str, breadcrumbs: Vec<Crumb>) -> PageV
         has_h1: true,
         breadcrumbs,
         flip: false,
+        prev: None,
+        next: None,
     }
+}
+
+/// The content page `step` places before (-1) or after (1) page `p`, in the navigation's order.
+fn neighbour<'a>(project: &'a Project, p: &ContentPage, step: isize) -> Option<Neighbour<'a>> {
+    let at = project.content.iter().position(|q| std::ptr::eq(q, p))?;
+    let q = project.content.get(at.checked_add_signed(step)?)?;
+    Some(Neighbour {
+        title: &q.title,
+        url: &q.url,
+    })
 }
 
 /// A content page rendered: its file, what the Markdown held, and its scenarios' views.
@@ -1278,11 +1333,9 @@ fn render_page(
     };
     let mut breadcrumbs = Vec::new();
     if !p.url.is_empty() {
-        let section_link = p.rel.rsplit_once('/').map(|(f, _)| format!("{f}/"));
-        breadcrumbs.push(Crumb {
-            title: p.section.title(),
-            url: section_link.filter(|_| !matches!(p.section, Section::Reference | Section::Start)),
-        });
+        let title = p.section.title();
+        let url = site.nav.iter().find(|s| s.title == title).and_then(|s| s.url.clone());
+        breadcrumbs.push(Crumb { title, url });
         breadcrumbs.push(Crumb {
             title: p.title.clone(),
             url: None,
@@ -1297,6 +1350,8 @@ fn render_page(
         has_h1: md.h1.is_some(),
         breadcrumbs,
         flip: views.iter().any(|v| v.flip.is_some()),
+        prev: neighbour(project, p, -1),
+        next: neighbour(project, p, 1),
     };
     let html = templates.render(
         "page.html",

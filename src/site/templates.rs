@@ -45,6 +45,10 @@ const STATIC: &[(&str, &str)] = &[
         include_str!("../../templates/static/search.js"),
     ),
     ("flip.js", include_str!("../../templates/static/flip.js")),
+    (
+        "favicon.svg",
+        include_str!("../../templates/static/favicon.svg"),
+    ),
 ];
 
 /// A template that failed to compile or render; tera's message names the template, line and column.
