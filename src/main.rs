@@ -449,6 +449,9 @@ fn build(
                 report.failing.len(),
                 report.misquoted.len()
             );
+            for note in &report.notes {
+                eprintln!("note: {note}");
+            }
             Ok(
                 if strict && !(report.failing.is_empty() && report.misquoted.is_empty()) {
                     ExitCode::from(1)

@@ -67,6 +67,8 @@ pub struct BuildReport {
     /// Quotations not found in their texts, or not where cited ([`crate::sources`]).
     pub misquoted: Vec<Diagnostic>,
     pub files: usize,
+    /// What the user should know that is no fault: a file left out, and why.
+    pub notes: Vec<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -199,7 +201,25 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         failing,
         misquoted,
         files,
+        notes: site_base(&project.config)
+            .is_none()
+            .then(|| SITEMAP_NOTE.to_string())
+            .into_iter()
+            .collect(),
     })
+}
+
+/// Why a build without `base-url` has no sitemap.
+const SITEMAP_NOTE: &str = "no sitemap.xml: a sitemap needs absolute addresses; set `base-url:` in mournival.yaml (or pass --base-url)";
+
+/// The site's public address with a final `/`, if the project gives one.
+fn site_base(config: &ProjectConfig) -> Option<String> {
+    let base = config.base_url.trim();
+    match base {
+        "" => None,
+        b if b.ends_with('/') => Some(b.to_string()),
+        b => Some(format!("{b}/")),
+    }
 }
 
 /// Everything a build reads: the project file, the templates, every game's readings, the pages.
@@ -729,11 +749,13 @@ fn render_generated(
         )?;
         out.page(url.clone(), html);
     }
-    // The 404 page is served from any depth: its links are root-relative.
-    let page = root_page("", "Not found", Vec::new());
+    // The 404 page is served from any depth: its links start from the site's address, else from
+    // the server's root. Its URL is its file's, so that no link in the navigation is current.
+    let page = root_page(paths::NOT_FOUND, "Not found", Vec::new());
+    let root = site_base(&project.config).unwrap_or_else(|| "/".into());
     let html = templates.render(
         "404.html",
-        &[("site", site), ("page", &page), ("root", &"/")],
+        &[("site", site), ("page", &page), ("root", &root)],
     )?;
     out.files.push(Output {
         path: paths::NOT_FOUND.into(),
@@ -1124,21 +1146,22 @@ fn add_indexes(project: &Project, out: &mut Rendered) -> Result<(), BuildError> 
         path: paths::SEARCH_INDEX.into(),
         bytes: search_index.into_bytes(),
     });
-    let mut urls: Vec<String> = project
-        .content
-        .iter()
-        .map(|p| p.url.clone())
-        .chain(out.generated_urls.iter().cloned())
-        .collect();
-    urls.sort();
-    let sitemap = project.templates.render(
-        "sitemap.xml",
-        &[("urls", &urls), ("base_url", &project.config.base_url)],
-    )?;
-    out.files.push(Output {
-        path: paths::SITEMAP.into(),
-        bytes: sitemap.into_bytes(),
-    });
+    if let Some(base_url) = site_base(&project.config) {
+        let mut urls: Vec<String> = project
+            .content
+            .iter()
+            .map(|p| p.url.clone())
+            .chain(out.generated_urls.iter().cloned())
+            .collect();
+        urls.sort();
+        let sitemap = project
+            .templates
+            .render("sitemap.xml", &[("urls", &urls), ("base_url", &base_url)])?;
+        out.files.push(Output {
+            path: paths::SITEMAP.into(),
+            bytes: sitemap.into_bytes(),
+        });
+    }
     for (name, bytes) in &project.templates.statics {
         out.files.push(Output {
             path: format!("{}{name}", paths::STATIC),
@@ -1163,6 +1186,16 @@ fn search_index(project: &Project, out: &Rendered) -> String {
             title: &p.title,
             section: section_name(&p.section),
             text: &md.text,
+            anchors: md
+                .headings
+                .iter()
+                .filter(|h| matches!(h.level, 2 | 3))
+                .map(|h| search::Anchor {
+                    id: &h.id,
+                    text: &h.text,
+                    at: h.text_at,
+                })
+                .collect(),
         })
         .collect();
     // (url, title, text) of each reading and each rule point.
@@ -1211,6 +1244,7 @@ fn search_index(project: &Project, out: &Rendered) -> String {
         title: t,
         section: s,
         text: x,
+        anchors: Vec::new(),
     }));
     search::build(&entries)
 }
@@ -1334,7 +1368,11 @@ fn render_page(
     let mut breadcrumbs = Vec::new();
     if !p.url.is_empty() {
         let title = p.section.title();
-        let url = site.nav.iter().find(|s| s.title == title).and_then(|s| s.url.clone());
+        let url = site
+            .nav
+            .iter()
+            .find(|s| s.title == title)
+            .and_then(|s| s.url.clone());
         breadcrumbs.push(Crumb { title, url });
         breadcrumbs.push(Crumb {
             title: p.title.clone(),

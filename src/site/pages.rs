@@ -136,7 +136,12 @@ impl ContentPage {
     /// Where the page goes in its section: pages without a stage first, then by stage in play
     /// order; within either, by weight, then by title without its article.
     pub fn order_key(&self) -> (&Section, Option<Stage>, i64, String) {
-        (&self.section, self.stage, self.weight, title_key(&self.title))
+        (
+            &self.section,
+            self.stage,
+            self.weight,
+            title_key(&self.title),
+        )
     }
 }
 

@@ -126,10 +126,21 @@ async function checkSearch(context) {
   });
   const target = new URL(SCENARIO_PAGE, siteUrl).href;
   const hrefs = await results.evaluateAll((links) => links.map((a) => a.href));
-  check(hrefs.includes(target), `search for "tiddy": no result links to ${target}; results: ${hrefs.join(", ")}`);
+  const onPage = hrefs.filter((h) => h.split("#")[0] === target);
+  check(onPage.length > 0, `search for "tiddy": no result links to ${target}; results: ${hrefs.join(", ")}`);
+  const deep = onPage.find((h) => new URL(h).hash.length > 1);
+  check(deep, `search for "tiddy": no result deep-links to a section of ${target}; results: ${onPage.join(", ")}`);
+  const marks = await page.locator("#search-results mark").allInnerTexts();
+  check(marks.some((m) => /^tiddy/i.test(m)), `search for "tiddy": no snippet marks the word (marks: ${marks.join(", ")})`);
   check(problems.length === 0, `search page: ${problems.join("; ")}`);
-  log(`search for "tiddy": ${hrefs.length} result(s), one links to ${SCENARIO_PAGE}`);
+  log(`search for "tiddy": ${hrefs.length} result(s), one links to ${deep}`);
   await page.close();
+  if (deep) {
+    const { page: section } = await open(context, deep.slice(siteUrl.length));
+    const id = decodeURIComponent(new URL(deep).hash.slice(1));
+    check((await section.locator(`[id="${id}"]`).count()) === 1, `${deep}: no element has the id ${id}`);
+    await section.close();
+  }
 }
 
 // The players' figures in one column of a scenario's outcome table: {Ann: "−16", ...}.
