@@ -134,3 +134,82 @@ pub fn build(entries: &[Entry]) -> String {
     };
     serde_json::to_string(&index).expect("the index serializes")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page<'a>(text: &'a str, anchors: Vec<Anchor<'a>>) -> Entry<'a> {
+        Entry {
+            url: "notebook/stock/",
+            title: "The stock",
+            section: "The notebook",
+            text,
+            anchors,
+        }
+    }
+
+    #[test]
+    fn each_section_is_a_document_linked_to_its_heading() {
+        let text = "Intro words here\nThe question\nThe buyer’s seven cards.\nEmpty\nWhat Cotton says\nTwelve.\n";
+        let at = |s: &str| text.find(s).unwrap();
+        let entry = page(
+            text,
+            vec![
+                Anchor {
+                    id: "the-question",
+                    text: "The question",
+                    at: at("The question"),
+                },
+                Anchor {
+                    id: "empty",
+                    text: "Empty",
+                    at: at("Empty"),
+                },
+                Anchor {
+                    id: "cotton",
+                    text: "What Cotton says",
+                    at: at("What Cotton says"),
+                },
+            ],
+        );
+        let docs: Vec<(Doc, &str)> = sections(&entry);
+        let urls: Vec<&str> = docs.iter().map(|(d, _)| d.u.as_str()).collect();
+        assert_eq!(
+            urls,
+            [
+                "notebook/stock/",
+                "notebook/stock/#the-question",
+                "notebook/stock/#cotton"
+            ]
+        );
+        assert_eq!(docs[1].0.h, "The question");
+        assert_eq!(docs[1].0.x, "The buyer’s seven cards.");
+        assert_eq!(docs[1].0.n, 4);
+        let json = build(&[entry]);
+        assert!(json.contains("\"buyer's\":[1,1]"), "{json}");
+        assert!(
+            json.contains("\"question\":[1,1]"),
+            "a heading's words are its section's: {json}"
+        );
+        assert!(json.contains("\"twelve\":[2,1]"), "{json}");
+        assert!(!json.contains("\"s\":["), "no word `s` split off: {json}");
+    }
+
+    #[test]
+    fn a_page_without_headings_is_one_document_and_long_text_is_cut_at_a_word() {
+        let long = "word ".repeat(1000);
+        let json = build(&[page(&long, Vec::new())]);
+        let index: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let docs = index["docs"].as_array().unwrap();
+        assert_eq!(docs.len(), 1);
+        assert_eq!(docs[0]["u"], "notebook/stock/");
+        assert_eq!(docs[0]["n"], 1000);
+        let x = docs[0]["x"].as_str().unwrap();
+        assert!(
+            x.len() <= KEPT_TEXT + '…'.len_utf8() && x.ends_with("word…"),
+            "{x}"
+        );
+        assert_eq!(index["words"]["word"], serde_json::json!([0, 1000]));
+    }
+}
