@@ -49,6 +49,7 @@ const STATIC: &[(&str, &str)] = &[
         "favicon.svg",
         include_str!("../../templates/static/favicon.svg"),
     ),
+    ("keys.js", include_str!("../../templates/static/keys.js")),
 ];
 
 /// A template that failed to compile or render; tera's message names the template, line and column.
