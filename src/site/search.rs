@@ -1,26 +1,35 @@
 //! The search index, built in Rust at build time. Each section of a page (the text under one
 //! heading) is a document of its own, so that a hit links to `page/#heading`; the index keeps
 //! each document's plain text, for the snippet around the hit, and the words of its text, for
-//! ranking (BM25, computed by `static/search.js`).
+//! ranking (BM25, computed by `static/search.js`). Kept small: a page's URL and title are stored
+//! once for all its sections, and each word's list of sections as gaps between them.
 
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
 /// How much of a section's text the index keeps for snippets, in bytes (cut at a word).
-const KEPT_TEXT: usize = 1200;
+const KEPT_TEXT: usize = 600;
 
+/// A page: its URL, its title and the name of its part of the site.
+#[derive(Serialize)]
+struct Page<'a> {
+    u: &'a str,
+    t: &'a str,
+    s: &'static str,
+}
+
+/// A section of a page: the unit the search finds.
 #[derive(Serialize, Debug, PartialEq)]
 struct Doc {
-    /// The page's URL, with `#id` for a section under a heading.
-    u: String,
-    /// The page's title.
-    t: String,
-    /// The heading, if the section has one.
-    #[serde(skip_serializing_if = "String::is_empty")]
+    /// The page, by its place in the index's pages.
+    p: u32,
+    /// The heading's id, if the section has a heading.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    a: String,
+    /// The heading.
+    #[serde(skip_serializing_if = "str::is_empty")]
     h: String,
-    /// Where the page sits: the name of its part of the site.
-    s: &'static str,
     /// The section's length in words, for BM25's length normalisation.
     n: u32,
     /// The start of the section's plain text, for the snippet.
@@ -28,9 +37,11 @@ struct Doc {
 }
 
 #[derive(Serialize)]
-struct Index {
+struct Index<'a> {
+    pages: Vec<Page<'a>>,
     docs: Vec<Doc>,
-    /// word → [document, count, document, count, ...], documents in order.
+    /// word → [gap, count, gap, count, ...]: each section that holds the word, as its distance
+    /// from the one before (the first from 0), and how often the word occurs in it.
     words: BTreeMap<String, Vec<u32>>,
 }
 
@@ -80,7 +91,7 @@ fn plain(text: &str, max: usize) -> String {
 
 /// A page's sections: the text before its first heading, then each heading's; each as its
 /// document and its whole text (for counting). Sections without text are left out.
-fn sections<'a>(e: &Entry<'a>) -> Vec<(Doc, &'a str)> {
+fn sections<'a>(page: usize, e: &Entry<'a>) -> Vec<(Doc, &'a str)> {
     let mut bounds: Vec<(usize, &str, &str)> = vec![(0, "", "")];
     bounds.extend(e.anchors.iter().map(|a| (a.at, a.id, a.text)));
     let mut docs = Vec::new();
@@ -92,14 +103,9 @@ fn sections<'a>(e: &Entry<'a>) -> Vec<(Doc, &'a str)> {
             continue;
         }
         let doc = Doc {
-            u: if id.is_empty() {
-                e.url.to_string()
-            } else {
-                format!("{}#{id}", e.url)
-            },
-            t: e.title.to_string(),
+            p: page as u32,
+            a: id.to_string(),
             h: heading.to_string(),
-            s: e.section,
             n: words(body).count() as u32,
             x: plain(body, KEPT_TEXT),
         };
@@ -119,18 +125,33 @@ fn count(doc: &Doc, body: &str) -> HashMap<String, u32> {
 
 /// The index as JSON. Sections are counted in parallel, then merged in page order.
 pub fn build(entries: &[Entry]) -> String {
-    let docs: Vec<(Doc, &str)> = entries.par_iter().flat_map_iter(sections).collect();
+    let docs: Vec<(Doc, &str)> = entries
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(i, e)| sections(i, e))
+        .collect();
     let counts: Vec<HashMap<String, u32>> = docs.par_iter().map(|(d, t)| count(d, t)).collect();
-    let mut words_map: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    // word → (the last section that held it, its postings)
+    let mut words_map: BTreeMap<String, (u32, Vec<u32>)> = BTreeMap::new();
     for (doc, c) in counts.into_iter().enumerate() {
+        let doc = doc as u32;
         for (w, n) in c {
-            let postings = words_map.entry(w).or_default();
-            postings.extend([doc as u32, n]);
+            let (last, postings) = words_map.entry(w).or_default();
+            postings.extend([doc - *last, n]);
+            *last = doc;
         }
     }
     let index = Index {
+        pages: entries
+            .iter()
+            .map(|e| Page {
+                u: e.url,
+                t: e.title,
+                s: e.section,
+            })
+            .collect(),
         docs: docs.into_iter().map(|(d, _)| d).collect(),
-        words: words_map,
+        words: words_map.into_iter().map(|(w, (_, p))| (w, p)).collect(),
     };
     serde_json::to_string(&index).expect("the index serializes")
 }
@@ -151,7 +172,7 @@ mod tests {
 
     #[test]
     fn each_section_is_a_document_linked_to_its_heading() {
-        let text = "Intro words here\nThe question\nThe buyer’s seven cards.\nEmpty\nWhat Cotton says\nTwelve.\n";
+        let text = "Intro words here\nThe question\nThe buyer’s seven cards.\nEmpty\nWhat Cotton says\nTwelve words.\n";
         let at = |s: &str| text.find(s).unwrap();
         let entry = page(
             text,
@@ -173,21 +194,19 @@ mod tests {
                 },
             ],
         );
-        let docs: Vec<(Doc, &str)> = sections(&entry);
-        let urls: Vec<&str> = docs.iter().map(|(d, _)| d.u.as_str()).collect();
-        assert_eq!(
-            urls,
-            [
-                "notebook/stock/",
-                "notebook/stock/#the-question",
-                "notebook/stock/#cotton"
-            ]
-        );
+        let docs: Vec<(Doc, &str)> = sections(0, &entry);
+        let ids: Vec<&str> = docs.iter().map(|(d, _)| d.a.as_str()).collect();
+        assert_eq!(ids, ["", "the-question", "cotton"]);
         assert_eq!(docs[1].0.h, "The question");
         assert_eq!(docs[1].0.x, "The buyer’s seven cards.");
         assert_eq!(docs[1].0.n, 4);
         let json = build(&[entry]);
         assert!(json.contains("\"buyer's\":[1,1]"), "{json}");
+        assert!(
+            json.contains("\"words\":[0,1,2,1]"),
+            "each section as its distance from the last: {json}"
+        );
+        assert!(json.contains("\"pages\":[{\"u\":\"notebook/stock/\",\"t\":\"The stock\""));
         assert!(
             json.contains("\"question\":[1,1]"),
             "a heading's words are its section's: {json}"
@@ -203,7 +222,8 @@ mod tests {
         let index: serde_json::Value = serde_json::from_str(&json).unwrap();
         let docs = index["docs"].as_array().unwrap();
         assert_eq!(docs.len(), 1);
-        assert_eq!(docs[0]["u"], "notebook/stock/");
+        assert_eq!(docs[0]["p"], 0);
+        assert!(docs[0].get("a").is_none(), "no heading, no anchor");
         assert_eq!(docs[0]["n"], 1000);
         let x = docs[0]["x"].as_str().unwrap();
         assert!(

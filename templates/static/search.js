@@ -1,6 +1,8 @@
 // Client-side search over the index Mournival writes at build time (search-index.json): one
 // document per section of a page (the text under a heading), ranked by BM25 with boosts for a
-// match in the page's title or the section's heading. A query word matches index words by prefix.
+// match in the page's title or the section's heading. The index lists pages once ({u, t, s}),
+// sections by page ({p, a: heading id, h: heading, n: words, x: text}), and for each word the
+// sections holding it as [gap from the previous section, count, ...]. A query word matches index words by prefix.
 // The snippet shows the words around the first hit, each hit in <mark>, built as text nodes:
 // nothing from the index is ever parsed as HTML.
 (function () {
@@ -34,9 +36,13 @@
     return words(text).some(function (w) { return w.word.indexOf(term) === 0; });
   }
 
-  // The documents matching every term, best first, at most PER_PAGE sections of one page.
+  // The sections matching every term, best first, at most PER_PAGE of one page: [{url, title,
+  // heading, where, text, score}].
   function rank(index, query) {
-    var docs = index.docs;
+    var docs = index.docs.map(function (d) {
+      var page = index.pages[d.p];
+      return { url: page.u + (d.a ? "#" + d.a : ""), page: page.u, title: page.t, heading: d.h || "", where: page.s, n: d.n, text: d.x };
+    });
     var qs = terms(query);
     if (!qs.length || !docs.length) { return []; }
     var avg = docs.reduce(function (s, d) { return s + d.n; }, 0) / docs.length || 1;
@@ -48,19 +54,22 @@
         if (w.indexOf(term) !== 0) { return; }
         var weight = w === term ? 1 : PREFIX_WEIGHT;
         var p = index.words[w];
-        for (var i = 0; i < p.length; i += 2) { tf[p[i]] = (tf[p[i]] || 0) + p[i + 1] * weight; }
+        for (var i = 0, doc = 0; i < p.length; i += 2) {
+          doc += p[i];
+          tf[doc] = (tf[doc] || 0) + p[i + 1] * weight;
+        }
       });
       var found = Object.keys(tf);
       var idf = Math.log(1 + (docs.length - found.length + 0.5) / (found.length + 0.5));
       var next = {};
       docs.forEach(function (d, i) {
-        var inTitle = matchesAny(d.t, term);
+        var inTitle = matchesAny(d.title, term);
         if (!(i in tf) && !inTitle) { return; }
         if (scores !== null && !(i in scores)) { return; }
         var f = tf[i] || 0;
         var s = idf * (f * (K1 + 1)) / (f + K1 * (1 - B + B * d.n / avg));
         if (inTitle) { s += idf * TITLE_BOOST; }
-        if (d.h && matchesAny(d.h, term)) { s += idf * HEADING_BOOST; }
+        if (d.heading && matchesAny(d.heading, term)) { s += idf * HEADING_BOOST; }
         next[i] = (scores === null ? 0 : scores[i]) + s;
       });
       scores = next;
@@ -68,10 +77,12 @@
     var order = Object.keys(scores).map(Number).sort(function (a, b) { return scores[b] - scores[a] || a - b; });
     var perPage = {};
     return order.filter(function (i) {
-      var page = docs[i].u.split("#")[0];
-      perPage[page] = (perPage[page] || 0) + 1;
-      return perPage[page] <= PER_PAGE;
-    }).slice(0, MAX_RESULTS).map(function (i) { return { doc: docs[i], score: scores[i] }; });
+      perPage[docs[i].page] = (perPage[docs[i].page] || 0) + 1;
+      return perPage[docs[i].page] <= PER_PAGE;
+    }).slice(0, MAX_RESULTS).map(function (i) {
+      docs[i].score = scores[i];
+      return docs[i];
+    });
   }
 
   // The words around the first hit as pieces of text, each hit marked: [{text, mark}].
@@ -117,16 +128,16 @@
   function result(r) {
     var li = document.createElement("li");
     var a = document.createElement("a");
-    a.href = root + r.doc.u;
-    a.textContent = r.doc.h ? r.doc.t + " › " + r.doc.h : r.doc.t;
+    a.href = root + r.url;
+    a.textContent = r.heading ? r.title + " › " + r.heading : r.title;
     li.appendChild(a);
     var where = document.createElement("span");
     where.className = "where";
-    where.textContent = " · " + r.doc.s;
+    where.textContent = " · " + r.where;
     li.appendChild(where);
     var p = document.createElement("span");
     p.className = "excerpt";
-    snippet(r.doc.x, query).forEach(function (piece) {
+    snippet(r.text, query).forEach(function (piece) {
       if (piece.mark) {
         var m = document.createElement("mark");
         m.textContent = piece.text;

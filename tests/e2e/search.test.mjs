@@ -12,30 +12,37 @@ const filler = (n) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 // Two documents: a short page with the term in its title, a long one mentioning it once; and a
 // section whose heading names the term.
 function index() {
-  const docs = [
-    { u: "long/", t: "A long page", s: "Pages", n: 401, x: `${filler(200)} tiddy ${filler(200)}` },
-    { u: "short/", t: "Tiddy turned up", s: "The notebook", n: 5, x: "Tiddy is the card turned" },
-    { u: "other/#tiddy", t: "Other", h: "Tiddy held", s: "The notebook", n: 5, x: "the four of trumps held" },
-    { u: "none/", t: "Nothing", s: "Pages", n: 2, x: "no match" },
+  const pages = [
+    { u: "long/", t: "A long page", s: "Pages" },
+    { u: "short/", t: "Tiddy turned up", s: "The notebook" },
+    { u: "other/", t: "Other", s: "The notebook" },
+    { u: "none/", t: "Nothing", s: "Pages" },
   ];
-  return { docs, words: { tiddy: [0, 1, 1, 1, 2, 1], card: [1, 1], turned: [1, 1], four: [2, 1], held: [2, 1] } };
+  const docs = [
+    { p: 0, n: 401, x: `${filler(200)} tiddy ${filler(200)}` },
+    { p: 1, n: 5, x: "Tiddy is the card turned" },
+    { p: 2, a: "tiddy", h: "Tiddy held", n: 5, x: "the four of trumps held" },
+    { p: 3, n: 2, x: "no match" },
+  ];
+  // Each word's sections as gaps: tiddy in sections 0, 1 and 2.
+  const words = { tiddy: [0, 1, 1, 1, 1, 1], card: [1, 1], turned: [1, 1], four: [2, 1], held: [2, 1] };
+  return { pages, docs, words };
 }
 
 test("a short page with the term in its title outranks a long page mentioning it once", () => {
-  const urls = rank(index(), "tiddy").map((r) => r.doc.u);
+  const urls = rank(index(), "tiddy").map((r) => r.url);
   assert.deepEqual(urls.slice(0, 1), ["short/"]);
   assert.ok(urls.indexOf("long/") > urls.indexOf("other/#tiddy"), urls.join(", "));
   assert.ok(!urls.includes("none/"));
 });
 
 test("every word of the query must match, by prefix", () => {
-  assert.deepEqual(rank(index(), "tid fou").map((r) => r.doc.u), ["other/#tiddy"]);
+  assert.deepEqual(rank(index(), "tid fou").map((r) => r.url), ["other/#tiddy"]);
   assert.deepEqual(rank(index(), "tiddy absent"), []);
 });
 
 test("the snippet shows the words around the first hit, the hits marked", () => {
-  const doc = index().docs[0];
-  const pieces = snippet(doc.x, "tiddy");
+  const pieces = snippet(index().docs[0].x, "tiddy");
   const text = pieces.map((p) => p.text).join("");
   assert.ok(text.startsWith("… word192 "), text);
   assert.ok(text.endsWith(" …"), text);
