@@ -34,7 +34,7 @@ pub enum Stage {
     Ruff,
     /// Sets shown and paid: mournivals, gleeks.
     Sets,
-    /// The play of the cards.
+    /// The play of the cards: tricks, or Glic's countdown.
     Tricks,
     /// Counting, settling, the game's end.
     Reckoning,
@@ -48,7 +48,7 @@ impl Stage {
             Stage::Stock => "The stock",
             Stage::Ruff => "The ruff",
             Stage::Sets => "Sets",
-            Stage::Tricks => "The tricks",
+            Stage::Tricks => "The play",
             Stage::Reckoning => "The reckoning",
         }
     }
