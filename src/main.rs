@@ -69,7 +69,7 @@ enum Command {
         /// keeping every file it holds; never the project's own folders or the home folder.
         #[arg(long)]
         force: bool,
-        /// The site's public address, for the sitemap (e.g. https://example.org/gleek/).
+        /// The site's public address, for the sitemap and the 404 page (https://example.org/gleek/).
         #[arg(long, default_value = "")]
         base_url: String,
         /// Sets a rule point for every variant (point=choice).

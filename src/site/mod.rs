@@ -49,7 +49,8 @@ pub struct BuildOptions {
     pub out: PathBuf,
     /// `--set` overrides, applied to every reading.
     pub overrides: Vec<Override>,
-    /// The site's public address, for the sitemap (empty: the project file's, else relative).
+    /// The site's public address, for the sitemap and the 404 page (empty: the project file's;
+    /// none: no sitemap).
     pub base_url: String,
     /// Build into a folder the tool did not make (or through a symbolic link), keeping every
     /// file it holds.
