@@ -69,7 +69,7 @@ enum Command {
         /// keeping every file it holds; never the project's own folders or the home folder.
         #[arg(long)]
         force: bool,
-        /// The site's public address, for the sitemap (e.g. https://example.org/gleek/).
+        /// The site's public address, for the sitemap and the 404 page (https://example.org/gleek/).
         #[arg(long, default_value = "")]
         base_url: String,
         /// Sets a rule point for every variant (point=choice).
@@ -452,6 +452,9 @@ fn build(
                 report.failing.len(),
                 report.misquoted.len()
             );
+            for note in &report.notes {
+                eprintln!("note: {note}");
+            }
             Ok(
                 if strict && !(report.failing.is_empty() && report.misquoted.is_empty()) {
                     ExitCode::from(1)

@@ -34,7 +34,7 @@ pub struct ProjectConfig {
     /// The site's name, shown in every page's header and title.
     #[serde(default = "default_title")]
     pub title: String,
-    /// The public address, for the sitemap.
+    /// The public address, for the sitemap and the 404 page.
     #[serde(default)]
     pub base_url: String,
     /// Entries of the output folder that the tool did not write and that every rebuild keeps

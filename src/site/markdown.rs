@@ -17,6 +17,9 @@ pub struct Heading {
     pub level: u8,
     pub id: String,
     pub text: String,
+    /// Where the heading starts in [`Rendered::text`]: the search index's sections begin here.
+    #[serde(skip)]
+    pub text_at: usize,
 }
 
 /// A link from a page to somewhere else on the site, to be checked once every page is known.
@@ -197,6 +200,7 @@ struct ReadHeading {
     classes: Vec<String>,
     inner_html: String,
     text: String,
+    text_at: usize,
 }
 
 impl ReadHeading {
@@ -292,6 +296,7 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
                 if level == 1 && r.h1.is_none() {
                     r.h1 = Some(text.clone());
                 }
+                let text_at = r.text.len();
                 r.text.push_str(&text);
                 r.text.push('\n');
                 read_headings.push(ReadHeading {
@@ -301,6 +306,7 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
                     classes,
                     inner_html,
                     text,
+                    text_at,
                 });
                 events.push(Event::Html(CowStr::Borrowed("")));
             }
@@ -387,7 +393,6 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
             }
             Event::Text(t) => {
                 r.text.push_str(&t);
-                r.text.push(' ');
                 match (cx.glossary, heading.is_none() && in_link == 0) {
                     (Some(g), true) => {
                         for e in g.link_terms(&t, cx.root, &mut linked_terms) {
@@ -402,9 +407,10 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
                 }
             }
             other => {
-                if let Event::Code(t) = &other {
-                    r.text.push_str(t);
-                    r.text.push(' ');
+                match &other {
+                    Event::Code(t) => r.text.push_str(t),
+                    e if separates_words(e) => r.text.push(' '),
+                    _ => {}
                 }
                 push(&mut events, &mut heading, other.into_static());
             }
@@ -413,6 +419,25 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
     place_headings(read_headings, cx.taken_ids, &mut events, &mut r);
     html::push_html(&mut r.html, events.into_iter());
     r
+}
+
+/// Whether an event ends a run of words in the plain text: a line break or the end of a block.
+/// Inline markup and smart punctuation do not, so that "buyer’s" stays one word.
+fn separates_words(e: &Event) -> bool {
+    match e {
+        Event::SoftBreak | Event::HardBreak | Event::Rule => true,
+        Event::End(end) => !matches!(
+            end,
+            TagEnd::Emphasis
+                | TagEnd::Strong
+                | TagEnd::Strikethrough
+                | TagEnd::Superscript
+                | TagEnd::Subscript
+                | TagEnd::Link
+                | TagEnd::Image
+        ),
+        _ => false,
+    }
 }
 
 /// Gives each heading its id and puts its HTML in its place.
@@ -438,6 +463,7 @@ fn place_headings(
             level: h.level,
             id,
             text: h.text,
+            text_at: h.text_at,
         });
     }
 }

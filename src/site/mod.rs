@@ -49,7 +49,8 @@ pub struct BuildOptions {
     pub out: PathBuf,
     /// `--set` overrides, applied to every reading.
     pub overrides: Vec<Override>,
-    /// The site's public address, for the sitemap (empty: the project file's, else relative).
+    /// The site's public address, for the sitemap and the 404 page (empty: the project file's;
+    /// none: no sitemap).
     pub base_url: String,
     /// Build into a folder the tool did not make (or through a symbolic link), keeping every
     /// file it holds.
@@ -67,6 +68,8 @@ pub struct BuildReport {
     /// Quotations not found in their texts, or not where cited ([`crate::sources`]).
     pub misquoted: Vec<Diagnostic>,
     pub files: usize,
+    /// What the user should know that is no fault: a file left out, and why.
+    pub notes: Vec<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -83,6 +86,26 @@ pub enum BuildError {
 struct NavItem {
     title: String,
     url: String,
+    /// The stage of play this item opens, when its section lists its questions by stage.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stage: Option<&'static str>,
+}
+
+impl NavItem {
+    fn new(title: impl Into<String>, url: impl Into<String>) -> NavItem {
+        NavItem {
+            title: title.into(),
+            url: url.into(),
+            stage: None,
+        }
+    }
+}
+
+/// A neighbouring page in the navigation's order, for the previous and next links.
+#[derive(Serialize)]
+struct Neighbour<'a> {
+    title: &'a str,
+    url: &'a str,
 }
 
 #[derive(Serialize, Clone)]
@@ -117,6 +140,8 @@ struct PageView<'a> {
     flip: bool,
     /// The page has an outcome table: it loads the table's script (print, the open cell).
     outcome: bool,
+    prev: Option<Neighbour<'a>>,
+    next: Option<Neighbour<'a>>,
 }
 
 /// One output file.
@@ -179,7 +204,25 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         failing,
         misquoted,
         files,
+        notes: site_base(&project.config)
+            .is_none()
+            .then(|| SITEMAP_NOTE.to_string())
+            .into_iter()
+            .collect(),
     })
+}
+
+/// Why a build without `base-url` has no sitemap.
+const SITEMAP_NOTE: &str = "no sitemap.xml: a sitemap needs absolute addresses; set `base-url:` in mournival.yaml (or pass --base-url)";
+
+/// The site's public address with a final `/`, if the project gives one.
+fn site_base(config: &ProjectConfig) -> Option<String> {
+    let base = config.base_url.trim();
+    match base {
+        "" => None,
+        b if b.ends_with('/') => Some(b.to_string()),
+        b => Some(format!("{b}/")),
+    }
 }
 
 /// Everything a build reads: the project file, the templates, every game's readings, the pages.
@@ -236,9 +279,7 @@ impl Project {
         if !collisions.is_empty() {
             return Err(BuildError::Invalid(collisions));
         }
-        content.sort_by(|a, b| {
-            (&a.section, a.weight, &a.title).cmp(&(&b.section, b.weight, &b.title))
-        });
+        content.sort_by(|a, b| a.order_key().cmp(&b.order_key()));
         let unknown = crate::check::unknown_variants(
             content.iter().flat_map(|p| &p.page.scenarios),
             &readings,
@@ -439,75 +480,15 @@ fn navigation(project: &Project) -> Result<Navigation, BuildError> {
     }
     let mut nav: Vec<NavSection> = Vec::new();
     let mut section_indexes = Vec::new();
-    let mut reference_extra = Vec::new();
-    for (game, set) in project.games() {
-        let prefix = project.prefix(game);
-        let suffix = if prefix.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", game.name())
-        };
-        reference_extra.push(NavItem {
-            title: format!("Rule points by reading{suffix}"),
-            url: paths::matrix(&prefix),
-        });
-        if project.simulates(game, set) {
-            reference_extra.push(NavItem {
-                title: format!("What the readings change{suffix}"),
-                url: paths::simulation(&prefix),
-            });
-        }
-    }
-    if project.library.texts.iter().any(|t| t.file.is_some()) {
-        reference_extra.push(NavItem {
-            title: "The texts, annotated".into(),
-            url: paths::SOURCES.into(),
-        });
-    }
-    reference_extra.extend([
-        NavItem {
-            title: "All scenarios".into(),
-            url: paths::SCENARIOS.into(),
-        },
-        NavItem {
-            title: "Search".into(),
-            url: paths::SEARCH.into(),
-        },
-    ]);
-    let readings = NavSection {
-        title: Section::Readings.title(),
-        url: None,
-        pages: project
-            .readings
-            .sets
-            .iter()
-            .flat_map(|(game, set)| {
-                let prefix = project.prefix(*game);
-                let tag = if prefix.is_empty() {
-                    String::new()
-                } else {
-                    format!("{}: ", game.name())
-                };
-                set.variants.iter().map(move |v| NavItem {
-                    title: format!("{tag}{} ({})", v.author, v.date),
-                    url: paths::variant(&prefix, &v.id),
-                })
-            })
-            .collect(),
-    };
+    let reference_extra = reference_extra(project);
+    let readings = readings_section(project);
     let mut readings_placed = false;
     for (section, list) in &sections {
         if !readings_placed && *section > Section::Notebook {
             nav.push(readings.clone());
             readings_placed = true;
         }
-        let items: Vec<NavItem> = list
-            .iter()
-            .map(|p| NavItem {
-                title: p.title.clone(),
-                url: p.url.clone(),
-            })
-            .collect();
+        let items = nav_items(list);
         let url = section_url(section, list);
         if let Some(u) = &url
             && !project.content.iter().any(|p| p.url == *u)
@@ -554,6 +535,78 @@ fn navigation(project: &Project) -> Result<Navigation, BuildError> {
         sections: nav,
         section_indexes,
     })
+}
+
+/// A section's pages in order, each first page of a stage of play carrying the stage's title.
+fn nav_items(list: &[&ContentPage]) -> Vec<NavItem> {
+    let mut stage = None;
+    list.iter()
+        .map(|p| {
+            let opens = p.stage.filter(|s| stage != Some(*s));
+            stage = p.stage;
+            NavItem {
+                stage: opens.map(pages::Stage::title),
+                ..NavItem::new(p.title.clone(), p.url.clone())
+            }
+        })
+        .collect()
+}
+
+/// The generated pages listed under Reference: each game's matrix and simulation, the texts,
+/// the scenarios and search.
+fn reference_extra(project: &Project) -> Vec<NavItem> {
+    let mut extra = Vec::new();
+    for (game, set) in project.games() {
+        let prefix = project.prefix(game);
+        let suffix = if prefix.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", game.name())
+        };
+        extra.push(NavItem::new(
+            format!("Rule points by reading{suffix}"),
+            paths::matrix(&prefix),
+        ));
+        if project.simulates(game, set) {
+            extra.push(NavItem::new(
+                format!("What the readings change{suffix}"),
+                paths::simulation(&prefix),
+            ));
+        }
+    }
+    if project.library.texts.iter().any(|t| t.file.is_some()) {
+        extra.push(NavItem::new("The texts, annotated", paths::SOURCES));
+    }
+    extra.push(NavItem::new("All scenarios", paths::SCENARIOS));
+    extra.push(NavItem::new("Search", paths::SEARCH));
+    extra
+}
+
+/// Every game's readings, the first game's untagged.
+fn readings_section(project: &Project) -> NavSection {
+    NavSection {
+        title: Section::Readings.title(),
+        url: None,
+        pages: project
+            .readings
+            .sets
+            .iter()
+            .flat_map(|(game, set)| {
+                let prefix = project.prefix(*game);
+                let tag = if prefix.is_empty() {
+                    String::new()
+                } else {
+                    format!("{}: ", game.name())
+                };
+                set.variants.iter().map(move |v| {
+                    NavItem::new(
+                        format!("{tag}{} ({})", v.author, v.date),
+                        paths::variant(&prefix, &v.id),
+                    )
+                })
+            })
+            .collect(),
+    }
 }
 
 /// What the render stages produce: the files, and what the later stages read back.
@@ -614,6 +667,27 @@ fn render_content(
     Ok(())
 }
 
+/// A section's index page: every page, under its stage of play's heading where it has one.
+fn section_index_html(url: &str, items: &[NavItem]) -> String {
+    let mut html = String::from("<ul class=\"section-index\">\n");
+    for i in items {
+        if let Some(stage) = i.stage {
+            html.push_str(&format!(
+                "</ul>\n<h2>{}</h2>\n<ul class=\"section-index\">\n",
+                markdown::escape_attr(stage)
+            ));
+        }
+        html.push_str(&format!(
+            "<li><a href=\"{}{}\">{}</a></li>\n",
+            root_of(url),
+            markdown::escape_attr(&i.url),
+            markdown::escape_attr(&i.title)
+        ));
+    }
+    html.push_str("</ul>\n");
+    html.replace("<ul class=\"section-index\">\n</ul>\n", "")
+}
+
 /// The pages the generator adds: per game its readings, rule points and matrix; then the index
 /// of scenarios, search, section indexes and the 404 page.
 fn render_generated(
@@ -662,16 +736,6 @@ fn render_generated(
     out.page(paths::SEARCH.into(), html);
     render_sources(project, site, out)?;
     for (url, title, items) in &nav.section_indexes {
-        let mut content_html = String::from("<ul class=\"section-index\">\n");
-        for i in items {
-            content_html.push_str(&format!(
-                "<li><a href=\"{}{}\">{}</a></li>\n",
-                root_of(url),
-                markdown::escape_attr(&i.url),
-                markdown::escape_attr(&i.title)
-            ));
-        }
-        content_html.push_str("</ul>\n");
         let mut page = root_page(
             url,
             title,
@@ -680,7 +744,7 @@ fn render_generated(
                 url: None,
             }],
         );
-        page.content = content_html;
+        page.content = section_index_html(url, items);
         page.has_h1 = false;
         let html = templates.render(
             "page.html",
@@ -688,11 +752,13 @@ fn render_generated(
         )?;
         out.page(url.clone(), html);
     }
-    // The 404 page is served from any depth: its links are root-relative.
-    let page = root_page("", "Not found", Vec::new());
+    // The 404 page is served from any depth: its links start from the site's address, else from
+    // the server's root. Its URL is its file's, so that no link in the navigation is current.
+    let page = root_page(paths::NOT_FOUND, "Not found", Vec::new());
+    let root = site_base(&project.config).unwrap_or_else(|| "/".into());
     let html = templates.render(
         "404.html",
-        &[("site", site), ("page", &page), ("root", &"/")],
+        &[("site", site), ("page", &page), ("root", &root)],
     )?;
     out.files.push(Output {
         path: paths::NOT_FOUND.into(),
@@ -1083,21 +1149,22 @@ fn add_indexes(project: &Project, out: &mut Rendered) -> Result<(), BuildError> 
         path: paths::SEARCH_INDEX.into(),
         bytes: search_index.into_bytes(),
     });
-    let mut urls: Vec<String> = project
-        .content
-        .iter()
-        .map(|p| p.url.clone())
-        .chain(out.generated_urls.iter().cloned())
-        .collect();
-    urls.sort();
-    let sitemap = project.templates.render(
-        "sitemap.xml",
-        &[("urls", &urls), ("base_url", &project.config.base_url)],
-    )?;
-    out.files.push(Output {
-        path: paths::SITEMAP.into(),
-        bytes: sitemap.into_bytes(),
-    });
+    if let Some(base_url) = site_base(&project.config) {
+        let mut urls: Vec<String> = project
+            .content
+            .iter()
+            .map(|p| p.url.clone())
+            .chain(out.generated_urls.iter().cloned())
+            .collect();
+        urls.sort();
+        let sitemap = project
+            .templates
+            .render("sitemap.xml", &[("urls", &urls), ("base_url", &base_url)])?;
+        out.files.push(Output {
+            path: paths::SITEMAP.into(),
+            bytes: sitemap.into_bytes(),
+        });
+    }
     for (name, bytes) in &project.templates.statics {
         out.files.push(Output {
             path: format!("{}{name}", paths::STATIC),
@@ -1122,6 +1189,16 @@ fn search_index(project: &Project, out: &Rendered) -> String {
             title: &p.title,
             section: section_name(&p.section),
             text: &md.text,
+            anchors: md
+                .headings
+                .iter()
+                .filter(|h| matches!(h.level, 2 | 3))
+                .map(|h| search::Anchor {
+                    id: &h.id,
+                    text: &h.text,
+                    at: h.text_at,
+                })
+                .collect(),
         })
         .collect();
     // (url, title, text) of each reading and each rule point.
@@ -1170,6 +1247,7 @@ fn search_index(project: &Project, out: &Rendered) -> String {
         title: t,
         section: s,
         text: x,
+        anchors: Vec::new(),
     }));
     search::build(&entries)
 }
@@ -1198,7 +1276,19 @@ fn root_page<'a>(url: &'a str, title: &'a str, breadcrumbs: Vec<Crumb>) -> PageV
         breadcrumbs,
         flip: false,
         outcome: false,
+        prev: None,
+        next: None,
     }
+}
+
+/// The content page `step` places before (-1) or after (1) page `p`, in the navigation's order.
+fn neighbour<'a>(project: &'a Project, p: &ContentPage, step: isize) -> Option<Neighbour<'a>> {
+    let at = project.content.iter().position(|q| std::ptr::eq(q, p))?;
+    let q = project.content.get(at.checked_add_signed(step)?)?;
+    Some(Neighbour {
+        title: &q.title,
+        url: &q.url,
+    })
 }
 
 /// A content page rendered: its file, what the Markdown held, and its scenarios' views.
@@ -1281,11 +1371,13 @@ fn render_page(
     };
     let mut breadcrumbs = Vec::new();
     if !p.url.is_empty() {
-        let section_link = p.rel.rsplit_once('/').map(|(f, _)| format!("{f}/"));
-        breadcrumbs.push(Crumb {
-            title: p.section.title(),
-            url: section_link.filter(|_| !matches!(p.section, Section::Reference | Section::Start)),
-        });
+        let title = p.section.title();
+        let url = site
+            .nav
+            .iter()
+            .find(|s| s.title == title)
+            .and_then(|s| s.url.clone());
+        breadcrumbs.push(Crumb { title, url });
         breadcrumbs.push(Crumb {
             title: p.title.clone(),
             url: None,
@@ -1301,6 +1393,8 @@ fn render_page(
         breadcrumbs,
         flip: views.iter().any(|v| v.flip.is_some()),
         outcome: !views.is_empty(),
+        prev: neighbour(project, p, -1),
+        next: neighbour(project, p, 1),
     };
     let html = templates.render(
         "page.html",

@@ -17,6 +17,51 @@ pub struct FrontMatter {
     pub title: Option<String>,
     pub description: Option<String>,
     pub weight: Option<i64>,
+    /// Where a question arises in a deal: the navigation groups a section's pages by it.
+    pub stage: Option<Stage>,
+}
+
+/// The stages of play, in play order: a question page says at which one it arises, so that a
+/// section lists its questions as a deal meets them rather than by title.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stage {
+    /// The pack, the deal, the stake and the card turned up.
+    Deal,
+    /// Buying the stock and the exchange.
+    Stock,
+    /// Vying for the ruff.
+    Ruff,
+    /// Sets shown and paid: mournivals, gleeks.
+    Sets,
+    /// The play of the cards: tricks, or Glic's countdown.
+    Tricks,
+    /// Counting, settling, the game's end.
+    Reckoning,
+}
+
+impl Stage {
+    /// The heading a stage's questions are listed under.
+    pub fn title(self) -> &'static str {
+        match self {
+            Stage::Deal => "The deal",
+            Stage::Stock => "The stock",
+            Stage::Ruff => "The ruff",
+            Stage::Sets => "Sets",
+            Stage::Tricks => "The play",
+            Stage::Reckoning => "The reckoning",
+        }
+    }
+}
+
+/// The key titles sort by: without a leading "A", "An" or "The", ignoring case.
+pub fn title_key(title: &str) -> String {
+    let lower = title.trim().to_lowercase();
+    ["the ", "an ", "a "]
+        .iter()
+        .find_map(|article| lower.strip_prefix(article))
+        .map(str::to_string)
+        .unwrap_or(lower)
 }
 
 /// The sections of the navigation, in order.
@@ -83,7 +128,21 @@ pub struct ContentPage {
     pub title: String,
     pub description: Option<String>,
     pub weight: i64,
+    pub stage: Option<Stage>,
     pub section: Section,
+}
+
+impl ContentPage {
+    /// Where the page goes in its section: pages without a stage first, then by stage in play
+    /// order; within either, by weight, then by title without its article.
+    pub fn order_key(&self) -> (&Section, Option<Stage>, i64, String) {
+        (
+            &self.section,
+            self.stage,
+            self.weight,
+            title_key(&self.title),
+        )
+    }
 }
 
 /// The URL of a content file: `play/stock.md` → `play/stock/`, `index.md` → ``.
@@ -373,6 +432,7 @@ fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<Diagnostic>>
         title,
         description: front.description.clone(),
         weight: front.weight.unwrap_or(0),
+        stage: front.stage,
         page,
     })
 }
@@ -424,6 +484,15 @@ mod tests {
             Some("notebook/b.md")
         );
         assert_eq!(join("a.md", "../../x.md"), None);
+    }
+
+    #[test]
+    fn titles_sort_without_their_article() {
+        assert_eq!(title_key("The stock's price"), "stock's price");
+        assert_eq!(title_key("An honour laid out"), "honour laid out");
+        assert_eq!(title_key("A seen put"), "seen put");
+        assert_eq!(title_key("Ace of trumps"), "ace of trumps");
+        assert_eq!(title_key("Theory"), "theory");
     }
 
     #[test]

@@ -1,88 +1,157 @@
-//! The search index, built in Rust at build time: each word and the pages that contain it.
+//! The search index, built in Rust at build time. Each section of a page (the text under one
+//! heading) is a document of its own, so that a hit links to `page/#heading`; the index keeps
+//! each document's plain text, for the snippet around the hit, and the words of its text, for
+//! ranking (BM25, computed by `static/search.js`). Kept small: a page's URL and title are stored
+//! once for all its sections, and each word's list of sections as gaps between them.
 
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
+/// How much of a section's text the index keeps for snippets, in bytes (cut at a word).
+const KEPT_TEXT: usize = 600;
+
+/// A page: its URL, its title and the name of its part of the site.
 #[derive(Serialize)]
-struct Doc<'a> {
-    url: &'a str,
-    title: &'a str,
-    section: &'a str,
-    excerpt: String,
+struct Page<'a> {
+    u: &'a str,
+    t: &'a str,
+    s: &'static str,
+}
+
+/// A section of a page: the unit the search finds.
+#[derive(Serialize, Debug, PartialEq)]
+struct Doc {
+    /// The page, by its place in the index's pages.
+    p: u32,
+    /// The heading's id, if the section has a heading.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    a: String,
+    /// The heading.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    h: String,
+    /// The section's length in words, for BM25's length normalisation.
+    n: u32,
+    /// The start of the section's plain text, for the snippet.
+    x: String,
 }
 
 #[derive(Serialize)]
 struct Index<'a> {
-    docs: Vec<Doc<'a>>,
-    /// word → [(document, weight)]
-    words: BTreeMap<String, Vec<(u32, u32)>>,
+    pages: Vec<Page<'a>>,
+    docs: Vec<Doc>,
+    /// word → [gap, count, gap, count, ...]: each section that holds the word, as its distance
+    /// from the one before (the first from 0), and how often the word occurs in it.
+    words: BTreeMap<String, Vec<u32>>,
+}
+
+/// A heading that opens a section of a page's text.
+pub struct Anchor<'a> {
+    pub id: &'a str,
+    pub text: &'a str,
+    /// Where the heading starts in the page's text.
+    pub at: usize,
 }
 
 /// A page as the index sees it.
 pub struct Entry<'a> {
     pub url: &'a str,
     pub title: &'a str,
-    pub section: &'a str,
+    pub section: &'static str,
     pub text: &'a str,
+    /// The headings that divide the text, in order; none for a page indexed whole.
+    pub anchors: Vec<Anchor<'a>>,
 }
 
-/// The words of a text (letters and digits), skipping single letters.
-fn raw_words(text: &str) -> impl Iterator<Item = &str> + '_ {
-    text.split(|c: char| !c.is_alphanumeric() && c != '½')
-        .filter(|w| w.len() > 1 || w.chars().all(|c| c.is_ascii_digit()))
+/// The words of a text (letters and digits; an apostrophe inside a word keeps it whole),
+/// lowercased, skipping single letters.
+fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !c.is_alphanumeric() && c != '½' && c != '\'' && c != '’')
+        .map(|w| w.trim_matches(|c| c == '\'' || c == '’'))
+        .filter(|w| w.chars().count() > 1 || w.chars().all(|c| c.is_ascii_digit()))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.replace('’', "'").to_lowercase())
 }
 
-fn lower(word: &str) -> String {
-    if word.is_ascii() {
-        word.to_ascii_lowercase()
-    } else {
-        word.to_lowercase()
-    }
-}
-
-/// How often each word occurs in a page, titles weighing ten times a word of the body.
-fn count(e: &Entry) -> HashMap<String, u32> {
-    let mut counts: HashMap<String, u32> = HashMap::new();
-    for (text, weight) in [(e.title, 10), (e.text, 1)] {
-        for w in raw_words(text) {
-            match counts.get_mut(w) {
-                Some(n) if w.bytes().all(|b| !b.is_ascii_uppercase()) => *n += weight,
-                _ => *counts.entry(lower(w)).or_default() += weight,
-            }
+/// The text with every run of white space made one space, cut at a word after `max` bytes.
+fn plain(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for w in text.split_whitespace() {
+        if out.len() + w.len() > max {
+            out.push('…');
+            break;
         }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
+}
+
+/// A page's sections: the text before its first heading, then each heading's; each as its
+/// document and its whole text (for counting). Sections without text are left out.
+fn sections<'a>(page: usize, e: &Entry<'a>) -> Vec<(Doc, &'a str)> {
+    let mut bounds: Vec<(usize, &str, &str)> = vec![(0, "", "")];
+    bounds.extend(e.anchors.iter().map(|a| (a.at, a.id, a.text)));
+    let mut docs = Vec::new();
+    for (i, &(start, id, heading)) in bounds.iter().enumerate() {
+        let end = bounds.get(i + 1).map_or(e.text.len(), |b| b.0);
+        let body = e.text.get(start..end).unwrap_or_default();
+        let body = body.strip_prefix(heading).unwrap_or(body);
+        if body.trim().is_empty() {
+            continue;
+        }
+        let doc = Doc {
+            p: page as u32,
+            a: id.to_string(),
+            h: heading.to_string(),
+            n: words(body).count() as u32,
+            x: plain(body, KEPT_TEXT),
+        };
+        docs.push((doc, body));
+    }
+    docs
+}
+
+/// A section's words with their counts: the heading's words count as the section's own.
+fn count(doc: &Doc, body: &str) -> HashMap<String, u32> {
+    let mut counts: HashMap<String, u32> = HashMap::new();
+    for w in words(&doc.h).chain(words(body)) {
+        *counts.entry(w).or_default() += 1;
     }
     counts
 }
 
-fn excerpt(text: &str) -> String {
-    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    match flat.char_indices().nth(160) {
-        Some((i, _)) => format!("{}…", &flat[..i]),
-        None => flat,
-    }
-}
-
-/// The index as JSON. Pages are counted in parallel, then merged in page order.
+/// The index as JSON. Sections are counted in parallel, then merged in page order.
 pub fn build(entries: &[Entry]) -> String {
-    let counts: Vec<HashMap<String, u32>> = entries.par_iter().map(count).collect();
-    let mut words_map: HashMap<String, Vec<(u32, u32)>> = HashMap::new();
+    let docs: Vec<(Doc, &str)> = entries
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(i, e)| sections(i, e))
+        .collect();
+    let counts: Vec<HashMap<String, u32>> = docs.par_iter().map(|(d, t)| count(d, t)).collect();
+    // word → (the last section that held it, its postings)
+    let mut words_map: BTreeMap<String, (u32, Vec<u32>)> = BTreeMap::new();
     for (doc, c) in counts.into_iter().enumerate() {
+        let doc = doc as u32;
         for (w, n) in c {
-            words_map.entry(w).or_default().push((doc as u32, n));
+            let (last, postings) = words_map.entry(w).or_default();
+            postings.extend([doc - *last, n]);
+            *last = doc;
         }
     }
     let index = Index {
-        docs: entries
+        pages: entries
             .iter()
-            .map(|e| Doc {
-                url: e.url,
-                title: e.title,
-                section: e.section,
-                excerpt: excerpt(e.text),
+            .map(|e| Page {
+                u: e.url,
+                t: e.title,
+                s: e.section,
             })
             .collect(),
-        words: words_map.into_iter().collect(),
+        docs: docs.into_iter().map(|(d, _)| d).collect(),
+        words: words_map.into_iter().map(|(w, (_, p))| (w, p)).collect(),
     };
     serde_json::to_string(&index).expect("the index serializes")
 }
@@ -91,16 +160,76 @@ pub fn build(entries: &[Entry]) -> String {
 mod tests {
     use super::*;
 
+    fn page<'a>(text: &'a str, anchors: Vec<Anchor<'a>>) -> Entry<'a> {
+        Entry {
+            url: "notebook/stock/",
+            title: "The stock",
+            section: "The notebook",
+            text,
+            anchors,
+        }
+    }
+
     #[test]
-    fn indexes_words_with_title_weight() {
-        let json = build(&[Entry {
-            url: "a/",
-            title: "Tib and Tom",
-            section: "Notebook",
-            text: "Tib is the Ace of trumps.",
-        }]);
-        assert!(json.contains("\"tib\":[[0,11]]"), "{json}");
-        assert!(json.contains("\"trumps\":[[0,1]]"), "{json}");
-        assert!(!json.contains("\"a\":"), "{json}");
+    fn each_section_is_a_document_linked_to_its_heading() {
+        let text = "Intro words here\nThe question\nThe buyer’s seven cards.\nEmpty\nWhat Cotton says\nTwelve words.\n";
+        let at = |s: &str| text.find(s).unwrap();
+        let entry = page(
+            text,
+            vec![
+                Anchor {
+                    id: "the-question",
+                    text: "The question",
+                    at: at("The question"),
+                },
+                Anchor {
+                    id: "empty",
+                    text: "Empty",
+                    at: at("Empty"),
+                },
+                Anchor {
+                    id: "cotton",
+                    text: "What Cotton says",
+                    at: at("What Cotton says"),
+                },
+            ],
+        );
+        let docs: Vec<(Doc, &str)> = sections(0, &entry);
+        let ids: Vec<&str> = docs.iter().map(|(d, _)| d.a.as_str()).collect();
+        assert_eq!(ids, ["", "the-question", "cotton"]);
+        assert_eq!(docs[1].0.h, "The question");
+        assert_eq!(docs[1].0.x, "The buyer’s seven cards.");
+        assert_eq!(docs[1].0.n, 4);
+        let json = build(&[entry]);
+        assert!(json.contains("\"buyer's\":[1,1]"), "{json}");
+        assert!(
+            json.contains("\"words\":[0,1,2,1]"),
+            "each section as its distance from the last: {json}"
+        );
+        assert!(json.contains("\"pages\":[{\"u\":\"notebook/stock/\",\"t\":\"The stock\""));
+        assert!(
+            json.contains("\"question\":[1,1]"),
+            "a heading's words are its section's: {json}"
+        );
+        assert!(json.contains("\"twelve\":[2,1]"), "{json}");
+        assert!(!json.contains("\"s\":["), "no word `s` split off: {json}");
+    }
+
+    #[test]
+    fn a_page_without_headings_is_one_document_and_long_text_is_cut_at_a_word() {
+        let long = "word ".repeat(1000);
+        let json = build(&[page(&long, Vec::new())]);
+        let index: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let docs = index["docs"].as_array().unwrap();
+        assert_eq!(docs.len(), 1);
+        assert_eq!(docs[0]["p"], 0);
+        assert!(docs[0].get("a").is_none(), "no heading, no anchor");
+        assert_eq!(docs[0]["n"], 1000);
+        let x = docs[0]["x"].as_str().unwrap();
+        assert!(
+            x.len() <= KEPT_TEXT + '…'.len_utf8() && x.ends_with("word…"),
+            "{x}"
+        );
+        assert_eq!(index["words"]["word"], serde_json::json!([0, 1000]));
     }
 }

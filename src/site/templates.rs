@@ -49,6 +49,11 @@ const STATIC: &[(&str, &str)] = &[
         "outcome.js",
         include_str!("../../templates/static/outcome.js"),
     ),
+    (
+        "favicon.svg",
+        include_str!("../../templates/static/favicon.svg"),
+    ),
+    ("keys.js", include_str!("../../templates/static/keys.js")),
 ];
 
 /// A template that failed to compile or render; tera's message names the template, line and column.

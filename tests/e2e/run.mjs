@@ -174,10 +174,21 @@ async function checkSearch(context) {
   });
   const target = new URL(SCENARIO_PAGE, siteUrl).href;
   const hrefs = await results.evaluateAll((links) => links.map((a) => a.href));
-  check(hrefs.includes(target), `search for "tiddy": no result links to ${target}; results: ${hrefs.join(", ")}`);
+  const onPage = hrefs.filter((h) => h.split("#")[0] === target);
+  check(onPage.length > 0, `search for "tiddy": no result links to ${target}; results: ${hrefs.join(", ")}`);
+  const deep = onPage.find((h) => new URL(h).hash.length > 1);
+  check(deep, `search for "tiddy": no result deep-links to a section of ${target}; results: ${onPage.join(", ")}`);
+  const marks = await page.locator("#search-results mark").allInnerTexts();
+  check(marks.some((m) => /^tiddy/i.test(m)), `search for "tiddy": no snippet marks the word (marks: ${marks.join(", ")})`);
   check(problems.length === 0, `search page: ${problems.join("; ")}`);
-  log(`search for "tiddy": ${hrefs.length} result(s), one links to ${SCENARIO_PAGE}`);
+  log(`search for "tiddy": ${hrefs.length} result(s), one links to ${deep}`);
   await page.close();
+  if (deep) {
+    const { page: section } = await open(context, deep.slice(siteUrl.length));
+    const id = decodeURIComponent(new URL(deep).hash.slice(1));
+    check((await section.locator(`[id="${id}"]`).count()) === 1, `${deep}: no element has the id ${id}`);
+    await section.close();
+  }
 }
 
 // The players' figures in one column of a scenario's outcome table: {Ann: "−16", ...}.
@@ -264,6 +275,31 @@ async function checkFlip(context) {
   await page.close();
 }
 
+// `/` puts the cursor in the search box; the header's Menu link shows only on a narrow screen and,
+// without JavaScript, brings the navigation into view.
+async function checkMenuAndShortcut(browser, wide) {
+  const { page } = await open(wide, SCENARIO_PAGE);
+  check(!(await page.locator(".menu-link").isVisible()), "wide screen: the Menu link shows");
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("/");
+  const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
+  check(focused === "q", `"/" does not focus the search box (focus on: ${focused})`);
+  await page.close();
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+  const bare = await open(phone, SCENARIO_PAGE);
+  const menu = bare.page.locator(".menu-link");
+  check(await menu.isVisible(), "phone width: no Menu link in the header");
+  await menu.click();
+  check(new URL(bare.page.url()).hash === "#nav", `phone width: the Menu link went to ${bare.page.url()}`);
+  const shown = await bare.page.locator("#nav").evaluate((nav) => {
+    const r = nav.getBoundingClientRect();
+    return r.top < window.innerHeight && r.bottom > 0;
+  });
+  check(shown, "phone width: after Menu the navigation is not in view");
+  log("the Menu link shows at phone width and brings the navigation into view; / focuses search");
+  await phone.close();
+}
+
 // At phone width no page may scroll sideways: wide tables scroll inside their own frame.
 async function checkPhoneWidth(browser) {
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -312,6 +348,7 @@ async function main() {
     log(`screenshot saved to ${screenshot}`);
     await checkSearch(withJs);
     await checkFlip(withJs);
+    await checkMenuAndShortcut(browser, withJs);
     await withJs.close();
 
     const noJs = await browser.newContext({ javaScriptEnabled: false });

@@ -17,6 +17,9 @@ bin="${MOURNIVAL:-$root/target/release/mournival}"
 [[ -x "$bin" ]] || { echo "e2e: $bin is missing; run cargo build --release first" >&2; exit 2; }
 [[ -d "$here/node_modules/playwright-core" ]] || { echo "e2e: run npm install --ignore-scripts in $here first" >&2; exit 2; }
 
+# The search page's ranking and snippets, without a browser.
+node --test "$here/search.test.mjs"
+
 work="$(mktemp -d)"
 server=""
 stop() {
