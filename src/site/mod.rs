@@ -175,7 +175,7 @@ struct Built {
 fn build_site(opts: &BuildOptions) -> Result<Built, BuildError> {
     let project = Project::load(opts)?;
     let staging = output::Staging::begin(opts)?;
-    let built = render_site(project, &staging)?;
+    let built = render_site(project, &staging, false)?;
     let written = built.out.paths();
     staging.finish(&built.project.config.keep, &written)?;
     Ok(built)
@@ -183,8 +183,9 @@ fn build_site(opts: &BuildOptions) -> Result<Built, BuildError> {
 
 /// Every stage after loading: evaluate, compare, lay out, render into `sink`, check the links,
 /// add the indexes. Content pages go to `sink` as they render; only what later stages read of
-/// them is kept (links, anchors, words, the hash of their bytes).
-fn render_site(project: Project, sink: &dyn Sink) -> Result<Built, BuildError> {
+/// them is kept (links, anchors, words, the hash of their bytes). Unless the site is `lasting`
+/// (a session keeps it), the pages' texts go once the links are checked.
+fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<Built, BuildError> {
     let evals = evaluate_all(&project);
     let compared = compare_readings(&project, &evals);
     let nav = navigation(&project)?;
@@ -196,6 +197,11 @@ fn render_site(project: Project, sink: &dyn Sink) -> Result<Built, BuildError> {
     render_content(&project, &evals, &compared, &site, sink, &mut out)?;
     render_generated(&project, &evals, &site, &nav, &mut out)?;
     check_links(&project, &out)?;
+    if !lasting {
+        for p in &mut project.content {
+            p.page.text = Arc::from("");
+        }
+    }
     add_indexes(&project, &mut out)?;
     add_flips(compared, &mut out);
     out.flush(sink)?;

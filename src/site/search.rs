@@ -63,13 +63,20 @@ fn excerpt(text: &str) -> String {
     }
 }
 
+/// How many pages' word counts are held at once.
+const COUNTED_AT_ONCE: usize = 256;
+
 /// The index as JSON. Pages are counted in parallel, then merged in page order.
 pub fn build(entries: &[Entry]) -> String {
-    let counts: Vec<HashMap<String, u32>> = entries.par_iter().map(count).collect();
     let mut words_map: HashMap<String, Vec<(u32, u32)>> = HashMap::new();
-    for (doc, c) in counts.into_iter().enumerate() {
-        for (w, n) in c {
-            words_map.entry(w).or_default().push((doc as u32, n));
+    // A chunk of pages at a time: the counts of every page at once outweigh the index.
+    for (chunk, pages) in entries.chunks(COUNTED_AT_ONCE).enumerate() {
+        let counts: Vec<HashMap<String, u32>> = pages.par_iter().map(count).collect();
+        for (i, c) in counts.into_iter().enumerate() {
+            let doc = (chunk * COUNTED_AT_ONCE + i) as u32;
+            for (w, n) in c {
+                words_map.entry(w).or_default().push((doc, n));
+            }
         }
     }
     let index = Index {

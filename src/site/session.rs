@@ -60,7 +60,11 @@ impl Session {
 
     /// Brings the site up to date after `changed` files were saved (absolute paths).
     pub fn update(&mut self, changed: &[PathBuf]) -> Result<BuildReport, BuildError> {
-        if let Some(result) = self.edit_bodies(changed) {
+        // An editor's save may report the same file more than once.
+        let mut changed = changed.to_vec();
+        changed.sort();
+        changed.dedup();
+        if let Some(result) = self.edit_bodies(&changed) {
             return result;
         }
         if self.built.is_none() {
@@ -87,7 +91,7 @@ impl Session {
             disk: &self.disk,
             changed: Mutex::default(),
         };
-        let built = super::render_site(project, &changes)?;
+        let built = super::render_site(project, &changes, true)?;
         let changed = changes
             .changed
             .into_inner()
@@ -158,8 +162,9 @@ fn reread(
     same.then_some((i, new))
 }
 
-/// Renders the edited pages, checks every link, rebuilds the search index, and writes the files
-/// that changed (the pages first). Returns the digests written.
+/// Renders the edited pages, checks every link, writes the pages, then rebuilds the search index
+/// and writes it: the page a writer waits for does not wait for the index of every page.
+/// Returns the digests written.
 fn rerender(
     opts: &BuildOptions,
     built: &mut Built,
@@ -187,21 +192,35 @@ fn rerender(
         files.push(file);
     }
     super::check_links(&built.project, &built.out)?;
-    files.push(Output {
+    let mut written = write_changed(opts, built, files, disk)?;
+    let index = Output {
         path: pages::paths::SEARCH_INDEX.into(),
         bytes: super::search_index(&built.project, &built.out).into_bytes(),
-    });
+    };
+    written.extend(write_changed(opts, built, vec![index], disk)?);
+    Ok(written)
+}
+
+/// Writes those of `files` whose bytes differ from the disk's, and notes their digests.
+fn write_changed(
+    opts: &BuildOptions,
+    built: &mut Built,
+    files: Vec<Output>,
+    disk: &HashMap<String, u64>,
+) -> Result<Vec<(String, u64)>, BuildError> {
     let changed: Vec<(String, Vec<u8>)> = files
         .into_iter()
         .filter(|f| disk.get(&f.path) != Some(&digest(&f.bytes)))
         .map(|f| (f.path, f.bytes))
         .collect();
+    if changed.is_empty() {
+        return Ok(Vec::new());
+    }
     let written: Vec<(String, u64)> = changed
         .iter()
         .map(|(p, b)| (p.clone(), digest(b)))
         .collect();
-    let paths = built.out.paths();
-    output::update(opts, &changed, &paths)?;
+    output::update(opts, &changed, &built.out.paths())?;
     for (path, hash) in &written {
         if let Some(entry) = built.out.written.iter_mut().find(|(p, _)| p == path) {
             entry.1 = *hash;
