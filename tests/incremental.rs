@@ -63,46 +63,35 @@ fn write(root: &Path, rel: &str, text: &str) -> PathBuf {
     path
 }
 
-/// Every file under `dir`, by relative path.
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    let mut files = BTreeMap::new();
+/// Every file under `dir` with its bytes, and every folder, by relative path.
+fn walk(dir: &Path) -> (BTreeMap<PathBuf, Vec<u8>>, Vec<PathBuf>) {
+    let (mut files, mut folders) = (BTreeMap::new(), Vec::new());
     let mut pending = vec![dir.to_path_buf()];
     while let Some(d) = pending.pop() {
         for e in std::fs::read_dir(&d).unwrap() {
             let p = e.unwrap().path();
+            let rel = p.strip_prefix(dir).unwrap().to_path_buf();
             if p.is_dir() {
+                folders.push(rel);
                 pending.push(p);
             } else {
-                let bytes = std::fs::read(&p).unwrap();
-                files.insert(p.strip_prefix(dir).unwrap().to_path_buf(), bytes);
+                files.insert(rel, std::fs::read(&p).unwrap());
             }
         }
     }
-    files
+    folders.sort();
+    (files, folders)
 }
 
-/// The folders under `dir`, to see that a deleted page leaves none behind.
-fn folders(dir: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(d) = pending.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                found.push(p.strip_prefix(dir).unwrap().to_path_buf());
-                pending.push(p);
-            }
-        }
-    }
-    found.sort();
-    found
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    walk(dir).0
 }
 
 /// The live output against a clean build of the same files, file by file.
 fn assert_as_clean(root: &Path, live: &Path, step: &str) {
     let clean = root.join(format!("clean-{}", step.replace(' ', "-")));
     site::build(&options(root, &clean)).unwrap();
-    let (a, b) = (tree(live), tree(&clean));
+    let ((a, a_folders), (b, b_folders)) = (walk(live), walk(&clean));
     let names = |t: &BTreeMap<PathBuf, Vec<u8>>| t.keys().cloned().collect::<Vec<_>>();
     assert_eq!(names(&a), names(&b), "after {step}: the files differ");
     for (path, bytes) in &a {
@@ -112,12 +101,16 @@ fn assert_as_clean(root: &Path, live: &Path, step: &str) {
             path.display()
         );
     }
-    assert_eq!(
-        folders(live),
-        folders(&clean),
-        "after {step}: the folders differ"
-    );
+    assert_eq!(a_folders, b_folders, "after {step}: the folders differ");
     std::fs::remove_dir_all(clean).unwrap();
+}
+
+/// The project, built by a new session into `out`.
+fn started(root: &Path, out: &Path) -> Session {
+    project(root);
+    let (session, first) = Session::start(options(root, out));
+    first.unwrap();
+    session
 }
 
 #[cfg(unix)]
@@ -129,11 +122,8 @@ fn inode(path: &Path) -> u64 {
 #[test]
 fn every_save_leaves_what_a_clean_build_would() {
     let dir = tempfile::tempdir().unwrap();
-    let root = dir.path();
-    project(root);
-    let out = root.join("site");
-    let (mut session, first) = Session::start(options(root, &out));
-    first.unwrap();
+    let (root, out) = (dir.path(), dir.path().join("site"));
+    let mut session = started(root, &out);
     assert_as_clean(root, &out, "the first build");
 
     let mut save = |rel: &str, text: Option<&str>| {
@@ -213,11 +203,8 @@ fn every_save_leaves_what_a_clean_build_would() {
 #[test]
 fn a_body_edit_rewrites_only_the_page_and_the_search_index() {
     let dir = tempfile::tempdir().unwrap();
-    let root = dir.path();
-    project(root);
-    let out = root.join("site");
-    let (mut session, first) = Session::start(options(root, &out));
-    first.unwrap();
+    let (root, out) = (dir.path(), dir.path().join("site"));
+    let mut session = started(root, &out);
     let files = tree(&out);
     let inodes: BTreeMap<&PathBuf, u64> = files.keys().map(|p| (p, inode(&out.join(p)))).collect();
     let page = write(
