@@ -160,11 +160,24 @@ fn watch(
         let rel = first.strip_prefix(&watched_root).unwrap_or(first);
         println!("changed: {}", rel.display());
         let started = Instant::now();
-        let failure = report(session.update(&changed), started);
-        *state
-            .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner()) = failure;
-        reloader.reload();
+        let set_state = |failure: Option<String>| {
+            *state
+                .write()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()) = failure;
+        };
+        // The saved page is shown as soon as it is on disk, before the search index is.
+        let mut reloaded = false;
+        let result = session.update(&changed, &mut || {
+            set_state(None);
+            reloader.reload();
+            reloaded = true;
+        });
+        let failure = report(result, started);
+        let failed = failure.is_some();
+        set_state(failure);
+        if !reloaded || failed {
+            reloader.reload();
+        }
     })
     .context("cannot watch the project for changes")?;
 

@@ -134,7 +134,7 @@ fn every_save_leaves_what_a_clean_build_would() {
             }
             None => std::fs::remove_file(&path).unwrap(),
         }
-        session.update(&[path])
+        session.update(&[path], &mut || {})
     };
 
     save(
@@ -212,7 +212,15 @@ fn a_body_edit_rewrites_only_the_page_and_the_search_index() {
         "content/notes.md",
         "# Notes\n\nBack [home](index.md), changed.\n",
     );
-    session.update(&[page]).unwrap();
+    let mut shown = 0;
+    session
+        .update(&[page], &mut || {
+            let html = std::fs::read_to_string(out.join("notes/index.html")).unwrap();
+            assert!(html.contains("changed."), "the page is on disk when shown");
+            shown += 1;
+        })
+        .unwrap();
+    assert_eq!(shown, 1, "the browser is told once the page is written");
     let rewritten: Vec<&str> = inodes
         .iter()
         .filter(|(p, ino)| inode(&out.join(p)) != **ino)

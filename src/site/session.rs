@@ -58,13 +58,19 @@ impl Session {
         (session, result)
     }
 
-    /// Brings the site up to date after `changed` files were saved (absolute paths).
-    pub fn update(&mut self, changed: &[PathBuf]) -> Result<BuildReport, BuildError> {
+    /// Brings the site up to date after `changed` files were saved (absolute paths). When the
+    /// pages saved are on disk before the rest (the search index) is, `pages_written` is called
+    /// then, so that the browser can show them at once; it is not called otherwise.
+    pub fn update(
+        &mut self,
+        changed: &[PathBuf],
+        pages_written: &mut dyn FnMut(),
+    ) -> Result<BuildReport, BuildError> {
         // An editor's save may report the same file more than once.
         let mut changed = changed.to_vec();
         changed.sort();
         changed.dedup();
-        if let Some(result) = self.edit_bodies(&changed) {
+        if let Some(result) = self.edit_bodies(&changed, pages_written) {
             return result;
         }
         if self.built.is_none() {
@@ -110,7 +116,11 @@ impl Session {
 
     /// The quick way, when every file saved is a page whose body alone changed: `None` when it
     /// does not apply.
-    fn edit_bodies(&mut self, changed: &[PathBuf]) -> Option<Result<BuildReport, BuildError>> {
+    fn edit_bodies(
+        &mut self,
+        changed: &[PathBuf],
+        pages_written: &mut dyn FnMut(),
+    ) -> Option<Result<BuildReport, BuildError>> {
         if !self.current || changed.is_empty() {
             return None;
         }
@@ -120,7 +130,7 @@ impl Session {
             let (i, page) = reread(&self.opts, &built.project, path)?;
             edits.push((i, page));
         }
-        let result = rerender(&self.opts, built, edits, &self.disk);
+        let result = rerender(&self.opts, built, edits, &self.disk, pages_written);
         if result.is_err() {
             self.current = false;
         }
@@ -170,6 +180,7 @@ fn rerender(
     built: &mut Built,
     edits: Vec<(usize, pages::ContentPage)>,
     disk: &HashMap<String, u64>,
+    pages_written: &mut dyn FnMut(),
 ) -> Result<Vec<(String, u64)>, BuildError> {
     let mut files = Vec::new();
     for (i, page) in edits {
@@ -193,6 +204,7 @@ fn rerender(
     }
     super::check_links(&built.project, &built.out)?;
     let mut written = write_changed(opts, built, files, disk)?;
+    pages_written();
     let index = Output {
         path: pages::paths::SEARCH_INDEX.into(),
         bytes: super::search_index(&built.project, &built.out).into_bytes(),
