@@ -2,7 +2,8 @@
 //! every save.
 //!
 //! A file watcher (notify, debounced) runs the build on its own thread, so a slow build never
-//! blocks a request. A failed build does not stop the server: its rustc-style text goes to the
+//! blocks a request. The build is a [`Session`]: a save re-renders and rewrites only what it
+//! touches. A failed build does not stop the server: its rustc-style text goes to the
 //! terminal and, in place of every HTML page, to the browser, until the next good build clears it.
 //! The browser reloads through tower-livereload's injected script (server-sent events).
 
@@ -14,6 +15,7 @@ use axum::http::{HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use mournival::site::markdown::escape_attr;
+use mournival::site::session::Session;
 use mournival::site::{self, BuildError, BuildOptions};
 use notify_debouncer_full::notify::{EventKind, RecommendedWatcher, RecursiveMode};
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
@@ -25,8 +27,9 @@ use tower_http::services::{ServeDir, ServeFile};
 use tower_livereload::{LiveReloadLayer, Reloader};
 
 /// How long the watcher waits for saves to settle before it rebuilds: editors write a file in
-/// several steps, and one save should cost one build.
-const DEBOUNCE: Duration = Duration::from_millis(150);
+/// several steps, within a few milliseconds, and one save should cost one build; any longer is
+/// time the writer waits for the page.
+const DEBOUNCE: Duration = Duration::from_millis(20);
 
 /// The text of the last failed build, or `None` while the site on disk is current.
 type BuildState = Arc<RwLock<Option<String>>>;
@@ -52,14 +55,14 @@ pub fn serve(mut opts: BuildOptions, port: u16) -> Result<()> {
 
     // The output folder follows the rules of `build`: a folder it may not replace ends serve.
     let started = Instant::now();
-    let first = site::build(&opts);
+    let (session, first) = Session::start(opts.clone());
     if let Err(BuildError::Output(refused)) = first {
         return Err(refused.into());
     }
     let state: BuildState = Arc::new(RwLock::new(report(first, started)));
     let livereload = LiveReloadLayer::new();
     let reloader = livereload.reloader();
-    let _watcher = watch(&opts, state.clone(), reloader)?;
+    let _watcher = watch(&opts, session, state.clone(), reloader)?;
 
     let site =
         ServeDir::new(&opts.out).not_found_service(ServeFile::new(opts.out.join("404.html")));
@@ -80,12 +83,6 @@ pub fn serve(mut opts: BuildOptions, port: u16) -> Result<()> {
             }
         }
     })
-}
-
-/// Builds the site once, reporting in the terminal; returns the error text when it failed.
-fn rebuild(opts: &BuildOptions) -> Option<String> {
-    let started = Instant::now();
-    report(site::build(opts), started)
 }
 
 /// Reports a build in the terminal; returns the error text when it failed.
@@ -126,6 +123,7 @@ fn report(result: Result<site::BuildReport, BuildError>, started: Instant) -> Op
 /// every change. The returned debouncer must be kept alive for as long as the watch lasts.
 fn watch(
     opts: &BuildOptions,
+    mut session: Session,
     state: BuildState,
     reloader: Reloader,
 ) -> Result<Debouncer<RecommendedWatcher, RecommendedCache>> {
@@ -139,7 +137,6 @@ fn watch(
         absolute(&opts.content)?,
         absolute(&opts.out)?,
     );
-    let build_opts = opts.clone();
     let watched_root = root.clone();
     let mut debouncer = new_debouncer(DEBOUNCE, None, move |result: DebounceEventResult| {
         let changed: Vec<PathBuf> = match result {
@@ -162,11 +159,25 @@ fn watch(
         };
         let rel = first.strip_prefix(&watched_root).unwrap_or(first);
         println!("changed: {}", rel.display());
-        let failure = rebuild(&build_opts);
-        *state
-            .write()
-            .unwrap_or_else(|poisoned| poisoned.into_inner()) = failure;
-        reloader.reload();
+        let started = Instant::now();
+        let set_state = |failure: Option<String>| {
+            *state
+                .write()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()) = failure;
+        };
+        // The saved page is shown as soon as it is on disk, before the search index is.
+        let mut reloaded = false;
+        let result = session.update(&changed, &mut || {
+            set_state(None);
+            reloader.reload();
+            reloaded = true;
+        });
+        let failure = report(result, started);
+        let failed = failure.is_some();
+        set_state(failure);
+        if !reloaded || failed {
+            reloader.reload();
+        }
     })
     .context("cannot watch the project for changes")?;
 

@@ -13,7 +13,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use syntect::highlighting::ThemeSet;
 use syntect::html::{ClassStyle, css_for_theme_with_class_style, line_tokens_to_classed_spans};
 use syntect::parsing::{ParseState, ScopeStack, ScopeStackOp, SyntaxReference, SyntaxSet};
@@ -57,8 +57,10 @@ type Ops = Rc<Vec<(usize, ScopeStackOp)>>;
 /// Lines parsed on this thread: for each line, (state before, operations, state after).
 type LineCache = HashMap<String, Vec<(ParseState, Ops, ParseState)>>;
 
-/// Beyond this many lines a thread's cache starts afresh, so memory stays bounded.
-const CACHE_LINES: usize = 200_000;
+/// Beyond this many lines a thread's cache starts afresh, so memory stays bounded (an entry
+/// holds two parser states). The lines worth remembering are the common ones, which a fresh
+/// cache meets again soon.
+const CACHE_LINES: usize = 20_000;
 
 thread_local! {
     /// One cache per syntax set: a state's context ids only mean something within its own set.
@@ -113,16 +115,58 @@ fn classed(code: &str, syntax: &SyntaxReference, set: &SyntaxSet, which: usize) 
     })
 }
 
+/// Highlighted blocks by language (`None` for scenarios) and text, kept from one build to the
+/// next while `serve` runs ([`remember_blocks`]); a plain `build` keeps none.
+type Blocks = HashMap<(Option<String>, String), String>;
+static BLOCKS: Mutex<Option<Blocks>> = Mutex::new(None);
+
+/// Beyond this many blocks the memory of highlighted blocks starts afresh.
+const BLOCKS_KEPT: usize = 100_000;
+
+/// From now on, every block highlighted is remembered, and highlighted again from memory.
+pub fn remember_blocks() {
+    let mut blocks = BLOCKS.lock().unwrap_or_else(|p| p.into_inner());
+    blocks.get_or_insert_with(HashMap::new);
+}
+
+/// `highlight` of a block, from memory if the block was highlighted before.
+fn remembered(language: Option<&str>, code: &str, highlight: impl Fn() -> String) -> String {
+    let key = (language.map(str::to_string), code.to_string());
+    let lock = || BLOCKS.lock().unwrap_or_else(|p| p.into_inner());
+    match lock().as_ref() {
+        None => return highlight(),
+        Some(blocks) => {
+            if let Some(html) = blocks.get(&key) {
+                return html.clone();
+            }
+        }
+    }
+    let html = highlight();
+    if let Some(blocks) = lock().as_mut() {
+        if blocks.len() >= BLOCKS_KEPT {
+            blocks.clear();
+        }
+        blocks.insert(key, html.clone());
+    }
+    html
+}
+
 /// The inner HTML of a scenario's YAML, highlighted with the scenario grammar.
 pub fn highlight_scenario(code: &str) -> String {
-    let set = scenario_set();
-    set.find_syntax_by_extension("scenario")
-        .and_then(|s| classed(code, s, set, 0))
-        .unwrap_or_else(|| escape(code))
+    remembered(None, code, || {
+        let set = scenario_set();
+        set.find_syntax_by_extension("scenario")
+            .and_then(|s| classed(code, s, set, 0))
+            .unwrap_or_else(|| escape(code))
+    })
 }
 
 /// The inner HTML of a code block: highlighted when the language is known, escaped otherwise.
 pub fn highlight(code: &str, language: &str) -> String {
+    remembered(Some(language), code, || highlight_block(code, language))
+}
+
+fn highlight_block(code: &str, language: &str) -> String {
     let highlighted = if language.is_empty() {
         None
     } else {

@@ -19,6 +19,7 @@ pub mod outcome;
 pub mod output;
 pub mod pages;
 pub mod search;
+pub mod session;
 pub mod simulation;
 pub mod templates;
 pub mod why;
@@ -150,6 +151,26 @@ struct Output {
     bytes: Vec<u8>,
 }
 
+/// Where rendered files go as they are made: the new site's folder for `build`, the files that
+/// changed for `serve`.
+trait Sink: Sync {
+    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), output::OutputError>;
+}
+
+impl Sink for output::Staging {
+    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), output::OutputError> {
+        output::Staging::put(self, path, bytes)
+    }
+}
+
+/// What identifies a file's bytes, to tell which files a rebuild changed.
+fn digest(bytes: &[u8]) -> u64 {
+    use std::hash::{DefaultHasher, Hasher};
+    let mut hasher = DefaultHasher::new();
+    hasher.write(bytes);
+    hasher.finish()
+}
+
 /// The prefix from a page at `url` back to the site root.
 fn root_of(url: &str) -> String {
     "../".repeat(url.matches('/').count())
@@ -166,7 +187,32 @@ fn section_url(section: &Section, pages: &[&ContentPage]) -> Option<String> {
 
 /// Builds the site.
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
+    Ok(build_site(opts)?.report)
+}
+
+/// A site rendered and written, with what a later save needs to redo only part of it.
+struct Built {
+    project: Project,
+    nav: Navigation,
+    out: Rendered,
+    report: BuildReport,
+}
+
+/// Builds the site into a new folder, file by file as it renders, and swaps it in.
+fn build_site(opts: &BuildOptions) -> Result<Built, BuildError> {
     let project = Project::load(opts)?;
+    let staging = output::Staging::begin(opts)?;
+    let built = render_site(project, &staging, false)?;
+    let written = built.out.paths();
+    staging.finish(&built.project.config.keep, &written)?;
+    Ok(built)
+}
+
+/// Every stage after loading: evaluate, compare, lay out, render into `sink`, check the links,
+/// add the indexes. Content pages go to `sink` as they render; only what later stages read of
+/// them is kept (links, anchors, words, the hash of their bytes). Unless the site is `lasting`
+/// (a session keeps it), the pages' texts go once the links are checked.
+fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<Built, BuildError> {
     let evals = evaluate_all(&project);
     let compared = compare_readings(&project, &evals);
     let nav = navigation(&project)?;
@@ -175,26 +221,29 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         nav: &nav.sections,
     };
     let mut out = Rendered::default();
-    render_content(&project, &evals, &compared, &site, &mut out)?;
+    render_content(&project, &evals, &compared, &site, sink, &mut out)?;
     render_generated(&project, &evals, &site, &nav, &mut out)?;
     check_links(&project, &out)?;
+    if !lasting {
+        for p in &mut project.content {
+            p.page.text = Arc::from("");
+        }
+    }
     add_indexes(&project, &mut out)?;
     add_flips(compared, &mut out);
+    out.flush(sink)?;
     let pages_written = out
-        .files
+        .written
         .iter()
-        .filter(|o| o.path.ends_with(".html"))
+        .filter(|(path, _)| path.ends_with(".html"))
         .count();
-    let files = out.files.len();
     let failing = out
         .views
         .iter()
         .flat_map(|(v, _)| &v.verdicts)
         .filter_map(|v| v.diagnostic.clone())
         .collect();
-    let misquoted = project.quotes.errors.clone();
-    output::write_site(opts, &project.config.keep, &out.files)?;
-    Ok(BuildReport {
+    let report = BuildReport {
         pages: pages_written,
         scenarios: project.scenarios().count(),
         evaluations: project
@@ -202,13 +251,19 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             .map(|s| project.readings.of(s.game()).variants.len())
             .sum(),
         failing,
-        misquoted,
-        files,
+        misquoted: project.quotes.errors.clone(),
+        files: out.written.len(),
         notes: site_base(&project.config)
             .is_none()
             .then(|| SITEMAP_NOTE.to_string())
             .into_iter()
             .collect(),
+    };
+    Ok(Built {
+        project,
+        nav,
+        out,
+        report,
     })
 }
 
@@ -612,7 +667,10 @@ fn readings_section(project: &Project) -> NavSection {
 /// What the render stages produce: the files, and what the later stages read back.
 #[derive(Default)]
 struct Rendered {
+    /// Files rendered but not yet put (the generated pages and indexes, few).
     files: Vec<Output>,
+    /// Every file put, in order, with its digest.
+    written: Vec<(String, u64)>,
     /// Each content page's Markdown as rendered (headings, links, text), in content order.
     markdown: Vec<markdown::Rendered>,
     /// Every scenario's view, with its page's title.
@@ -623,6 +681,20 @@ struct Rendered {
 }
 
 impl Rendered {
+    /// Puts the files still held, and releases them.
+    fn flush(&mut self, sink: &dyn Sink) -> Result<(), BuildError> {
+        for file in std::mem::take(&mut self.files) {
+            sink.put(&file.path, &file.bytes)?;
+            self.written.push((file.path, digest(&file.bytes)));
+        }
+        Ok(())
+    }
+
+    /// Every file of the site, in the order written.
+    fn paths(&self) -> Vec<&str> {
+        self.written.iter().map(|(p, _)| p.as_str()).collect()
+    }
+
     fn page(&mut self, url: String, html: String) {
         self.generated_urls.push(url.clone());
         self.files.push(Output {
@@ -632,16 +704,17 @@ impl Rendered {
     }
 }
 
-/// Content pages, rendered in parallel.
+/// Content pages, rendered in parallel, each put into `sink` at once and released.
 fn render_content(
     project: &Project,
     evals: &Evaluations,
     compared: &Comparisons,
     site: &SiteView,
+    sink: &dyn Sink,
     out: &mut Rendered,
 ) -> Result<(), BuildError> {
     let by_rel = project.by_rel();
-    let rendered: Vec<Result<RenderedPage, TemplateError>> = project
+    let rendered: Vec<Result<PageDone, BuildError>> = project
         .content
         .par_iter()
         .zip(evals.par_iter())
@@ -655,11 +728,13 @@ fn render_content(
                 &by_rel,
                 project.glossary.as_ref().filter(|g| g.url != p.url),
             )
+            .map_err(BuildError::from)
+            .and_then(|page| put_page(page, sink))
         })
         .collect();
     for (r, p) in rendered.into_iter().zip(&project.content) {
         let (file, md, views) = r?;
-        out.files.push(file);
+        out.written.push(file);
         out.views
             .extend(views.into_iter().map(|v| (v, p.title.clone())));
         out.markdown.push(md);
@@ -1294,6 +1369,20 @@ fn neighbour<'a>(project: &'a Project, p: &ContentPage, step: isize) -> Option<N
 /// A content page rendered: its file, what the Markdown held, and its scenarios' views.
 type RenderedPage = (Output, markdown::Rendered, Vec<outcome::ScenarioView>);
 
+/// A content page put: its path and digest, what the Markdown held (but its HTML), and its
+/// scenarios' views.
+type PageDone = (
+    (String, u64),
+    markdown::Rendered,
+    Vec<outcome::ScenarioView>,
+);
+
+/// Puts a page's file and releases its bytes.
+fn put_page((file, md, views): RenderedPage, sink: &dyn Sink) -> Result<PageDone, BuildError> {
+    sink.put(&file.path, &file.bytes)?;
+    Ok(((file.path, digest(&file.bytes)), md, views))
+}
+
 fn render_page(
     p: &ContentPage,
     (evals, compared): (&[Vec<Evaluation>], &[Compared]),
@@ -1333,7 +1422,7 @@ fn render_page(
         .map(|v| templates.render("scenario.html", &[("s", v), ("root", &root)]))
         .collect();
     let scenario_html: Vec<String> = scenario_html.into_iter().collect::<Result<_, _>>()?;
-    let md = if p.page.is_markdown() {
+    let mut md = if p.page.is_markdown() {
         let resolve = |dest: &str| {
             if let Some(site_path) = dest.strip_prefix('/') {
                 return Some(site_path.to_string());
@@ -1387,7 +1476,8 @@ fn render_page(
         title: &p.title,
         description: p.description.as_deref(),
         url: &p.url,
-        content: md.html.clone(),
+        // The page holds the HTML; what is kept of the Markdown is what later stages read.
+        content: std::mem::take(&mut md.html),
         toc: md.headings.iter().filter(|h| h.level == 2).collect(),
         has_h1: md.h1.is_some(),
         breadcrumbs,

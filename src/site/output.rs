@@ -9,15 +9,16 @@
 //! builds into it, and the next build clears what a killed one left behind, moving back any file
 //! of the user's it finds there.
 
+mod live;
 mod lock;
 mod marker;
 mod swap;
 
-use super::{BuildOptions, Output};
+use super::BuildOptions;
+pub(super) use live::update;
 use lock::Lock;
 pub use marker::KeepPath;
 use marker::{MARKER, Marker};
-use rayon::prelude::*;
 use std::collections::HashSet;
 use std::fmt;
 use std::io;
@@ -89,6 +90,8 @@ pub enum OutputError {
     },
     #[error("{} holds more than {} entries; mournival will not look through it", .0.display(), marker::MAX_ENTRIES)]
     TooLarge(PathBuf),
+    #[error("{} is no longer the site mournival built there", .0.display())]
+    NotLive(PathBuf),
     #[error("cannot write {}: {source}", .path.display())]
     Io { path: PathBuf, source: io::Error },
 }
@@ -229,34 +232,80 @@ fn canonical(path: &Path) -> io::Result<PathBuf> {
     }
 }
 
-/// Writes the site into `opts.out`, replacing what an earlier build wrote there and keeping
-/// everything else (see the module's documentation).
-pub(super) fn write_site(
-    opts: &BuildOptions,
-    keep: &[KeepPath],
-    outputs: &[Output],
-) -> Result<(), OutputError> {
-    let target = Target::resolve(opts)?;
-    std::fs::create_dir_all(&target.parent).map_err(io_at(&target.parent))?;
-    let _lock = Lock::acquire(&target)?;
-    swap::clear_stale(&target)?;
-    let carried = carried_entries(&target, keep, outputs, opts.force)?;
-    let fresh = target.temp("building");
-    let built = write_fresh(&fresh, outputs, &carried)
-        .and_then(|()| swap::carry(&target.path, &fresh, &carried))
-        .and_then(|()| swap::exchange(&fresh, &target).map_err(io_at(&target.path)));
-    match built {
-        // The old site holds only what the tool wrote: a failure to delete it leaves a folder
-        // that the next build clears, and the new site is in place, so it is not an error.
-        Ok(Some(old)) => {
-            let _ = swap::dispose(&old, &target);
-            Ok(())
+/// A new site being written beside the output (`.NAME.building-PID`), file by file as pages
+/// render, under the lock; [`Staging::finish`] swaps it in, replacing what an earlier build wrote
+/// there and keeping everything else (see the module's documentation). Dropped unfinished, it is
+/// deleted and the output is untouched.
+pub(super) struct Staging {
+    target: Target,
+    fresh: PathBuf,
+    force: bool,
+    finished: bool,
+    _lock: Lock,
+}
+
+impl Staging {
+    /// Refuses an output that may never be replaced, takes the lock, clears what killed builds
+    /// left, and makes the new folder with a marker that claims every file in it.
+    pub fn begin(opts: &BuildOptions) -> Result<Staging, OutputError> {
+        let target = Target::resolve(opts)?;
+        std::fs::create_dir_all(&target.parent).map_err(io_at(&target.parent))?;
+        let lock = Lock::acquire(&target)?;
+        swap::clear_stale(&target)?;
+        let fresh = target.temp("building");
+        std::fs::create_dir(&fresh).map_err(io_at(&fresh))?;
+        let staging = Staging {
+            target,
+            fresh,
+            force: opts.force,
+            finished: false,
+            _lock: lock,
+        };
+        Marker::write_partial(&staging.fresh).map_err(io_at(&staging.fresh))?;
+        Ok(staging)
+    }
+
+    /// Writes one file of the new site (`path` relative, with `/`).
+    pub fn put(&self, path: &str, bytes: &[u8]) -> Result<(), OutputError> {
+        let path = self.fresh.join(path);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(io_at(dir))?;
         }
-        Ok(None) => Ok(()),
-        Err(e) => {
-            // Puts back into the output whatever was carried out of it.
-            swap::dispose(&fresh, &target)?;
-            Err(e)
+        std::fs::write(&path, bytes).map_err(io_at(&path))
+    }
+
+    /// Swaps the new site in, once `written` (every file put) is known: refuses an output holding
+    /// files it was not told to keep, writes the whole marker, carries the kept entries over.
+    pub fn finish(mut self, keep: &[KeepPath], written: &[&str]) -> Result<(), OutputError> {
+        self.finished = true;
+        let built = carried_entries(&self.target, keep, written, self.force).and_then(|carried| {
+            Marker::write(&self.fresh, written, &carried).map_err(io_at(&self.fresh))?;
+            swap::carry(&self.target.path, &self.fresh, &carried)?;
+            swap::exchange(&self.fresh, &self.target).map_err(io_at(&self.target.path))
+        });
+        match built {
+            // The old site holds only what the tool wrote: a failure to delete it leaves a folder
+            // that the next build clears, and the new site is in place, so it is not an error.
+            Ok(Some(old)) => {
+                let _ = swap::dispose(&old, &self.target);
+                Ok(())
+            }
+            Ok(None) => Ok(()),
+            Err(e) => {
+                // Puts back into the output whatever was carried out of it.
+                swap::dispose(&self.fresh, &self.target)?;
+                Err(e)
+            }
+        }
+    }
+}
+
+impl Drop for Staging {
+    /// A build that stopped before [`Staging::finish`] carried nothing in: its folder is all
+    /// the tool's (the marker says so) and goes whole.
+    fn drop(&mut self) {
+        if !self.finished {
+            let _ = swap::dispose(&self.fresh, &self.target);
         }
     }
 }
@@ -267,7 +316,7 @@ pub(super) fn write_site(
 fn carried_entries(
     target: &Target,
     keep: &[KeepPath],
-    outputs: &[Output],
+    outputs: &[&str],
     force: bool,
 ) -> Result<Vec<PathBuf>, OutputError> {
     if !target.path.exists() {
@@ -283,7 +332,7 @@ fn carried_entries(
     }
     let files: HashSet<PathBuf> = outputs
         .iter()
-        .map(|o| PathBuf::from(&o.path))
+        .map(PathBuf::from)
         .chain([PathBuf::from(MARKER)])
         .collect();
     let folders = marker::ancestors(&files);
@@ -323,21 +372,6 @@ fn carried_entries(
         });
     }
     Ok(carried)
-}
-
-/// Writes the marker, then every file, into a new folder `fresh`; the marker comes first so
-/// that whatever a killed build leaves is recognisably the tool's.
-fn write_fresh(fresh: &Path, outputs: &[Output], carried: &[PathBuf]) -> Result<(), OutputError> {
-    std::fs::create_dir(fresh).map_err(io_at(fresh))?;
-    let written: Vec<&str> = outputs.iter().map(|o| o.path.as_str()).collect();
-    Marker::write(fresh, &written, carried).map_err(io_at(fresh))?;
-    outputs.par_iter().try_for_each(|o| {
-        let path = fresh.join(&o.path);
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(io_at(dir))?;
-        }
-        std::fs::write(&path, &o.bytes).map_err(io_at(&path))
-    })
 }
 
 #[cfg(test)]

@@ -396,7 +396,7 @@ pub fn load(root: &Path, content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnos
     }
 }
 
-fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<Diagnostic>> {
+pub(crate) fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<Diagnostic>> {
     let text = read_text(path).map_err(|d| vec![d])?;
     let rel_path = path.strip_prefix(content).unwrap_or(path);
     let rel = rel_path

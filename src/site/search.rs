@@ -123,22 +123,29 @@ fn count(doc: &Doc, body: &str) -> HashMap<String, u32> {
     counts
 }
 
-/// The index as JSON. Sections are counted in parallel, then merged in page order.
+/// How many sections' word counts are held at once: the counts of every section at once
+/// outweigh the index.
+const COUNTED_AT_ONCE: usize = 1024;
+
+/// The index as JSON. Sections are counted in parallel, a chunk at a time, then merged in page
+/// order.
 pub fn build(entries: &[Entry]) -> String {
     let docs: Vec<(Doc, &str)> = entries
         .par_iter()
         .enumerate()
         .flat_map_iter(|(i, e)| sections(i, e))
         .collect();
-    let counts: Vec<HashMap<String, u32>> = docs.par_iter().map(|(d, t)| count(d, t)).collect();
     // word → (the last section that held it, its postings)
     let mut words_map: BTreeMap<String, (u32, Vec<u32>)> = BTreeMap::new();
-    for (doc, c) in counts.into_iter().enumerate() {
-        let doc = doc as u32;
-        for (w, n) in c {
-            let (last, postings) = words_map.entry(w).or_default();
-            postings.extend([doc - *last, n]);
-            *last = doc;
+    for (chunk, part) in docs.chunks(COUNTED_AT_ONCE).enumerate() {
+        let counts: Vec<HashMap<String, u32>> = part.par_iter().map(|(d, t)| count(d, t)).collect();
+        for (i, c) in counts.into_iter().enumerate() {
+            let doc = (chunk * COUNTED_AT_ONCE + i) as u32;
+            for (w, n) in c {
+                let (last, postings) = words_map.entry(w).or_default();
+                postings.extend([doc - *last, n]);
+                *last = doc;
+            }
         }
     }
     let index = Index {

@@ -15,6 +15,8 @@ pub const MARKER: &str = ".mournival-site";
 const HEADER: &str = "mournival";
 const WRITTEN: &str = "# written by mournival, replaced on every build:";
 const KEPT: &str = "# not written by mournival, left in place:";
+/// Heads the marker of a site still being written, whose files are all the tool's.
+const PARTIAL: &str = "# being written: every file here is mournival's";
 /// A marker larger than this is not one the tool wrote.
 const MAX_MARKER_BYTES: u64 = 64 << 20;
 /// How many entries of a folder the tool looks at before it gives up.
@@ -25,6 +27,8 @@ pub const MAX_ENTRIES: usize = 1_000_000;
 pub struct Marker {
     pub written: HashSet<PathBuf>,
     pub kept: Vec<PathBuf>,
+    /// The site is still being written file by file: everything in it is the tool's.
+    pub partial: bool,
 }
 
 impl Marker {
@@ -64,6 +68,7 @@ impl Marker {
             match line {
                 WRITTEN => in_kept = false,
                 KEPT => in_kept = true,
+                PARTIAL => marker.partial = true,
                 _ => {
                     let Some(path) = line.strip_prefix('/').and_then(relative) else {
                         continue;
@@ -79,9 +84,19 @@ impl Marker {
         Some(marker)
     }
 
-    /// Writes the marker of a new site into `dir`. A kept name that cannot be written on a line
-    /// of its own is left out: the next build then asks about it again, which loses nothing.
+    /// Writes the marker of a site being written into the new folder `dir`, before its files:
+    /// whatever a killed build leaves there is the tool's, to delete.
+    pub fn write_partial(dir: &Path) -> io::Result<()> {
+        let text = format!("{HEADER} {}\n{PARTIAL}\n", env!("CARGO_PKG_VERSION"));
+        std::fs::File::create_new(dir.join(MARKER))?.write_all(text.as_bytes())
+    }
+
+    /// Writes (or replaces, in one rename) the marker of a site into `dir`, its files sorted. A
+    /// kept name that cannot be written on a line of its own is left out: the next build then
+    /// asks about it again, which loses nothing.
     pub fn write(dir: &Path, written: &[&str], kept: &[PathBuf]) -> io::Result<()> {
+        let mut written = written.to_vec();
+        written.sort_unstable();
         let mut text = format!(
             "{HEADER} {}: a site built by mournival, which replaces the files it wrote on every build and leaves the others\n{WRITTEN}\n",
             env!("CARGO_PKG_VERSION")
@@ -99,8 +114,9 @@ impl Marker {
         for path in kept.iter().filter_map(|p| slashed(p)) {
             text.push_str(&format!("/{path}\n"));
         }
-        let mut file = std::fs::File::create_new(dir.join(MARKER))?;
-        file.write_all(text.as_bytes())
+        let new = dir.join(format!("{MARKER}.new"));
+        std::fs::File::create(&new)?.write_all(text.as_bytes())?;
+        std::fs::rename(&new, dir.join(MARKER))
     }
 }
 
@@ -240,6 +256,20 @@ mod tests {
         let marker = Marker::of_folder(dir.path()).unwrap().unwrap();
         assert_eq!(marker.written, set(&["index.html", "rules/x/index.html"]));
         assert_eq!(marker.kept, kept);
+    }
+
+    #[test]
+    fn a_partial_marker_is_replaced_by_the_whole_one() {
+        let dir = tempfile::tempdir().unwrap();
+        Marker::write_partial(dir.path()).unwrap();
+        assert!(Marker::of_folder(dir.path()).unwrap().unwrap().partial);
+        Marker::write(dir.path(), &["b.html", "a.html"], &[]).unwrap();
+        let marker = Marker::of_folder(dir.path()).unwrap().unwrap();
+        assert!(!marker.partial);
+        assert_eq!(marker.written, set(&["a.html", "b.html"]));
+        let text = std::fs::read_to_string(dir.path().join(MARKER)).unwrap();
+        assert!(text.find("/a.html").unwrap() < text.find("/b.html").unwrap());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 
     #[test]

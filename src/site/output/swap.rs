@@ -90,6 +90,10 @@ pub fn dispose(dir: &Path, target: &Target) -> Result<(), OutputError> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
         Err(e) => return Err(io_at(dir)(e)),
     };
+    if marker.partial {
+        // Nothing of the user's is carried in before the whole marker is written.
+        return remove_marker_last(dir).map_err(io_at(dir));
+    }
     let mut written = marker.written;
     let descend = marker::ancestors(&written);
     written.insert(PathBuf::from(MARKER));

@@ -1,0 +1,243 @@
+//! A build that lasts (`serve`): the project loaded, the pages rendered and the digest of every
+//! file written are kept between saves, so that a save redoes only what it touches.
+//!
+//! A save that changes only the body of pages without scenarios (not their title, description,
+//! weight, stage, quotations or place) re-renders those pages alone, checks every link again, and
+//! rebuilds the search index. Anything else (a title, a new or deleted page, a reading, a
+//! template, a text) renders the whole site again in memory, highlighted blocks coming from
+//! memory. Either way only the files whose bytes changed are written, each in one rename, into
+//! the live output folder; if that folder is no longer the one the session built, the whole site
+//! is built and swapped in as `build` does.
+
+use super::output::{self, OutputError};
+use super::{
+    BuildError, BuildOptions, BuildReport, Built, Output, Project, Sink, SiteView, digest, pages,
+};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The session: the last good site and what is on disk.
+pub struct Session {
+    opts: BuildOptions,
+    /// The last site built whole and written, if any.
+    built: Option<Built>,
+    /// The digest of every file on disk, by path.
+    disk: HashMap<String, u64>,
+    /// Whether `built` is what is on disk (not after a failed save, which wrote nothing).
+    current: bool,
+}
+
+/// Collects the files whose bytes differ from what is on disk.
+struct Changes<'a> {
+    disk: &'a HashMap<String, u64>,
+    changed: Mutex<Vec<(String, Vec<u8>)>>,
+}
+
+impl Sink for Changes<'_> {
+    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), OutputError> {
+        if self.disk.get(path) != Some(&digest(bytes)) {
+            let mut changed = self.changed.lock().unwrap_or_else(|p| p.into_inner());
+            changed.push((path.to_string(), bytes.to_vec()));
+        }
+        Ok(())
+    }
+}
+
+impl Session {
+    /// Builds the site as `build` does, and keeps it.
+    pub fn start(opts: BuildOptions) -> (Session, Result<BuildReport, BuildError>) {
+        super::highlight::remember_blocks();
+        let mut session = Session {
+            opts,
+            built: None,
+            disk: HashMap::new(),
+            current: false,
+        };
+        let result = session.build_whole();
+        (session, result)
+    }
+
+    /// Brings the site up to date after `changed` files were saved (absolute paths). When the
+    /// pages saved are on disk before the rest (the search index) is, `pages_written` is called
+    /// then, so that the browser can show them at once; it is not called otherwise.
+    pub fn update(
+        &mut self,
+        changed: &[PathBuf],
+        pages_written: &mut dyn FnMut(),
+    ) -> Result<BuildReport, BuildError> {
+        // An editor's save may report the same file more than once.
+        let mut changed = changed.to_vec();
+        changed.sort();
+        changed.dedup();
+        if let Some(result) = self.edit_bodies(&changed, pages_written) {
+            return result;
+        }
+        if self.built.is_none() {
+            return self.build_whole();
+        }
+        match self.render_whole() {
+            Err(BuildError::Output(_)) => self.build_whole(),
+            other => other,
+        }
+    }
+
+    /// Builds the whole site into a new folder and swaps it in.
+    fn build_whole(&mut self) -> Result<BuildReport, BuildError> {
+        self.current = false;
+        let built = super::build_site(&self.opts)?;
+        self.keep(built)
+    }
+
+    /// Renders the whole site in memory and writes what changed into the live folder.
+    fn render_whole(&mut self) -> Result<BuildReport, BuildError> {
+        self.current = false;
+        let project = Project::load(&self.opts)?;
+        let changes = Changes {
+            disk: &self.disk,
+            changed: Mutex::default(),
+        };
+        let built = super::render_site(project, &changes, true)?;
+        let changed = changes
+            .changed
+            .into_inner()
+            .unwrap_or_else(|p| p.into_inner());
+        output::update(&self.opts, &changed, &built.out.paths())?;
+        self.keep(built)
+    }
+
+    fn keep(&mut self, built: Built) -> Result<BuildReport, BuildError> {
+        self.disk = built.out.written.iter().cloned().collect();
+        let report = built.report.clone();
+        self.built = Some(built);
+        self.current = true;
+        Ok(report)
+    }
+
+    /// The quick way, when every file saved is a page whose body alone changed: `None` when it
+    /// does not apply.
+    fn edit_bodies(
+        &mut self,
+        changed: &[PathBuf],
+        pages_written: &mut dyn FnMut(),
+    ) -> Option<Result<BuildReport, BuildError>> {
+        if !self.current || changed.is_empty() {
+            return None;
+        }
+        let built = self.built.as_mut()?;
+        let mut edits = Vec::new();
+        for path in changed {
+            let (i, page) = reread(&self.opts, &built.project, path)?;
+            edits.push((i, page));
+        }
+        let result = rerender(&self.opts, built, edits, &self.disk, pages_written);
+        if result.is_err() {
+            self.current = false;
+        }
+        Some(result.map(|written| {
+            self.disk.extend(written);
+            built.report.clone()
+        }))
+    }
+}
+
+/// The saved page at `path` read again, with its place in the content, if only its body changed
+/// and nothing but the page itself shows it: no scenario, no quotation, not the glossary.
+fn reread(
+    opts: &BuildOptions,
+    project: &Project,
+    path: &Path,
+) -> Option<(usize, pages::ContentPage)> {
+    let i = project
+        .content
+        .iter()
+        .position(|p| std::path::absolute(&p.page.path).is_ok_and(|a| a == path))?;
+    let old = &project.content[i];
+    let new = pages::load_one(&opts.content, &old.page.path).ok()?;
+    let quotes = |p: &pages::ContentPage| {
+        crate::sources::quotations::of_page(&p.page.path, &p.page.text).is_empty()
+    };
+    let same = old.rel == new.rel
+        && old.url == new.url
+        && old.title == new.title
+        && old.description == new.description
+        && old.weight == new.weight
+        && old.stage == new.stage
+        && old.section == new.section
+        && old.page.is_markdown() == new.page.is_markdown()
+        && old.rel != "glossary.md"
+        && old.page.scenarios.is_empty()
+        && new.page.scenarios.is_empty()
+        && quotes(old)
+        && quotes(&new);
+    same.then_some((i, new))
+}
+
+/// Renders the edited pages, checks every link, writes the pages, then rebuilds the search index
+/// and writes it: the page a writer waits for does not wait for the index of every page.
+/// Returns the digests written.
+fn rerender(
+    opts: &BuildOptions,
+    built: &mut Built,
+    edits: Vec<(usize, pages::ContentPage)>,
+    disk: &HashMap<String, u64>,
+    pages_written: &mut dyn FnMut(),
+) -> Result<Vec<(String, u64)>, BuildError> {
+    let mut files = Vec::new();
+    for (i, page) in edits {
+        built.project.content[i] = page;
+        let project = &built.project;
+        let site = SiteView {
+            title: &project.config.title,
+            nav: &built.nav.sections,
+        };
+        let p = &project.content[i];
+        let (file, md, _) = super::render_page(
+            p,
+            (&[], &[]),
+            project,
+            &site,
+            &project.by_rel(),
+            project.glossary.as_ref().filter(|g| g.url != p.url),
+        )?;
+        built.out.markdown[i] = md;
+        files.push(file);
+    }
+    super::check_links(&built.project, &built.out)?;
+    let mut written = write_changed(opts, built, files, disk)?;
+    pages_written();
+    let index = Output {
+        path: pages::paths::SEARCH_INDEX.into(),
+        bytes: super::search_index(&built.project, &built.out).into_bytes(),
+    };
+    written.extend(write_changed(opts, built, vec![index], disk)?);
+    Ok(written)
+}
+
+/// Writes those of `files` whose bytes differ from the disk's, and notes their digests.
+fn write_changed(
+    opts: &BuildOptions,
+    built: &mut Built,
+    files: Vec<Output>,
+    disk: &HashMap<String, u64>,
+) -> Result<Vec<(String, u64)>, BuildError> {
+    let changed: Vec<(String, Vec<u8>)> = files
+        .into_iter()
+        .filter(|f| disk.get(&f.path) != Some(&digest(&f.bytes)))
+        .map(|f| (f.path, f.bytes))
+        .collect();
+    if changed.is_empty() {
+        return Ok(Vec::new());
+    }
+    let written: Vec<(String, u64)> = changed
+        .iter()
+        .map(|(p, b)| (p.clone(), digest(b)))
+        .collect();
+    output::update(opts, &changed, &built.out.paths())?;
+    for (path, hash) in &written {
+        if let Some(entry) = built.out.written.iter_mut().find(|(p, _)| p == path) {
+            entry.1 = *hash;
+        }
+    }
+    Ok(written)
+}

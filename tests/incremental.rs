@@ -1,0 +1,246 @@
+//! `serve`'s lasting build: after any sequence of saves, the output folder it keeps up to date
+//! holds exactly what a clean build of the same files writes, and a body edit rewrites only the
+//! page and the search index.
+
+use mournival::site::session::Session;
+use mournival::site::{self, BuildError, BuildOptions};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn options(root: &Path, out: &Path) -> BuildOptions {
+    BuildOptions {
+        root: root.to_path_buf(),
+        content: root.join("content"),
+        out: out.to_path_buf(),
+        overrides: Vec::new(),
+        base_url: String::new(),
+        force: false,
+    }
+}
+
+/// A project with Gleek's readings, a base template of its own and a few pages: plain ones
+/// linking each other, one in a folder, one with a scenario.
+fn project(root: &Path) {
+    let variants = root.join("variants/gleek");
+    std::fs::create_dir_all(&variants).unwrap();
+    for entry in std::fs::read_dir(repo().join("variants/gleek")).unwrap() {
+        let p = entry.unwrap().path();
+        std::fs::copy(&p, variants.join(p.file_name().unwrap())).unwrap();
+    }
+    std::fs::create_dir_all(root.join("templates")).unwrap();
+    std::fs::copy(
+        repo().join("templates/base.html"),
+        root.join("templates/base.html"),
+    )
+    .unwrap();
+    write(
+        root,
+        "content/index.md",
+        "# Home\n\nSee [the stock](play/stock.md).\n",
+    );
+    write(
+        root,
+        "content/play/stock.md",
+        "---\ntitle: The stock\n---\n\nSix cards each.\n\n```rust\nfn main() {}\n```\n",
+    );
+    write(
+        root,
+        "content/notes.md",
+        "# Notes\n\nBack [home](index.md).\n",
+    );
+    let deal = std::fs::read_to_string(repo().join("tests/fixtures/cotton-deal.md")).unwrap();
+    write(root, "content/deal.md", &deal);
+}
+
+fn write(root: &Path, rel: &str, text: &str) -> PathBuf {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Every file under `dir` with its bytes, and every folder, by relative path.
+fn walk(dir: &Path) -> (BTreeMap<PathBuf, Vec<u8>>, Vec<PathBuf>) {
+    let (mut files, mut folders) = (BTreeMap::new(), Vec::new());
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(d) = pending.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            let rel = p.strip_prefix(dir).unwrap().to_path_buf();
+            if p.is_dir() {
+                folders.push(rel);
+                pending.push(p);
+            } else {
+                files.insert(rel, std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    folders.sort();
+    (files, folders)
+}
+
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    walk(dir).0
+}
+
+/// The live output against a clean build of the same files, file by file.
+fn assert_as_clean(root: &Path, live: &Path, step: &str) {
+    let clean = root.join(format!("clean-{}", step.replace(' ', "-")));
+    site::build(&options(root, &clean)).unwrap();
+    let ((a, a_folders), (b, b_folders)) = (walk(live), walk(&clean));
+    let names = |t: &BTreeMap<PathBuf, Vec<u8>>| t.keys().cloned().collect::<Vec<_>>();
+    assert_eq!(names(&a), names(&b), "after {step}: the files differ");
+    for (path, bytes) in &a {
+        assert!(
+            *bytes == b[path],
+            "after {step}: {} differs from a clean build",
+            path.display()
+        );
+    }
+    assert_eq!(a_folders, b_folders, "after {step}: the folders differ");
+    std::fs::remove_dir_all(clean).unwrap();
+}
+
+/// The project, built by a new session into `out`.
+fn started(root: &Path, out: &Path) -> Session {
+    project(root);
+    let (session, first) = Session::start(options(root, out));
+    first.unwrap();
+    session
+}
+
+#[cfg(unix)]
+fn inode(path: &Path) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).unwrap().ino()
+}
+
+#[test]
+fn every_save_leaves_what_a_clean_build_would() {
+    let dir = tempfile::tempdir().unwrap();
+    let (root, out) = (dir.path(), dir.path().join("site"));
+    let mut session = started(root, &out);
+    assert_as_clean(root, &out, "the first build");
+
+    let mut save = |rel: &str, text: Option<&str>| {
+        let path = root.join(rel);
+        match text {
+            Some(t) => {
+                write(root, rel, t);
+            }
+            None => std::fs::remove_file(&path).unwrap(),
+        }
+        session.update(&[path], &mut || {})
+    };
+
+    save(
+        "content/notes.md",
+        Some("# Notes\n\nBack [home](index.md), with new words.\n"),
+    )
+    .unwrap();
+    assert_as_clean(root, &out, "a body edit");
+
+    save(
+        "content/notes.md",
+        Some("---\ntitle: Field notes\n---\n\n# Notes\n\nBack [home](index.md).\n"),
+    )
+    .unwrap();
+    assert_as_clean(root, &out, "a title edit");
+
+    save(
+        "content/play/new.md",
+        Some("# A new page\n\nOf [notes](../notes.md).\n"),
+    )
+    .unwrap();
+    assert_as_clean(root, &out, "a new page");
+
+    save("content/play/new.md", None).unwrap();
+    assert_as_clean(root, &out, "a deleted page");
+
+    save("content/play/stock.md", None).unwrap_err();
+    save(
+        "content/play/stock.md",
+        Some("---\ntitle: The stock\n---\n\nSix cards each.\n"),
+    )
+    .unwrap();
+    assert_as_clean(root, &out, "a page deleted and put back");
+
+    let cotton = std::fs::read_to_string(root.join("variants/gleek/cotton-1674.yaml")).unwrap();
+    let edited = cotton.replacen("title:", "title: Edited,", 1);
+    assert_ne!(cotton, edited);
+    save("variants/gleek/cotton-1674.yaml", Some(&edited)).unwrap();
+    assert_as_clean(root, &out, "a variant edit");
+
+    let base = std::fs::read_to_string(root.join("templates/base.html")).unwrap();
+    let edited = base.replacen("</body>", "<!-- edited --></body>", 1);
+    assert_ne!(base, edited);
+    save("templates/base.html", Some(&edited)).unwrap();
+    assert_as_clean(root, &out, "a template edit");
+
+    let before = tree(&out);
+    let broken = save(
+        "content/notes.md",
+        Some("---\ntitle: Field notes\n---\n\n# Notes\n\nSee [nowhere](missing.md).\n"),
+    );
+    assert!(matches!(broken, Err(BuildError::Invalid(_))), "{broken:?}");
+    assert!(before == tree(&out), "a broken save writes nothing");
+    save(
+        "content/notes.md",
+        Some("---\ntitle: Field notes\n---\n\n# Notes\n\nSee [home](index.md) again.\n"),
+    )
+    .unwrap();
+    assert_as_clean(root, &out, "a broken then fixed page");
+
+    save("content/deal.md", Some("# The deal is gone\n")).unwrap();
+    assert_as_clean(root, &out, "a scenario removed");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_body_edit_rewrites_only_the_page_and_the_search_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let (root, out) = (dir.path(), dir.path().join("site"));
+    let mut session = started(root, &out);
+    let files = tree(&out);
+    let inodes: BTreeMap<&PathBuf, u64> = files.keys().map(|p| (p, inode(&out.join(p)))).collect();
+    let page = write(
+        root,
+        "content/notes.md",
+        "# Notes\n\nBack [home](index.md), changed.\n",
+    );
+    let mut shown = 0;
+    session
+        .update(&[page], &mut || {
+            let html = std::fs::read_to_string(out.join("notes/index.html")).unwrap();
+            assert!(html.contains("changed."), "the page is on disk when shown");
+            shown += 1;
+        })
+        .unwrap();
+    assert_eq!(shown, 1, "the browser is told once the page is written");
+    let rewritten: Vec<&str> = inodes
+        .iter()
+        .filter(|(p, ino)| inode(&out.join(p)) != **ino)
+        .map(|(p, _)| p.to_str().unwrap())
+        .collect();
+    assert_eq!(rewritten, ["notes/index.html", "search-index.json"]);
+    let html = std::fs::read_to_string(out.join("notes/index.html")).unwrap();
+    assert!(html.contains("changed."), "{html}");
+}
+
+#[test]
+fn the_session_keeps_the_rules_of_the_output_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    project(root);
+    let out = root.join("site");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("mine.txt"), "the user's").unwrap();
+    let (_, first) = Session::start(options(root, &out));
+    assert!(matches!(first, Err(BuildError::Output(_))), "{first:?}");
+    assert_eq!(std::fs::read(out.join("mine.txt")).unwrap(), b"the user's");
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 1);
+}
