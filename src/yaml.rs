@@ -142,7 +142,7 @@ impl YamlText {
                 None => self.location(0, 0),
             };
             let hint = crate::suggest::for_unknown_field(&message);
-            let d = Diagnostic::new(location, message);
+            let d = Diagnostic::new(location, unknown_value(&message).unwrap_or(message));
             match hint {
                 Some(h) => d.note(h),
                 None => d,
@@ -186,10 +186,32 @@ fn tidy_message(message: &str) -> String {
     }
 }
 
+/// serde's "unknown variant `stok`, expected one of deal, stock" speaks of Rust's enum variants;
+/// here a variant is a reading of the rules, so the message says what is wrong in plain words.
+fn unknown_value(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown variant `")?;
+    let (word, expected) = rest.split_once('`')?;
+    let (_, allowed) = expected.split_once("expected ")?;
+    Some(format!("`{word}` is not allowed here; write {allowed}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde::Deserialize;
+
+    #[test]
+    fn an_unknown_value_is_named_in_plain_words() {
+        assert_eq!(
+            unknown_value("unknown variant `stok`, expected one of deal, stock").as_deref(),
+            Some("`stok` is not allowed here; write one of deal, stock")
+        );
+        assert_eq!(
+            unknown_value("unknown variant `x`, expected `a` or `b`").as_deref(),
+            Some("`x` is not allowed here; write `a` or `b`")
+        );
+        assert_eq!(unknown_value("unknown field `x`, expected `a`"), None);
+    }
 
     #[derive(Deserialize, Debug)]
     struct Doc {
