@@ -10,6 +10,7 @@
 //! after: a repeated line in the same state costs a comparison instead of a regex search, and
 //! gives exactly what parsing would.
 
+use super::contrast::{self, Rgb};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -141,12 +142,75 @@ pub fn stylesheet() -> String {
         css_for_theme_with_class_style(&themes.themes["InspiredGitHub"], STYLE).unwrap_or_default();
     let dark = css_for_theme_with_class_style(&themes.themes["base16-ocean.dark"], STYLE)
         .unwrap_or_default();
+    let light = readable_css(&light, &LIGHT_GROUNDS);
+    let dark = readable_css(&dark, &DARK_GROUNDS);
     format!("{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n")
+}
+
+/// What code sits on in `style.css`, light and dark: the page (`--bg`) and the code panel
+/// (`--panel`).
+const LIGHT_GROUNDS: [Rgb; 2] = [Rgb(0xfd, 0xfc, 0xf8), Rgb(0xf4, 0xf0, 0xe6)];
+const DARK_GROUNDS: [Rgb; 2] = [Rgb(0x19, 0x18, 0x15), Rgb(0x24, 0x22, 0x1e)];
+
+/// A theme's rules with each text colour moved until it reads (4.5:1) on its rule's own
+/// background, or else on every ground the site puts code on: the stock themes were made for
+/// other backgrounds, and some of their colours (comments, numbers) fall well short on ours.
+fn readable_css(css: &str, grounds: &[Rgb]) -> String {
+    let mut out = String::with_capacity(css.len());
+    for rule in css.split_inclusive('}') {
+        let own = rule
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("background-color:"))
+            .and_then(|v| Rgb::parse(v.trim().trim_end_matches(';')));
+        let on: Vec<Rgb> = own.map_or_else(|| grounds.to_vec(), |b| vec![b]);
+        for line in rule.split_inclusive('\n') {
+            let colour = line
+                .trim()
+                .strip_prefix("color:")
+                .and_then(|v| Rgb::parse(v.trim().trim_end_matches(';')));
+            match colour {
+                Some(c) => {
+                    let fixed = contrast::readable(c, &on, contrast::NORMAL_TEXT);
+                    let indent = &line[..line.len() - line.trim_start().len()];
+                    out.push_str(&format!("{indent}color: {};", fixed.hex()));
+                    if line.ends_with('\n') {
+                        out.push('\n');
+                    }
+                }
+                None => out.push_str(line),
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_code_colour_reads_on_its_ground() {
+        let css = stylesheet();
+        let (light, dark) = css.split_once("@media").unwrap();
+        let mut checked = 0;
+        for (part, grounds) in [(light, &LIGHT_GROUNDS), (dark, &DARK_GROUNDS)] {
+            for rule in part.split('}') {
+                let value = |key: &str| {
+                    rule.lines()
+                        .find_map(|l| l.trim().strip_prefix(key))
+                        .and_then(|v| Rgb::parse(v.trim().trim_end_matches(';')))
+                };
+                let Some(text) = value("color:") else { continue };
+                let on = value("background-color:").map_or(grounds.to_vec(), |b| vec![b]);
+                for b in on {
+                    let r = contrast::ratio(text, b);
+                    assert!(r >= contrast::NORMAL_TEXT, "{} on {}: {r:.2} in {rule}", text.hex(), b.hex());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
+    }
 
     #[test]
     fn scenarios_are_highlighted_with_their_own_grammar() {

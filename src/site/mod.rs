@@ -10,6 +10,7 @@
 pub mod annotated;
 pub mod cache;
 pub mod charts;
+pub mod contrast;
 pub mod flip;
 pub mod generated;
 pub mod glossary;
@@ -903,7 +904,7 @@ fn render_readings(
                 ("root", &root_of(&url)),
                 (
                     "v",
-                    &generated::variant_view(game.name(), v, prefix, &|v, p| {
+                    &generated::variant_view(game.name(), v, variants, prefix, &|v, p| {
                         project.in_text(game, v, p)
                     }),
                 ),
@@ -982,7 +983,7 @@ fn render_rules(
                         url: Some(paths::matrix(prefix)),
                     },
                     Crumb {
-                        title: point.id().to_string(),
+                        title: point.def().question.to_string(),
                         url: None,
                     },
                 ],
