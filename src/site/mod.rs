@@ -22,6 +22,7 @@ pub mod pages;
 pub mod search;
 pub mod simulation;
 pub mod templates;
+pub mod tonight;
 pub mod why;
 
 use crate::compare::{Evaluation, evaluate};
@@ -465,6 +466,10 @@ fn navigation(project: &Project) -> Result<Navigation, BuildError> {
     }
     reference_extra.extend([
         NavItem {
+            title: "Play it tonight".into(),
+            url: paths::TONIGHT.into(),
+        },
+        NavItem {
             title: "All scenarios".into(),
             url: paths::SCENARIOS.into(),
         },
@@ -659,6 +664,7 @@ fn render_generated(
     out.page(paths::SCENARIOS.into(), html);
     let html = render_root(templates, site, paths::SEARCH, "Search", "search.html", &[])?;
     out.page(paths::SEARCH.into(), html);
+    render_tonight(project, site, out)?;
     render_sources(project, site, out)?;
     for (url, title, items) in &nav.section_indexes {
         let mut content_html = String::from("<ul class=\"section-index\">\n");
@@ -896,22 +902,77 @@ fn render_readings(
                 },
             ],
         );
+        let view = generated::variant_view(game.name(), v, variants, prefix, &|v, p| {
+            project.in_text(game, v, p)
+        });
         let html = project.templates.render(
             "variant.html",
             &[
                 ("site", site),
                 ("page", &page),
                 ("root", &root_of(&url)),
-                (
-                    "v",
-                    &generated::variant_view(game.name(), v, variants, prefix, &|v, p| {
-                        project.in_text(game, v, p)
-                    }),
-                ),
+                ("v", &view),
             ],
         )?;
         out.page(url, html);
+        render_card(project, &view, site, out)?;
     }
+    Ok(())
+}
+
+/// A reading's one-page summary card, for "Play it tonight".
+fn render_card(
+    project: &Project,
+    view: &generated::VariantView,
+    site: &SiteView,
+    out: &mut Rendered,
+) -> Result<(), BuildError> {
+    let url = paths::card(&view.prefix, &view.id);
+    let title = format!("{} ({}): the card for tonight", view.author, view.date);
+    let page = root_page(
+        &url,
+        &title,
+        vec![
+            Crumb {
+                title: "Play it tonight".into(),
+                url: Some(paths::TONIGHT.into()),
+            },
+            Crumb {
+                title: view.author.clone(),
+                url: None,
+            },
+        ],
+    );
+    let html = project.templates.render(
+        "card.html",
+        &[
+            ("site", site),
+            ("page", &page),
+            ("root", &root_of(&url)),
+            ("v", view),
+        ],
+    )?;
+    out.page(url, html);
+    Ok(())
+}
+
+/// "Play it tonight": every game's readings, each with its card and a link that marks its
+/// column in every table; and the readings' names for the script that marks them.
+fn render_tonight(project: &Project, site: &SiteView, out: &mut Rendered) -> Result<(), BuildError> {
+    let games = tonight::view(project.games().map(|(g, set)| (g, set, project.prefix(g))));
+    let html = render_root(
+        &project.templates,
+        site,
+        paths::TONIGHT,
+        "Play it tonight",
+        "tonight.html",
+        &[("games", &games)],
+    )?;
+    out.page(paths::TONIGHT.into(), html);
+    out.files.push(Output {
+        path: paths::TONIGHT_NAMES.into(),
+        bytes: tonight::names_json(&games).into_bytes(),
+    });
     Ok(())
 }
 
