@@ -729,7 +729,8 @@ fn render_sources(
         let set = project.readings.of(crate::games::by_id(game)?);
         let v = set.get(variant)?;
         let p = set.table.find(point)?;
-        Some(v.rules.choice_id(p).to_string())
+        let words = p.def().choices[v.rules.get(p) as usize].summary;
+        Some((v.name(), words.to_string()))
     };
     let places = annotated::Places {
         prefix: &prefix,
