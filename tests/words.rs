@@ -14,10 +14,14 @@ fn repo() -> &'static Path {
 }
 
 /// The bundled site, built once for every test here (into cargo's folder for test files, which
-/// the next run's build replaces).
+/// the next run's build replaces); or a site already built, named by `WORDS_SITE`, to see that
+/// these checks fail on an older build.
 fn site() -> &'static Path {
     static SITE: OnceLock<PathBuf> = OnceLock::new();
     SITE.get_or_init(|| {
+        if let Some(dir) = std::env::var_os("WORDS_SITE") {
+            return PathBuf::from(dir);
+        }
         let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("words-site");
         Command::cargo_bin("mournival")
             .unwrap()
@@ -80,7 +84,9 @@ fn slugs() -> (BTreeSet<String>, BTreeSet<String>) {
         .into_iter()
         .map(|(_, _, id)| id)
         .partition(|s| s.contains('-'));
-    let more = more.into_iter().filter(|s: &String| !english.contains(&s.as_str()));
+    let more = more
+        .into_iter()
+        .filter(|s: &String| !english.contains(&s.as_str()));
     (hyphenated.into_iter().chain(more).collect(), words)
 }
 
@@ -197,7 +203,11 @@ fn readers_see_no_ids_outside_attributes_and_code() {
     let mut found = Vec::new();
     let mut pages = 0;
     for path in html_files(site()) {
-        let rel = path.strip_prefix(site()).unwrap().to_string_lossy().to_string();
+        let rel = path
+            .strip_prefix(site())
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
         let html = std::fs::read_to_string(&path).unwrap();
         let Some(html) = covered(&rel, &html) else {
             continue;
@@ -225,7 +235,10 @@ fn every_reading_has_a_card_with_every_rule_point_in_words() {
     for (game, prefix, id) in readings() {
         let rel = format!("{prefix}variants/{id}/card/");
         let card = read(&format!("{rel}index.html"));
-        assert!(tonight.contains(&format!("href=\"../{rel}\"")), "{rel} is not on the page");
+        assert!(
+            tonight.contains(&format!("href=\"../{rel}\"")),
+            "{rel} is not on the page"
+        );
         assert!(
             tonight.contains(&format!("href=\"../tonight/?reading={id}\"")),
             "{id} cannot be picked"
@@ -248,7 +261,10 @@ fn every_reading_has_a_card_with_every_rule_point_in_words() {
     // The script that marks a column is on every page, and has the names to show.
     assert!(read("index.html").contains("static/tonight.js"));
     let names = read("tonight/readings.json");
-    assert!(names.contains("\"cotton-1674\":\"Charles Cotton (1674)\""), "{names}");
+    assert!(
+        names.contains("\"cotton-1674\":\"Charles Cotton (1674)\""),
+        "{names}"
+    );
 }
 
 fn escape(text: &str) -> String {
@@ -268,7 +284,11 @@ fn markdown_table_heads_have_column_scope() {
     assert_eq!(row.matches("<th scope=\"col\">").count(), 4, "{row}");
     for path in html_files(site()) {
         let html = std::fs::read_to_string(&path).unwrap();
-        assert!(!html.contains("<th>"), "{}: a <th> without scope", path.display());
+        assert!(
+            !html.contains("<th>"),
+            "{}: a <th> without scope",
+            path.display()
+        );
     }
 }
 
@@ -289,13 +309,23 @@ fn matrix_cells_carry_the_evidence_letter_as_well_as_the_colour() {
             .find(|(l, _)| cell.starts_with(&format!("ev-{l}")))
             .expect("a cell has an evidence level");
             assert!(
-                cell.contains(&format!("title=\"{level}\" aria-hidden=\"true\">{letter}</abbr>")),
+                cell.contains(&format!(
+                    "title=\"{level}\" aria-hidden=\"true\">{letter}</abbr>"
+                )),
                 "{prefix}: {}",
                 &cell[..cell.len().min(300)]
             );
         }
-        for letter in ["S</span> stated", "R</span> reported", "I</span> inferred", "A</span> assumed"] {
-            assert!(matrix.contains(letter), "{prefix}: the legend lacks {letter}");
+        for letter in [
+            "S</span> stated",
+            "R</span> reported",
+            "I</span> inferred",
+            "A</span> assumed",
+        ] {
+            assert!(
+                matrix.contains(letter),
+                "{prefix}: the legend lacks {letter}"
+            );
         }
     }
 }

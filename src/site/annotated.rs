@@ -35,8 +35,11 @@ pub struct Places<'a> {
     pub page: &'a dyn Fn(&std::path::Path) -> Option<(String, String)>,
     /// A reading's name and its choice on a point, in words ("Charles Cotton (1674)", "Each
     /// opponent pays the dealer 4.").
-    pub choice: &'a dyn Fn(&str, &str, &str) -> Option<(String, String)>,
+    pub choice: &'a ChoiceOf<'a>,
 }
+
+/// (game, reading, point) to the reading's name and its choice in words.
+pub type ChoiceOf<'a> = dyn Fn(&str, &str, &str) -> Option<(String, String)> + 'a;
 
 /// The URL of a text's page.
 pub fn url(id: &str) -> String {

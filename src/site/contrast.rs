@@ -91,7 +91,10 @@ mod tests {
 
     #[test]
     fn a_faint_colour_is_darkened_on_light_and_lightened_on_dark() {
-        let light = [Rgb::parse("#f4f0e6").unwrap(), Rgb::parse("#fdfcf8").unwrap()];
+        let light = [
+            Rgb::parse("#f4f0e6").unwrap(),
+            Rgb::parse("#fdfcf8").unwrap(),
+        ];
         let grey = Rgb::parse("#969896").unwrap();
         let fixed = readable(grey, &light, NORMAL_TEXT);
         assert!(light.iter().all(|&b| ratio(fixed, b) >= NORMAL_TEXT));

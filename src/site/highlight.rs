@@ -200,11 +200,18 @@ mod tests {
                         .find_map(|l| l.trim().strip_prefix(key))
                         .and_then(|v| Rgb::parse(v.trim().trim_end_matches(';')))
                 };
-                let Some(text) = value("color:") else { continue };
+                let Some(text) = value("color:") else {
+                    continue;
+                };
                 let on = value("background-color:").map_or(grounds.to_vec(), |b| vec![b]);
                 for b in on {
                     let r = contrast::ratio(text, b);
-                    assert!(r >= contrast::NORMAL_TEXT, "{} on {}: {r:.2} in {rule}", text.hex(), b.hex());
+                    assert!(
+                        r >= contrast::NORMAL_TEXT,
+                        "{} on {}: {r:.2} in {rule}",
+                        text.hex(),
+                        b.hex()
+                    );
                     checked += 1;
                 }
             }

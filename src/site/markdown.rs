@@ -614,7 +614,9 @@ mod tests {
 
     #[test]
     fn table_heads_get_column_scope_and_keep_their_alignment() {
-        let r = alone("| Reading | Net |\n|---|--:|\n| Cotton | +3 |\n\nAfter.\n\n| a |\n|:-:|\n| b |\n");
+        let r = alone(
+            "| Reading | Net |\n|---|--:|\n| Cotton | +3 |\n\nAfter.\n\n| a |\n|:-:|\n| b |\n",
+        );
         assert!(
             r.html.contains(
                 "<thead><tr><th scope=\"col\">Reading</th><th scope=\"col\" style=\"text-align: right\">Net</th></tr></thead>"
@@ -622,10 +624,19 @@ mod tests {
             "{}",
             r.html
         );
-        assert!(r.html.contains("<th scope=\"col\" style=\"text-align: center\">a</th>"), "{}", r.html);
+        assert!(
+            r.html
+                .contains("<th scope=\"col\" style=\"text-align: center\">a</th>"),
+            "{}",
+            r.html
+        );
         assert!(!r.html.contains("<th>"), "{}", r.html);
         // Body cells stay cells.
-        assert!(r.html.contains("<td style=\"text-align: right\">+3</td>"), "{}", r.html);
+        assert!(
+            r.html.contains("<td style=\"text-align: right\">+3</td>"),
+            "{}",
+            r.html
+        );
     }
 
     #[test]

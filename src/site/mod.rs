@@ -959,7 +959,11 @@ fn render_card(
 
 /// "Play it tonight": every game's readings, each with its card and a link that marks its
 /// column in every table; and the readings' names for the script that marks them.
-fn render_tonight(project: &Project, site: &SiteView, out: &mut Rendered) -> Result<(), BuildError> {
+fn render_tonight(
+    project: &Project,
+    site: &SiteView,
+    out: &mut Rendered,
+) -> Result<(), BuildError> {
     let games = tonight::view(project.games().map(|(g, set)| (g, set, project.prefix(g))));
     let html = render_root(
         &project.templates,

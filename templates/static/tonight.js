@@ -70,7 +70,7 @@
   function nameOf(id, names) {
     if (names && typeof names[id] === "string") return names[id];
     const own = marked(id).find((node) => node.tagName === "TH");
-    return own ? own.textContent.trim() : "the reading you picked";
+    return own ? own.innerText.replace(/\s+/g, " ").trim() : "the reading you picked";
   }
 
   function start() {
