@@ -332,7 +332,7 @@ fn points(r: &Report, links: &Links, out: &mut String) {
         .points
         .iter()
         .map(|p| Bar {
-            label: short(&links.words.point(&p.point), 36),
+            label: short(&links.words.point(&p.point), 30),
             value: p.mean_moved,
             text: format!(
                 "{:.2} ({} of deals)",
