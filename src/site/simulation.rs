@@ -211,22 +211,23 @@ struct Links<'a> {
 
 impl Links<'_> {
     fn reading(&self, id: &str) -> String {
-        format!(
-            "<a href=\"{}{}\" title=\"{}\">{}</a>",
-            self.root,
-            esc(&paths::variant(self.prefix, id)),
-            esc(id),
-            esc(&self.words.reading(id))
-        )
+        let url = paths::variant(self.prefix, id);
+        self.link(&url, id, &self.words.reading(id))
     }
 
     fn point(&self, id: &str) -> String {
+        let url = paths::rule(self.prefix, id);
+        self.link(&url, id, &self.words.point(id))
+    }
+
+    /// A link showing words, with the id it stands for in its title.
+    fn link(&self, url: &str, id: &str, words: &str) -> String {
         format!(
             "<a href=\"{}{}\" title=\"{}\">{}</a>",
             self.root,
-            esc(&paths::rule(self.prefix, id)),
+            esc(url),
             esc(id),
-            esc(&self.words.point(id))
+            esc(words)
         )
     }
 }
