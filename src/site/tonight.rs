@@ -1,7 +1,7 @@
 //! "Play it tonight": for a table that just wants to play. A page lists every game's readings;
 //! each has a one-page summary card (its choice on every rule point in words, by stage of play,
 //! printable on one A4 page) and a link that marks its column in every outcome table of the site
-//! (`?reading=<id>`, read by `static/tonight.js`, which also keeps the choice for the session).
+//! (`?reading=<id>`, read by `static/tonight.js`, which also keeps the choice until it is cleared).
 //! The cards need no JavaScript; the marking does.
 
 use super::pages::paths;

@@ -1,8 +1,8 @@
 // "Play it tonight": mark one reading's column in every table. The reading comes from the
-// address (?reading=<id>, as the picker on /tonight/ writes it) or from earlier in this session
-// (sessionStorage); ?reading= with nothing clears it. Every outcome-table column head and cell
-// carries data-reading="<id>"; the marked ones get the class "tonight-mark", and a note at the top
-// of the page names the reading and offers to clear it. Without JavaScript nothing is marked:
+// address (?reading=<id>, as the picker on /tonight/ writes it) or from an earlier pick
+// (localStorage, until cleared); ?reading= with nothing clears it. Every outcome-table column
+// head and cell carries data-reading="<id>"; the marked ones get the class "tonight-mark", and a
+// note at the top of the page names the reading and offers to clear it. Without JavaScript nothing is marked:
 // the printable cards on /tonight/ need none.
 (function () {
   "use strict";
@@ -10,12 +10,12 @@
   const script = document.currentScript;
 
   function stored() {
-    try { return sessionStorage.getItem(KEY); } catch (e) { return null; }
+    try { return localStorage.getItem(KEY); } catch (e) { return null; }
   }
 
   function store(id) {
     try {
-      if (id) sessionStorage.setItem(KEY, id); else sessionStorage.removeItem(KEY);
+      if (id) localStorage.setItem(KEY, id); else localStorage.removeItem(KEY);
     } catch (e) { /* storage off: the address still carries the reading */ }
   }
 

@@ -225,6 +225,7 @@ async function checkTonight(context) {
   check(await picker.page.locator("#tonight-reading").inputValue() === reading, "tonight: the picker does not show the picked reading");
   check(picker.problems.length === 0, `tonight: ${picker.problems.join("; ")}`);
   await picker.page.close();
+  // Another tab, without the parameter: the pick is remembered.
   const { page, problems } = await open(context, SCENARIO_PAGE);
   const note = page.locator(".tonight-note");
   await note.waitFor({ state: "visible" });
