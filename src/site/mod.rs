@@ -117,6 +117,8 @@ struct PageView<'a> {
     breadcrumbs: Vec<Crumb>,
     /// The page has a scenario whose rule points a reader may flip: it loads the script.
     flip: bool,
+    /// The page has outcome tables, whose picked reading's column `tonight.js` marks.
+    tables: bool,
 }
 
 /// One output file.
@@ -1262,6 +1264,7 @@ fn root_page<'a>(url: &'a str, title: &'a str, breadcrumbs: Vec<Crumb>) -> PageV
         has_h1: true,
         breadcrumbs,
         flip: false,
+        tables: false,
     }
 }
 
@@ -1364,6 +1367,7 @@ fn render_page(
         has_h1: md.h1.is_some(),
         breadcrumbs,
         flip: views.iter().any(|v| v.flip.is_some()),
+        tables: !views.is_empty(),
     };
     let html = templates.render(
         "page.html",
