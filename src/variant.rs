@@ -40,6 +40,16 @@ impl Evidence {
         Evidence::Assumed,
     ];
 
+    /// The letter that marks the level beside its colour (colour alone is not enough).
+    pub fn letter(self) -> &'static str {
+        match self {
+            Evidence::Stated => "S",
+            Evidence::Reported => "R",
+            Evidence::Inferred => "I",
+            Evidence::Assumed => "A",
+        }
+    }
+
     pub fn id(self) -> &'static str {
         match self {
             Evidence::Stated => "stated",
@@ -126,6 +136,12 @@ pub struct Variant {
 }
 
 impl Variant {
+    /// How readers see the reading named: its author and date, "Charles Cotton (1674)"; the id
+    /// is for files and the command line.
+    pub fn name(&self) -> String {
+        format!("{} ({})", self.author, self.date)
+    }
+
     pub fn choice(&self, point: impl AsPoint) -> &Choice {
         &self.choices[point.point().index()]
     }

@@ -244,7 +244,7 @@ fn the_annotated_text_marks_quoted_sentences_and_the_rule_pages_link_back() {
         sentence.contains("href=\"../../rules/tiddy-turned-up/\""),
         "{sentence}"
     );
-    assert!(sentence.contains("href=\"../../variants/cotton-1674/\">cotton-1674</a> <span class=\"col-sub-inline\">four-each</span>"), "{sentence}");
+    assert!(sentence.contains("href=\"../../variants/cotton-1674/\" title=\"cotton-1674\">Charles Cotton (1674)</a> <span class=\"col-sub-inline\">Each opponent pays the dealer 4.</span>"), "{sentence}");
     // Each margin is a note, not a landmark: dozens of landmarks of the same name are noise.
     assert!(
         sentence.contains("<aside class=\"source-margin\" role=\"note\""),

@@ -6,6 +6,9 @@ use predicates::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
+mod common;
+use common::html_files;
+
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -31,22 +34,6 @@ fn project(pages: &[(&str, &str)]) -> tempfile::TempDir {
         std::fs::write(p, text).unwrap();
     }
     dir
-}
-
-fn html_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "html") {
-                out.push(p);
-            }
-        }
-    }
-    out
 }
 
 /// The values of an attribute in a page (`href="..."`), unescaped for `&amp;`.

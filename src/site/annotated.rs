@@ -33,9 +33,13 @@ pub struct Places<'a> {
     pub prefix: &'a dyn Fn(&str) -> Option<String>,
     /// A content file to its URL and title.
     pub page: &'a dyn Fn(&std::path::Path) -> Option<(String, String)>,
-    /// A reading's choice on a point, in words (`four-each`).
-    pub choice: &'a dyn Fn(&str, &str, &str) -> Option<String>,
+    /// A reading's name and its choice on a point, in words ("Charles Cotton (1674)", "Each
+    /// opponent pays the dealer 4.").
+    pub choice: &'a ChoiceOf<'a>,
 }
+
+/// (game, reading, point) to the reading's name and its choice in words.
+pub type ChoiceOf<'a> = dyn Fn(&str, &str, &str) -> Option<(String, String)> + 'a;
 
 /// The URL of a text's page.
 pub fn url(id: &str) -> String {
@@ -153,8 +157,8 @@ pub struct SourceView {
     pub anchors: Vec<String>,
 }
 
-/// A reading in a margin: its page's URL, its id and its choice.
-type Reading = (String, String, String);
+/// A reading in a margin: its page's URL, its id, its name and its choice in words.
+type Reading = (String, String, String, String);
 
 /// The margin of one sentence: by rule point (its page's URL and id), the readings that quote
 /// it; and the pages (URL and title).
@@ -179,10 +183,12 @@ impl Margin {
                 let Some(prefix) = (places.prefix)(game) else {
                     return;
                 };
-                let choice = (places.choice)(game, variant, point).unwrap_or_default();
+                let (name, choice) = (places.choice)(game, variant, point)
+                    .unwrap_or_else(|| (variant.clone(), String::new()));
                 let reading = (
                     super::pages::paths::variant(&prefix, variant),
                     variant.clone(),
+                    name,
                     choice,
                 );
                 let list = self
@@ -211,11 +217,12 @@ impl Margin {
         for ((rule_url, point), readings) in &self.points {
             let readings: Vec<String> = readings
                 .iter()
-                .map(|(url, id, choice)| {
+                .map(|(url, id, name, choice)| {
                     format!(
-                        "<a href=\"{root}{}\">{}</a> <span class=\"col-sub-inline\">{}</span>",
+                        "<a href=\"{root}{}\" title=\"{}\">{}</a> <span class=\"col-sub-inline\">{}</span>",
                         escape_attr(url),
                         escape_attr(id),
+                        escape_attr(name),
                         escape_attr(choice)
                     )
                 })

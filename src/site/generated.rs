@@ -17,11 +17,13 @@ pub struct ChoiceRow {
     pub choice: &'static str,
     pub summary: &'static str,
     pub evidence: &'static str,
+    pub letter: &'static str,
     pub quote: String,
     pub cite: String,
     pub note: Option<String>,
-    pub alternatives: Vec<&'static str>,
-    pub inherited_from: Option<String>,
+    pub alternatives: Vec<Alternative>,
+    /// The reading this choice is inherited from, by name, and its id for the link.
+    pub inherited_from: Option<(String, String)>,
     /// The sentences of the annotated texts the quote stands in.
     pub in_text: Vec<TextLink>,
 }
@@ -45,17 +47,39 @@ pub struct VariantView {
     pub kind: &'static str,
     pub citation: String,
     pub summary: Option<String>,
-    pub based_on: Option<String>,
+    /// The reading it is based on: its name and id.
+    pub based_on: Option<(String, String)>,
     pub evidence_counts: Vec<(&'static str, usize)>,
     pub sections: Vec<ChoiceSection>,
 }
 
-fn alternatives(v: &Variant, p: Point) -> Vec<&'static str> {
+/// A choice the source leaves open: in words, with its id for contributors (a `title`).
+#[derive(Serialize)]
+pub struct Alternative {
+    pub id: &'static str,
+    pub summary: &'static str,
+}
+
+fn alternatives(v: &Variant, p: Point) -> Vec<Alternative> {
     v.choice(p)
         .alternatives
         .iter()
-        .map(|&c| p.def().choices[c as usize].id)
+        .map(|&c| {
+            let def = &p.def().choices[c as usize];
+            Alternative {
+                id: def.id,
+                summary: def.summary,
+            }
+        })
         .collect()
+}
+
+/// A reading of the set by name, with its id; an id the set lacks stays as written.
+fn named(variants: &VariantSet, id: &str) -> (String, String) {
+    let name = variants
+        .get(id)
+        .map_or_else(|| id.to_string(), Variant::name);
+    (name, id.to_string())
 }
 
 /// Where a reading's quote on a point stands in the annotated texts.
@@ -65,6 +89,7 @@ pub type InText<'a> = dyn Fn(&Variant, Point) -> Vec<TextLink> + Sync + 'a;
 pub fn variant_view(
     game: &'static str,
     v: &Variant,
+    variants: &VariantSet,
     prefix: &str,
     in_text: &InText,
 ) -> VariantView {
@@ -87,11 +112,12 @@ pub fn variant_view(
                         choice: v.rules.choice_id(p),
                         summary: p.def().choices[c.choice as usize].summary,
                         evidence: c.evidence.id(),
+                        letter: c.evidence.letter(),
                         quote: c.quote.clone(),
                         cite: c.cite.clone(),
                         note: c.note.clone(),
                         alternatives: alternatives(v, p),
-                        inherited_from: c.inherited_from.clone(),
+                        inherited_from: c.inherited_from.as_deref().map(|i| named(variants, i)),
                         in_text: in_text(v, p),
                     }
                 })
@@ -108,7 +134,7 @@ pub fn variant_view(
         kind: v.kind.label(),
         citation: v.citation.clone(),
         summary: v.summary.clone(),
-        based_on: v.based_on.clone(),
+        based_on: v.based_on.as_deref().map(|b| named(variants, b)),
         evidence_counts: Evidence::ALL
             .iter()
             .map(|&e| (e.id(), v.choices.iter().filter(|c| c.evidence == e).count()))
@@ -122,6 +148,7 @@ pub fn variant_view(
 pub struct RuleChoice {
     pub id: &'static str,
     pub summary: &'static str,
+    /// The readings that make this choice, by name.
     pub variants: Vec<String>,
 }
 
@@ -129,12 +156,15 @@ pub struct RuleChoice {
 pub struct RuleByVariant {
     pub variant: String,
     pub author: String,
+    pub date: String,
     pub choice: &'static str,
+    pub summary: &'static str,
     pub evidence: &'static str,
+    pub letter: &'static str,
     pub quote: String,
     pub cite: String,
     pub note: Option<String>,
-    pub alternatives: Vec<&'static str>,
+    pub alternatives: Vec<Alternative>,
     pub in_text: Vec<TextLink>,
 }
 
@@ -180,11 +210,12 @@ pub fn telling_scenarios(
                     .find_map(|c| {
                         let to = Summary::of(&s.play_as(&v.id, &v.rules.with(point, c)));
                         (to != base).then(|| {
+                            let choices = point.def().choices;
                             format!(
-                                "under {}, {} instead of {} changes the result",
-                                v.id,
-                                point.def().choices[c as usize].id,
-                                v.rules.choice_id(point)
+                                "under {}, “{}” instead of “{}” changes the result",
+                                v.name(),
+                                choices[c as usize].summary,
+                                choices[v.rules.get(point) as usize].summary
                             )
                         })
                     })
@@ -229,7 +260,7 @@ pub fn rule_view(
                     .variants
                     .iter()
                     .filter(|v| v.rules.get(point) as usize == i)
-                    .map(|v| v.id.clone())
+                    .map(Variant::name)
                     .collect(),
             })
             .collect(),
@@ -241,8 +272,11 @@ pub fn rule_view(
                 RuleByVariant {
                     variant: v.id.clone(),
                     author: v.author.clone(),
+                    date: v.date.clone(),
                     choice: v.rules.choice_id(point),
+                    summary: def.choices[c.choice as usize].summary,
                     evidence: c.evidence.id(),
+                    letter: c.evidence.letter(),
                     quote: c.quote.clone(),
                     cite: c.cite.clone(),
                     note: c.note.clone(),
@@ -258,7 +292,10 @@ pub fn rule_view(
 #[derive(Serialize)]
 pub struct MatrixCell {
     pub choice: &'static str,
+    /// The choice in words.
+    pub summary: &'static str,
     pub evidence: &'static str,
+    pub letter: &'static str,
     pub differs: bool,
     pub open: bool,
 }
@@ -266,6 +303,7 @@ pub struct MatrixCell {
 #[derive(Serialize)]
 pub struct MatrixRow {
     pub point: &'static str,
+    pub question: &'static str,
     pub url: String,
     pub cells: Vec<MatrixCell>,
 }
@@ -300,13 +338,16 @@ pub fn matrix(variants: &VariantSet, prefix: &str) -> Vec<MatrixSection> {
                         .unwrap_or(0);
                     MatrixRow {
                         point: p.id(),
+                        question: p.def().question,
                         url: format!("{prefix}rules/{}/", p.id()),
                         cells: variants
                             .variants
                             .iter()
                             .map(|v| MatrixCell {
                                 choice: v.rules.choice_id(p),
+                                summary: p.def().choices[v.rules.get(p) as usize].summary,
                                 evidence: v.choice(p).evidence.id(),
+                                letter: v.choice(p).evidence.letter(),
                                 differs: v.rules.get(p) != mode,
                                 open: !v.choice(p).alternatives.is_empty(),
                             })

@@ -6,7 +6,8 @@ use super::glossary::Glossary;
 use super::highlight::highlight;
 use crate::diagnostic::{Diagnostic, Location};
 use pulldown_cmark::{
-    CodeBlockKind, CowStr, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd, html,
+    Alignment, CodeBlockKind, CowStr, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd,
+    html,
 };
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
@@ -248,6 +249,29 @@ fn unique_ids(wanted: &[(&str, bool)], already: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// The head row of a Markdown table, whose cells are written here rather than by
+/// pulldown-cmark so that each `<th>` gets `scope="col"` (it writes a bare `<th>`).
+#[derive(Default)]
+struct HeadCells {
+    aligns: Vec<Alignment>,
+    /// The next cell's column, while in the head row.
+    next: Option<usize>,
+}
+
+impl HeadCells {
+    fn open(&mut self) -> String {
+        let n = self.next.unwrap_or(0);
+        self.next = Some(n + 1);
+        let align = match self.aligns.get(n) {
+            Some(Alignment::Left) => " style=\"text-align: left\"",
+            Some(Alignment::Center) => " style=\"text-align: center\"",
+            Some(Alignment::Right) => " style=\"text-align: right\"",
+            _ => "",
+        };
+        format!("<th scope=\"col\"{align}>")
+    }
+}
+
 /// Renders a page's Markdown.
 pub fn render(source: &str, cx: &Context) -> Rendered {
     let mut r = Rendered::default();
@@ -259,8 +283,27 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
     let mut in_link = 0usize;
     let mut scenario_no = 0usize;
     let mut linked_terms: HashSet<usize> = HashSet::new();
+    let mut head = HeadCells::default();
     for (event, range) in Parser::new_ext(source, options()).into_offset_iter() {
         match event {
+            Event::Start(Tag::Table(aligns)) => {
+                head.aligns = aligns.clone();
+                events.push(Event::Start(Tag::Table(aligns)));
+            }
+            Event::Start(Tag::TableHead) => {
+                head.next = Some(0);
+                events.push(Event::Start(Tag::TableHead));
+            }
+            Event::End(TagEnd::TableHead) => {
+                head.next = None;
+                events.push(Event::End(TagEnd::TableHead));
+            }
+            Event::Start(Tag::TableCell) if head.next.is_some() => {
+                events.push(Event::Html(CowStr::Boxed(head.open().into())));
+            }
+            Event::End(TagEnd::TableCell) if head.next.is_some() => {
+                events.push(Event::Html(CowStr::Borrowed("</th>")));
+            }
             Event::Start(Tag::MetadataBlock(_)) => in_meta = true,
             Event::End(TagEnd::MetadataBlock(_)) => in_meta = false,
             _ if in_meta => {}
@@ -593,6 +636,33 @@ mod tests {
             r.html
         );
         assert_eq!(r.h1.as_deref(), Some("The Deal"));
+    }
+
+    #[test]
+    fn table_heads_get_column_scope_and_keep_their_alignment() {
+        let r = alone(
+            "| Reading | Net |\n|---|--:|\n| Cotton | +3 |\n\nAfter.\n\n| a |\n|:-:|\n| b |\n",
+        );
+        assert!(
+            r.html.contains(
+                "<thead><tr><th scope=\"col\">Reading</th><th scope=\"col\" style=\"text-align: right\">Net</th></tr></thead>"
+            ),
+            "{}",
+            r.html
+        );
+        assert!(
+            r.html
+                .contains("<th scope=\"col\" style=\"text-align: center\">a</th>"),
+            "{}",
+            r.html
+        );
+        assert!(!r.html.contains("<th>"), "{}", r.html);
+        // Body cells stay cells.
+        assert!(
+            r.html.contains("<td style=\"text-align: right\">+3</td>"),
+            "{}",
+            r.html
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@
 pub mod annotated;
 pub mod cache;
 pub mod charts;
+pub mod contrast;
 pub mod flip;
 pub mod generated;
 pub mod glossary;
@@ -22,6 +23,7 @@ pub mod search;
 pub mod session;
 pub mod simulation;
 pub mod templates;
+pub mod tonight;
 pub mod why;
 
 use crate::compare::{Evaluation, evaluate};
@@ -632,6 +634,7 @@ fn reference_extra(project: &Project) -> Vec<NavItem> {
     if project.library.texts.iter().any(|t| t.file.is_some()) {
         extra.push(NavItem::new("The texts, annotated", paths::SOURCES));
     }
+    extra.push(NavItem::new("Play it tonight", paths::TONIGHT));
     extra.push(NavItem::new("All scenarios", paths::SCENARIOS));
     extra.push(NavItem::new("Search", paths::SEARCH));
     extra
@@ -809,6 +812,7 @@ fn render_generated(
     out.page(paths::SCENARIOS.into(), html);
     let html = render_root(templates, site, paths::SEARCH, "Search", "search.html", &[])?;
     out.page(paths::SEARCH.into(), html);
+    render_tonight(project, site, out)?;
     render_sources(project, site, out)?;
     for (url, title, items) in &nav.section_indexes {
         let mut page = root_page(
@@ -865,7 +869,8 @@ fn render_sources(
         let set = project.readings.of(crate::games::by_id(game)?);
         let v = set.get(variant)?;
         let p = set.table.find(point)?;
-        Some(v.rules.choice_id(p).to_string())
+        let words = p.def().choices[v.rules.get(p) as usize].summary;
+        Some((v.name(), words.to_string()))
     };
     let places = annotated::Places {
         prefix: &prefix,
@@ -1038,22 +1043,81 @@ fn render_readings(
                 },
             ],
         );
+        let view = generated::variant_view(game.name(), v, variants, prefix, &|v, p| {
+            project.in_text(game, v, p)
+        });
         let html = project.templates.render(
             "variant.html",
             &[
                 ("site", site),
                 ("page", &page),
                 ("root", &root_of(&url)),
-                (
-                    "v",
-                    &generated::variant_view(game.name(), v, prefix, &|v, p| {
-                        project.in_text(game, v, p)
-                    }),
-                ),
+                ("v", &view),
             ],
         )?;
         out.page(url, html);
+        render_card(project, &view, site, out)?;
     }
+    Ok(())
+}
+
+/// A reading's one-page summary card, for "Play it tonight".
+fn render_card(
+    project: &Project,
+    view: &generated::VariantView,
+    site: &SiteView,
+    out: &mut Rendered,
+) -> Result<(), BuildError> {
+    let url = paths::card(&view.prefix, &view.id);
+    let title = format!("{} ({}): the card for tonight", view.author, view.date);
+    let page = root_page(
+        &url,
+        &title,
+        vec![
+            Crumb {
+                title: "Play it tonight".into(),
+                url: Some(paths::TONIGHT.into()),
+            },
+            Crumb {
+                title: view.author.clone(),
+                url: None,
+            },
+        ],
+    );
+    let html = project.templates.render(
+        "card.html",
+        &[
+            ("site", site),
+            ("page", &page),
+            ("root", &root_of(&url)),
+            ("v", view),
+        ],
+    )?;
+    out.page(url, html);
+    Ok(())
+}
+
+/// "Play it tonight": every game's readings, each with its card and a link that marks its
+/// column in every table; and the readings' names for the script that marks them.
+fn render_tonight(
+    project: &Project,
+    site: &SiteView,
+    out: &mut Rendered,
+) -> Result<(), BuildError> {
+    let games = tonight::view(project.games().map(|(g, set)| (g, set, project.prefix(g))));
+    let html = render_root(
+        &project.templates,
+        site,
+        paths::TONIGHT,
+        "Play it tonight",
+        "tonight.html",
+        &[("games", &games)],
+    )?;
+    out.page(paths::TONIGHT.into(), html);
+    out.files.push(Output {
+        path: paths::TONIGHT_NAMES.into(),
+        bytes: tonight::names_json(&games).into_bytes(),
+    });
     Ok(())
 }
 
@@ -1125,7 +1189,7 @@ fn render_rules(
                         url: Some(paths::matrix(prefix)),
                     },
                     Crumb {
-                        title: point.id().to_string(),
+                        title: point.def().question.to_string(),
                         url: None,
                     },
                 ],

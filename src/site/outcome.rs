@@ -434,7 +434,9 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
     let expectations: Vec<ExpectView> = verdicts
         .iter()
         .map(|v| ExpectView {
-            variant: v.variant.clone(),
+            variant: variants
+                .get(&v.variant)
+                .map_or_else(|| v.variant.clone(), Variant::name),
             figure: if v.figures.is_empty() {
                 "the deal".to_string()
             } else {
@@ -695,12 +697,12 @@ fn account(
         .alternatives
         .iter()
         .map(|a| {
-            format!(
-                "{} = {}: {}",
-                a.point,
-                a.point.def().choices[a.choice as usize].id,
-                describe(&a.outcome, s)
-            )
+            let result = match &a.outcome {
+                Outcome::Unplayable(u) => format!("not playable: {}: {}", u.action, u.reason),
+                played => describe(played, s),
+            };
+            let choice = a.point.def().choices[a.choice as usize].summary;
+            format!("{} “{choice}”: {result}", a.point.def().question)
         })
         .collect();
     match &e.outcome {
@@ -716,7 +718,7 @@ fn account(
                     .any(|&(d, t)| d == c && t)
             };
             AccountView {
-                variant: v.id.clone(),
+                variant: v.name(),
                 events: acc.stages,
                 tricks: acc
                     .tricks
@@ -741,7 +743,7 @@ fn account(
             }
         }
         Outcome::Unplayable(_) => AccountView {
-            variant: v.id.clone(),
+            variant: v.name(),
             events: Vec::new(),
             tricks: Vec::new(),
             points: String::new(),

@@ -179,6 +179,9 @@ pub mod paths {
     /// Each scenario's results with rule points flipped, loaded by its page on demand.
     pub const FLIP: &str = "flip/";
     pub const HIGHLIGHT_CSS: &str = "static/highlight.css";
+    /// "Play it tonight", and the names of the readings its script shows.
+    pub const TONIGHT: &str = "tonight/";
+    pub const TONIGHT_NAMES: &str = "tonight/readings.json";
 
     /// The page of a reading; `prefix` is where its game's generated pages live (`""`, `put/`).
     pub fn variant(prefix: &str, id: &str) -> String {
@@ -188,6 +191,11 @@ pub mod paths {
     /// The page of a rule point.
     pub fn rule(prefix: &str, point: &str) -> String {
         format!("{prefix}rules/{point}/")
+    }
+
+    /// The one-page summary card of a reading.
+    pub fn card(prefix: &str, id: &str) -> String {
+        format!("{}card/", variant(prefix, id))
     }
 
     /// The flip file of a scenario (ids are unique across the site).
@@ -267,6 +275,7 @@ pub fn reserved(games: &[GamePages], texts: &[&str]) -> Vec<Reserved> {
         Reserved::new(paths::STATIC, Folder, "the static files"),
         Reserved::new(paths::FLIP, Folder, "the scenarios' flipped rule points"),
         Reserved::new(paths::HIGHLIGHT_CSS, File, "the code colours"),
+        Reserved::new(paths::TONIGHT, Folder, "the page \"Play it tonight\""),
     ];
     out.extend(texts.iter().map(|id| {
         Reserved::new(
@@ -295,6 +304,13 @@ pub fn reserved(games: &[GamePages], texts: &[&str]) -> Vec<Reserved> {
                 format!("the page of the reading `{id}`"),
             )
         }));
+        out.extend(g.variants.iter().map(|id| {
+            Reserved::new(
+                paths::card(g.prefix, id),
+                Page,
+                format!("the summary card of the reading `{id}`"),
+            )
+        }));
         out.extend(g.points.iter().map(|id| {
             Reserved::new(
                 paths::rule(g.prefix, id),
@@ -312,7 +328,7 @@ pub fn reserved_at<'a>(reserved: &'a [Reserved], url: &str) -> Option<&'a Reserv
 }
 
 /// What to do about a page that collides with a generated one.
-pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, sources/ and sources/<text>/, 404.html, sitemap.xml, search-index.json, static/, flip/, and for each game ([game/]) matrix/, what-the-readings-change/, variants/<id>/ and rules/<point>/: rename or move it";
+pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, sources/ and sources/<text>/, 404.html, sitemap.xml, search-index.json, static/, flip/, tonight/, and for each game ([game/]) matrix/, what-the-readings-change/, variants/<id>/, variants/<id>/card/ and rules/<point>/: rename or move it";
 
 /// Pages that would be written to the same place as another page or as a generated one: an
 /// error for each, naming both files (or the file and the generated page).

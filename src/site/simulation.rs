@@ -10,7 +10,7 @@ use super::pages::paths;
 use crate::game::Game;
 use crate::project::SimulateConfig;
 use crate::simulate::{self, PolicyDoc, Report, SimulateError};
-use crate::variant::VariantSet;
+use crate::variant::{Variant, VariantSet};
 use serde::Serialize;
 use std::fmt::Write;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -70,7 +70,8 @@ pub fn view(
         None => {
             let chosen: Vec<_> = variants.variants.iter().collect();
             let report = simulate::run(game, &chosen, &opts, &|_| {})?;
-            let html = results(&report, &super::root_of(url), prefix);
+            let words = Words { variants };
+            let html = results(&report, &super::root_of(url), prefix, &words);
             cache.put(&family, &name, &html);
             html
         }
@@ -122,6 +123,7 @@ fn key(game: &dyn Game, variants: &VariantSet, opts: &simulate::Options, url: &s
     game.id().hash(&mut h);
     for v in &variants.variants {
         v.id.hash(&mut h);
+        v.name().hash(&mut h);
         v.rules.hash(&mut h);
         for p in v.rules.table().all() {
             v.choice(p).alternatives.hash(&mut h);
@@ -131,18 +133,61 @@ fn key(game: &dyn Game, variants: &VariantSet, opts: &simulate::Options, url: &s
     h.finish()
 }
 
+/// Readers' words for the ids a report is written in: a reading by its name, a rule point by its
+/// question, a choice by its summary (an id the readings lack stays as it is).
+pub struct Words<'a> {
+    pub variants: &'a VariantSet,
+}
+
+impl Words<'_> {
+    fn reading(&self, id: &str) -> String {
+        self.variants
+            .get(id)
+            .map_or_else(|| id.to_string(), Variant::name)
+    }
+
+    fn point(&self, id: &str) -> String {
+        self.variants
+            .table
+            .find(id)
+            .map_or_else(|| id.to_string(), |p| p.def().question.to_string())
+    }
+
+    fn choice(&self, point: &str, choice: &str) -> String {
+        self.variants
+            .table
+            .find(point)
+            .and_then(|p| p.def().choices.iter().find(|c| c.id == choice))
+            .map_or_else(|| choice.to_string(), |c| c.summary.to_string())
+    }
+}
+
+/// A label cut to fit a chart's margin, with an ellipsis.
+fn short(text: &str, most: usize) -> String {
+    if text.chars().count() <= most {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(most - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
 /// The charts and tables of a report. `root` leads from the page to the site's root; `prefix`
 /// is where the game's generated pages live.
-pub fn results(r: &Report, root: &str, prefix: &str) -> String {
+pub fn results(r: &Report, root: &str, prefix: &str, words: &Words) -> String {
     let mut out = String::new();
     if let Some(note) = &r.note {
         let _ = writeln!(out, "<p class=\"note\">{}</p>", esc(note));
     }
-    pairs(r, root, prefix, &mut out);
-    points(r, root, prefix, &mut out);
-    seats(r, &mut out);
-    option(r, &mut out);
-    unplayable(r, &mut out);
+    let links = Links {
+        root,
+        prefix,
+        words,
+    };
+    pairs(r, &links, &mut out);
+    points(r, &links, &mut out);
+    seats(r, words, &mut out);
+    option(r, words, &mut out);
+    unplayable(r, words, &mut out);
     out
 }
 
@@ -157,20 +202,34 @@ fn heading(out: &mut String, id: &str, title: &str, intro: &str) {
     );
 }
 
-fn reading_link(id: &str, root: &str, prefix: &str) -> String {
-    format!(
-        "<a href=\"{root}{}\">{}</a>",
-        esc(&paths::variant(prefix, id)),
-        esc(id)
-    )
+/// Where the page's links lead, and the words they show.
+struct Links<'a> {
+    root: &'a str,
+    prefix: &'a str,
+    words: &'a Words<'a>,
 }
 
-fn point_link(id: &str, root: &str, prefix: &str) -> String {
-    format!(
-        "<a href=\"{root}{}\">{}</a>",
-        esc(&paths::rule(prefix, id)),
-        esc(id)
-    )
+impl Links<'_> {
+    fn reading(&self, id: &str) -> String {
+        let url = paths::variant(self.prefix, id);
+        self.link(&url, id, &self.words.reading(id))
+    }
+
+    fn point(&self, id: &str) -> String {
+        let url = paths::rule(self.prefix, id);
+        self.link(&url, id, &self.words.point(id))
+    }
+
+    /// A link showing words, with the id it stands for in its title.
+    fn link(&self, url: &str, id: &str, words: &str) -> String {
+        format!(
+            "<a href=\"{}{}\" title=\"{}\">{}</a>",
+            self.root,
+            esc(url),
+            esc(id),
+            esc(words)
+        )
+    }
 }
 
 fn percent(share: f64) -> String {
@@ -202,7 +261,7 @@ fn table(out: &mut String, caption: &str, header: &[&str], rows: &[Vec<String>])
     out.push_str("</tbody></table></div></details>\n");
 }
 
-fn pairs(r: &Report, root: &str, prefix: &str, out: &mut String) {
+fn pairs(r: &Report, links: &Links, out: &mut String) {
     let ids: Vec<String> = r.readings.iter().map(|x| x.id.clone()).collect();
     if ids.len() < 2 {
         return;
@@ -225,7 +284,9 @@ fn pairs(r: &Report, root: &str, prefix: &str, out: &mut String) {
             "The mean absolute difference in a player's {} between each pair of readings",
             r.standing
         ),
-        &ids,
+        &ids.iter()
+            .map(|id| short(&links.words.reading(id), 30))
+            .collect::<Vec<_>>(),
         |a, b| (a != b).then(|| find(a, b).map_or(0.0, |p| p.mean_abs_difference)),
     ));
     let rows: Vec<Vec<String>> = r
@@ -233,11 +294,7 @@ fn pairs(r: &Report, root: &str, prefix: &str, out: &mut String) {
         .iter()
         .map(|p| {
             vec![
-                format!(
-                    "{} – {}",
-                    reading_link(&p.a, root, prefix),
-                    reading_link(&p.b, root, prefix)
-                ),
+                format!("{} – {}", links.reading(&p.a), links.reading(&p.b)),
                 p.compared.to_string(),
                 percent(p.differ_share),
                 format!("{:.3}", p.mean_abs_difference),
@@ -259,7 +316,7 @@ fn pairs(r: &Report, root: &str, prefix: &str, out: &mut String) {
     );
 }
 
-fn points(r: &Report, root: &str, prefix: &str, out: &mut String) {
+fn points(r: &Report, links: &Links, out: &mut String) {
     if r.points.is_empty() {
         return;
     }
@@ -276,7 +333,7 @@ fn points(r: &Report, root: &str, prefix: &str, out: &mut String) {
         .points
         .iter()
         .map(|p| Bar {
-            label: p.point.clone(),
+            label: short(&links.words.point(&p.point), 30),
             value: p.mean_moved,
             text: format!(
                 "{:.2} ({} of deals)",
@@ -298,11 +355,11 @@ fn points(r: &Report, root: &str, prefix: &str, out: &mut String) {
             rows.push(vec![
                 format!(
                     "{}: {} → {}",
-                    point_link(&p.point, root, prefix),
-                    esc(s.from),
-                    esc(s.to)
+                    links.point(&p.point),
+                    esc(&links.words.choice(&p.point, s.from)),
+                    esc(&links.words.choice(&p.point, s.to))
                 ),
-                reading_link(&s.reading, root, prefix),
+                links.reading(&s.reading),
                 percent(s.changed_share),
                 format!("{:.3}", s.mean_moved),
                 s.became_unplayable.to_string(),
@@ -323,7 +380,7 @@ fn points(r: &Report, root: &str, prefix: &str, out: &mut String) {
     );
 }
 
-fn seats(r: &Report, out: &mut String) {
+fn seats(r: &Report, words: &Words, out: &mut String) {
     heading(
         out,
         "seats",
@@ -337,7 +394,7 @@ fn seats(r: &Report, out: &mut String) {
         .readings
         .iter()
         .map(|x| IntervalRow {
-            label: x.id.clone(),
+            label: short(&words.reading(&x.id), 36),
             values: x.seats.iter().map(|e| (e.mean, e.low, e.high)).collect(),
         })
         .collect();
@@ -352,7 +409,7 @@ fn seats(r: &Report, out: &mut String) {
         .readings
         .iter()
         .map(|x| {
-            let mut row = vec![esc(&x.id)];
+            let mut row = vec![esc(&words.reading(&x.id))];
             row.extend(
                 x.seats
                     .iter()
@@ -364,7 +421,7 @@ fn seats(r: &Report, out: &mut String) {
     table(out, "Expected value by seat", &header, &cells);
 }
 
-fn option(r: &Report, out: &mut String) {
+fn option(r: &Report, words: &Words, out: &mut String) {
     let Some(o) = &r.option else { return };
     heading(
         out,
@@ -387,7 +444,12 @@ fn option(r: &Report, out: &mut String) {
         .flat_map(|x| x.prices.iter().map(move |p| (x, p)))
         .filter(|(_, p)| p.taken * 200 >= total / o.readings.len().max(1) as u64)
         .map(|(x, p)| Bar {
-            label: format!("{}, {} {}", x.reading, o.doc.price, p.price),
+            label: format!(
+                "{}, {} {}",
+                short(&words.reading(&x.reading), 24),
+                o.doc.price,
+                p.price
+            ),
             value: p.better_share * 100.0,
             text: format!(
                 "{} better, mean {:+.2}",
@@ -409,7 +471,7 @@ fn option(r: &Report, out: &mut String) {
         .flat_map(|x| {
             x.prices.iter().map(move |p| {
                 vec![
-                    esc(&x.reading),
+                    esc(&words.reading(&x.reading)),
                     p.price.to_string(),
                     p.taken.to_string(),
                     percent(p.better_share),
@@ -426,7 +488,7 @@ fn option(r: &Report, out: &mut String) {
     );
 }
 
-fn unplayable(r: &Report, out: &mut String) {
+fn unplayable(r: &Report, words: &Words, out: &mut String) {
     let all_played = r.readings.iter().all(|x| x.unplayable.is_empty());
     heading(
         out,
@@ -448,10 +510,10 @@ fn unplayable(r: &Report, out: &mut String) {
             let because: Vec<String> = x
                 .unplayable
                 .iter()
-                .map(|u| format!("{} ({})", esc(&u.point), u.deals))
+                .map(|u| format!("{} ({})", esc(&words.point(&u.point)), u.deals))
                 .collect();
             vec![
-                esc(&x.id),
+                esc(&words.reading(&x.id)),
                 (r.deals - x.played).to_string(),
                 percent(x.unplayable_share),
                 because.join(", "),

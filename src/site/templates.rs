@@ -30,6 +30,8 @@ const DEFAULTS: &[(&str, &str)] = &[
         include_str!("../../templates/scenarios.html"),
     ),
     ("search.html", include_str!("../../templates/search.html")),
+    ("tonight.html", include_str!("../../templates/tonight.html")),
+    ("card.html", include_str!("../../templates/card.html")),
     ("404.html", include_str!("../../templates/404.html")),
     ("sitemap.xml", include_str!("../../templates/sitemap.xml")),
 ];
@@ -54,6 +56,10 @@ const STATIC: &[(&str, &str)] = &[
         include_str!("../../templates/static/favicon.svg"),
     ),
     ("keys.js", include_str!("../../templates/static/keys.js")),
+    (
+        "tonight.js",
+        include_str!("../../templates/static/tonight.js"),
+    ),
 ];
 
 /// A template that failed to compile or render; tera's message names the template, line and column.

@@ -13,7 +13,8 @@
 // Tiddy page; a rule point flipped in the page recomputing a reading's column, as the engine
 // computes it with `explain --set`, and the address recording the flip; with JavaScript off: the
 // outcome table and its ledger panels are still there and still open, and no flip control
-// shows. Exits 1 with a message naming the failed check.
+// shows; a reading picked on "Play it tonight" marked in another page's table, and cleared.
+// Exits 1 with a message naming the failed check.
 
 import { chromium } from "playwright-core";
 import { execFileSync } from "node:child_process";
@@ -300,10 +301,39 @@ async function checkMenuAndShortcut(browser, wide) {
   await phone.close();
 }
 
+// "Play it tonight": a reading picked on /tonight/ is marked in another page's outcome table,
+// named in a note, and cleared by the note's button for the rest of the session.
+async function checkTonight(context) {
+  const reading = "cotton-1674";
+  const picker = await open(context, `tonight/?reading=${reading}`);
+  check(await picker.page.locator("#tonight-reading").inputValue() === reading, "tonight: the picker does not show the picked reading");
+  check(picker.problems.length === 0, `tonight: ${picker.problems.join("; ")}`);
+  await picker.page.close();
+  // Another tab, without the parameter: the pick is remembered.
+  const { page, problems } = await open(context, SCENARIO_PAGE);
+  const note = page.locator(".tonight-note");
+  await note.waitFor({ state: "visible" });
+  const said = await note.innerText();
+  check(/Highlighting: Charles Cotton \(1674\)/.test(said), `tonight: the note says "${said}"`);
+  const table = page.locator("table.outcome").first();
+  const marked = await table.locator(".tonight-mark").count();
+  const column = await table.locator(`[data-reading="${reading}"]`).count();
+  check(column > 1 && marked === column, `tonight: ${marked} of the ${column} cells of ${reading}'s column are marked`);
+  const others = await table.locator(".tonight-mark:not([data-reading=\"" + reading + "\"])").count();
+  check(others === 0, `tonight: ${others} cells of other readings are marked`);
+  await note.getByRole("button", { name: "clear" }).click();
+  check(await page.locator(".tonight-mark, .tonight-note").count() === 0, "tonight: clear leaves marks");
+  await page.reload({ waitUntil: "load" });
+  check(await page.locator(".tonight-mark, .tonight-note").count() === 0, "tonight: the cleared reading comes back on reload");
+  check(problems.length === 0, `tonight: ${problems.join("; ")}`);
+  await page.close();
+  log(`tonight: ${reading} picked on /tonight/ marks its ${column} cells on another page, and clears`);
+}
+
 // At phone width no page may scroll sideways: wide tables scroll inside their own frame.
 async function checkPhoneWidth(browser) {
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  for (const rel of ["", SCENARIO_PAGE, "play/stock/", "matrix/", "variants/cotton-1674/", "rules/odd-penny/"]) {
+  for (const rel of ["", SCENARIO_PAGE, "play/stock/", "matrix/", "variants/cotton-1674/", "rules/odd-penny/", "tonight/", "variants/cotton-1674/card/"]) {
     const { page, problems } = await open(phone, rel);
     const { scroll, client } = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,
@@ -349,6 +379,7 @@ async function main() {
     await checkSearch(withJs);
     await checkFlip(withJs);
     await checkMenuAndShortcut(browser, withJs);
+    await checkTonight(withJs);
     await withJs.close();
 
     const noJs = await browser.newContext({ javaScriptEnabled: false });
