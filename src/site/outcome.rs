@@ -6,7 +6,7 @@ use crate::check::{Verdict, describe, judge};
 use crate::compare::{Evaluation, Summary};
 use crate::game::{Figure, Head, Line, Outcome, Party, Row, Scenario, Seat, Unit};
 use crate::money::Money;
-use crate::rules::Point;
+use crate::rules::{Point, PointTable};
 use crate::variant::{Evidence, Variant, VariantSet};
 use serde::Serialize;
 
@@ -78,9 +78,13 @@ pub struct LineView {
     pub to: String,
     pub amount: String,
     pub reason: String,
+    /// The rule point's id, for contributors (a `title`); readers see its question.
     pub point: &'static str,
+    pub question: &'static str,
     pub point_url: String,
+    /// The choice's id, for contributors; readers see its summary.
     pub choice: &'static str,
+    pub summary: &'static str,
     pub evidence: &'static str,
     pub quote: String,
     pub cite: String,
@@ -91,7 +95,10 @@ pub struct UnplayableView {
     pub action: String,
     pub reason: String,
     pub point: &'static str,
+    pub question: &'static str,
     pub point_url: String,
+    /// The reading's choice on the point, in words.
+    pub summary: &'static str,
     pub evidence: &'static str,
     pub quote: String,
     pub cite: String,
@@ -237,12 +244,19 @@ fn line_view(n: usize, p: &Line, s: &Head, v: &Variant, prefix: &str) -> LineVie
         amount: p.amount.to_string(),
         reason: p.reason.clone(),
         point: p.point.id(),
+        question: p.point.def().question,
         point_url: point_url(prefix, p.point),
         choice: v.rules.choice_id(p.point),
+        summary: choice_summary(v, p.point),
         evidence: c.evidence.id(),
         quote: c.quote.clone(),
         cite: c.cite.clone(),
     }
+}
+
+/// The reading's choice on `point`, in the words readers see.
+fn choice_summary(v: &Variant, point: Point) -> &'static str {
+    point.def().choices[v.rules.get(point) as usize].summary
 }
 
 /// " (written at line 12)", where the scenario writes an action.
@@ -263,7 +277,7 @@ fn other_forbidden(s: &dyn Scenario, v: &Variant, o: &Outcome) -> Vec<String> {
         .skip(1)
         .map(|f| {
             let at = written_at(s.head(), f.at);
-            format!("{}{at}: {} ({})", f.action, f.reason, f.point)
+            format!("{}{at}: {}", f.action, f.reason)
         })
         .collect()
 }
@@ -283,7 +297,9 @@ fn unplayable_view(
         action: format!("{}{}", u.action, written_at(head, u.at)),
         reason: u.reason.clone(),
         point: u.point.id(),
+        question: u.point.def().question,
         point_url: point_url(prefix, u.point),
+        summary: choice_summary(v, u.point),
         evidence: c.evidence.id(),
         quote: c.quote.clone(),
         cite: c.cite.clone(),
@@ -310,7 +326,7 @@ fn assumed(lines: &[LineView]) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = lines
         .iter()
         .filter(|l| l.evidence == Evidence::Assumed.id())
-        .map(|l| l.point)
+        .map(|l| l.question)
         .collect();
     out.sort();
     out.dedup();
@@ -446,8 +462,8 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
                     .collect::<Vec<_>>()
                     .join(", ")
             },
-            expected: v.expected.clone(),
-            actual: v.found.clone(),
+            expected: in_words(&v.expected, variants.table),
+            actual: in_words(&v.found, variants.table),
             passed: v.passed,
         })
         .collect();
@@ -518,6 +534,34 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
     }
 }
 
+/// What a page expects or the engine found, in the check's words, with the rule points and
+/// choices it names in the reader's: "not playable (Must a player trump?)" for
+/// "not playable (must-trump)", and a point's question and the choice's summary for
+/// "ruff-money = pot".
+fn in_words(words: &str, table: PointTable) -> String {
+    if let Some(ids) = words
+        .strip_prefix("not playable (")
+        .and_then(|rest| rest.strip_suffix(')'))
+    {
+        let questions: Vec<&str> = ids
+            .split(", ")
+            .map(|id| table.find(id).map_or(id, |p| p.def().question))
+            .collect();
+        return format!("not playable ({})", questions.join(" "));
+    }
+    let mut out = words.to_string();
+    for p in table.all() {
+        let def = p.def();
+        for c in def.choices {
+            let written = format!("{} = {}", def.id, c.id);
+            if out.contains(&written) {
+                out = out.replace(&written, &format!("{} {}", def.question, c.summary));
+            }
+        }
+    }
+    out
+}
+
 /// The outcome table of one scenario: a row per player's net, then the game's rows.
 struct Table<'a> {
     s: &'a dyn Scenario,
@@ -539,7 +583,7 @@ impl Table<'_> {
             .find_map(|v| {
                 let expected = match figure {
                     Some(f) => v.of(f)?.to_string(),
-                    None if v.figures.is_empty() => v.expected.clone(),
+                    None if v.figures.is_empty() => in_words(&v.expected, self.variants.table),
                     None => return None,
                 };
                 Some(ExpectMark {

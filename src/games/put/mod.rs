@@ -213,7 +213,7 @@ impl Played for Record {
             lines: Vec::new(),
             detail: self
                 .by_cut
-                .then(|| "By the cut (first-dealer).".to_string()),
+                .then(|| "By the cut.".to_string()),
             figures: vec![Figure {
                 key: "first-dealer",
                 seat: None,

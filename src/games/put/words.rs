@@ -1,6 +1,5 @@
 //! Put's record in words, for the terminal and the site.
 
-use super::points::Point;
 use super::record::{Award, DealEnd, DealRecord, Event, Record};
 use super::scenario::{Act, Call, Seat, left_of};
 use crate::game::Head;
@@ -98,32 +97,19 @@ pub fn end(head: &Head, d: &DealRecord) -> String {
     }
 }
 
-/// What the deal scored, in words, with the rule points behind it.
+/// What the deal scored, in words; the ledger names the rule points behind it.
 pub fn award(head: &Head, a: &Award) -> String {
-    let cited = |cites: &[Point]| {
-        if cites.is_empty() {
-            String::new()
-        } else {
-            let ids: Vec<&str> = cites.iter().map(|p| p.id()).collect();
-            format!(" ({})", ids.join(", "))
-        }
-    };
     match a {
         Award::Points {
-            side: s,
-            points,
-            cites,
+            side: s, points, ..
         } => format!(
-            "{} scores {points} point{}{}",
+            "{} scores {points} point{}",
             side(head, *s),
             if *points == 1 { "" } else { "s" },
-            cited(cites)
         ),
-        Award::Game { side: s } => format!("{} wins the game at once (seen-put)", side(head, *s)),
-        Award::GameAnew => {
-            "the game begins anew, every score back to 0 (put-trick-and-tie)".to_string()
-        }
-        Award::Nothing { cites } => format!("nobody scores{}", cited(cites)),
+        Award::Game { side: s } => format!("{} wins the game at once", side(head, *s)),
+        Award::GameAnew => "the game begins anew, every score back to 0".to_string(),
+        Award::Nothing { .. } => "nobody scores".to_string(),
     }
 }
 
