@@ -211,9 +211,7 @@ impl Played for Record {
             group: "score",
             text: head.name(self.first_dealer).to_string(),
             lines: Vec::new(),
-            detail: self
-                .by_cut
-                .then(|| "By the cut.".to_string()),
+            detail: self.by_cut.then(|| "By the cut.".to_string()),
             figures: vec![Figure {
                 key: "first-dealer",
                 seat: None,
