@@ -132,12 +132,15 @@ async function checkLedger(page, label) {
   check(title.endsWith(`, ${cell.row}: ${cell.figure}`), `${label}: the panel of ${cell.reading}'s "${cell.row}" is titled "${title}"`);
   const cite = line.locator(".cite a").first();
   check((await cite.count()) === 1, `${label}: the first ledger line cites no rule point: "${await line.innerText()}"`);
-  const point = (await cite.innerText()).trim();
+  // Readers see the point's question; its id (and the choice's) is in the link's title.
+  const question = (await cite.innerText()).trim();
+  const point = ((await cite.getAttribute("title")) || "").split(" = ")[0];
   const href = await cite.getAttribute("href");
-  check(href && href.endsWith(`rules/${point}/`), `${label}: the rule point "${point}" links to ${href}`);
+  check(/\?$/.test(question), `${label}: the rule point is cited as "${question}", not by its question`);
+  check(point && href && href.endsWith(`rules/${point}/`), `${label}: the rule point "${point}" links to ${href}`);
   const text = (await line.innerText()).replace(/\s+/g, " ").trim();
   check(
-    new RegExp(`${point} = \\S+ (stated|reported|inferred|assumed)\\b`).test(text),
+    new RegExp(`${question.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} .+ (stated|reported|inferred|assumed)\\b`).test(text),
     `${label}: the ledger line does not give the choice and its evidence: "${text}"`,
   );
   await panel.getByRole("link", { name: "Back to the table" }).click();
