@@ -39,6 +39,7 @@ use pages::{ContentPage, Section, paths};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
+use std::hash::Hasher;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use templates::{TemplateError, Templates};
@@ -157,20 +158,69 @@ struct Output {
 /// changed for `serve`.
 trait Sink: Sync {
     fn put(&self, path: &str, bytes: &[u8]) -> Result<(), output::OutputError>;
+
+    /// Puts a file as `write` produces it, and gives its digest. By default the bytes are
+    /// gathered first; the new site's folder takes them as they come, so that a large file
+    /// (the search index) is never held whole.
+    fn put_with(
+        &self,
+        path: &str,
+        write: &mut dyn FnMut(&mut dyn std::io::Write) -> std::io::Result<()>,
+    ) -> Result<u64, output::OutputError> {
+        let mut bytes = Vec::new();
+        write(&mut bytes).expect("writing into memory cannot fail");
+        self.put(path, &bytes)?;
+        Ok(digest(&bytes))
+    }
 }
 
 impl Sink for output::Staging {
     fn put(&self, path: &str, bytes: &[u8]) -> Result<(), output::OutputError> {
         output::Staging::put(self, path, bytes)
     }
+
+    fn put_with(
+        &self,
+        path: &str,
+        write: &mut dyn FnMut(&mut dyn std::io::Write) -> std::io::Result<()>,
+    ) -> Result<u64, output::OutputError> {
+        let mut hasher = Digest::default();
+        output::Staging::put_with(self, path, &mut |w| {
+            write(&mut Digesting {
+                inner: w,
+                hasher: &mut hasher,
+            })
+        })?;
+        Ok(hasher.finish())
+    }
 }
+
+/// The hasher of [`digest`]: fed a file's bytes in any pieces, it gives the same digest.
+type Digest = std::hash::DefaultHasher;
 
 /// What identifies a file's bytes, to tell which files a rebuild changed.
 fn digest(bytes: &[u8]) -> u64 {
-    use std::hash::{DefaultHasher, Hasher};
-    let mut hasher = DefaultHasher::new();
+    let mut hasher = Digest::default();
     hasher.write(bytes);
     hasher.finish()
+}
+
+/// A writer that digests what passes through it.
+struct Digesting<'a> {
+    inner: &'a mut dyn std::io::Write,
+    hasher: &'a mut Digest,
+}
+
+impl std::io::Write for Digesting<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.write(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 /// The prefix from a page at `url` back to the site root.
@@ -231,7 +281,7 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
             p.page.text = Arc::from("");
         }
     }
-    add_indexes(&project, &mut out)?;
+    add_indexes(&project, &mut out, sink, !lasting)?;
     add_flips(compared, &mut out);
     out.flush(sink)?;
     let pages_written = out
@@ -1282,12 +1332,18 @@ fn check_links(project: &Project, out: &Rendered) -> Result<(), BuildError> {
 }
 
 /// The search index, the sitemap and the static files.
-fn add_indexes(project: &Project, out: &mut Rendered) -> Result<(), BuildError> {
-    let search_index = search_index(project, out);
-    out.files.push(Output {
-        path: paths::SEARCH_INDEX.into(),
-        bytes: search_index.into_bytes(),
-    });
+/// The search index (written straight into `sink`; with `release`, each page's text goes once
+/// it is counted), the sitemap, the static files and the highlighting stylesheet.
+fn add_indexes(
+    project: &Project,
+    out: &mut Rendered,
+    sink: &dyn Sink,
+    release: bool,
+) -> Result<(), BuildError> {
+    let index = sink.put_with(paths::SEARCH_INDEX, &mut |w| {
+        write_search_index(project, out, release, w)
+    })?;
+    out.written.push((paths::SEARCH_INDEX.into(), index));
     if let Some(base_url) = site_base(&project.config) {
         let mut urls: Vec<String> = project
             .content
@@ -1317,31 +1373,72 @@ fn add_indexes(project: &Project, out: &mut Rendered) -> Result<(), BuildError> 
     Ok(())
 }
 
-/// The search index over content pages, readings and rule points of every game.
-fn search_index(project: &Project, out: &Rendered) -> String {
-    let mut entries: Vec<search::Entry> = project
-        .content
+/// Content pages counted into the search index at once; with `release`, their texts go then.
+const INDEXED_AT_ONCE: usize = 256;
+
+/// The search index over content pages, readings and rule points of every game, written into
+/// `w`. With `release` (a build that ends here), each page's text is released once counted.
+fn write_search_index(
+    project: &Project,
+    out: &mut Rendered,
+    release: bool,
+    w: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let mut index = search::Builder::default();
+    let pages = project.content.chunks(INDEXED_AT_ONCE);
+    for (chunk, mds) in pages.zip(out.markdown.chunks_mut(INDEXED_AT_ONCE)) {
+        let entries: Vec<search::Entry> = chunk
+            .iter()
+            .zip(mds.iter())
+            .map(|(p, md)| content_entry(p, md))
+            .collect();
+        index.add(&entries);
+        if release {
+            for md in mds {
+                md.text = String::new();
+            }
+        }
+    }
+    let extra = other_entries(project);
+    let entries: Vec<search::Entry> = extra
         .iter()
-        .zip(&out.markdown)
-        .map(|(p, md)| search::Entry {
-            url: &p.url,
-            title: &p.title,
-            section: section_name(&p.section),
-            text: &md.text,
-            anchors: md
-                .headings
-                .iter()
-                .filter(|h| matches!(h.level, 2 | 3))
-                .map(|h| search::Anchor {
-                    id: &h.id,
-                    text: &h.text,
-                    at: h.text_at,
-                })
-                .collect(),
+        .map(|(u, t, x, s)| search::Entry {
+            url: u,
+            title: t,
+            section: s,
+            text: x,
+            anchors: Vec::new(),
         })
         .collect();
-    // (url, title, text) of each reading and each rule point.
-    let mut extra: Vec<(String, String, String, &'static str)> = Vec::new();
+    index.add(&entries);
+    index.write(w)
+}
+
+/// A content page as the search index sees it: its sections under its second- and third-level
+/// headings.
+fn content_entry<'a>(p: &'a ContentPage, md: &'a markdown::Rendered) -> search::Entry<'a> {
+    search::Entry {
+        url: &p.url,
+        title: &p.title,
+        section: section_name(&p.section),
+        text: &md.text,
+        anchors: md
+            .headings
+            .iter()
+            .filter(|h| matches!(h.level, 2 | 3))
+            .map(|h| search::Anchor {
+                id: &h.id,
+                text: &h.text,
+                at: h.text_at,
+            })
+            .collect(),
+    }
+}
+
+/// (url, title, text, part of the site) of each reading, each rule point and each annotated
+/// text: indexed whole.
+fn other_entries(project: &Project) -> Vec<(String, String, String, &'static str)> {
+    let mut extra = Vec::new();
     for (game, set) in project.games() {
         let prefix = project.prefix(game);
         for v in &set.variants {
@@ -1381,14 +1478,7 @@ fn search_index(project: &Project, out: &Rendered) -> String {
             ));
         }
     }
-    entries.extend(extra.iter().map(|(u, t, x, s)| search::Entry {
-        url: u,
-        title: t,
-        section: s,
-        text: x,
-        anchors: Vec::new(),
-    }));
-    search::build(&entries)
+    extra
 }
 
 fn section_name(s: &Section) -> &'static str {
@@ -1562,4 +1652,29 @@ fn render_page(
         md,
         views,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// A file streamed in pieces (the search index) must digest as its whole bytes do, or a
+    /// session would think an unchanged index changed, or a changed one unchanged.
+    #[test]
+    fn a_file_streamed_in_pieces_digests_as_its_bytes() {
+        let bytes: Vec<u8> = (0..10_000u32).flat_map(|i| i.to_le_bytes()).collect();
+        let mut hasher = Digest::default();
+        let mut sunk = Vec::new();
+        let mut w = Digesting {
+            inner: &mut sunk,
+            hasher: &mut hasher,
+        };
+        for piece in bytes.chunks(7) {
+            w.write_all(piece).unwrap();
+        }
+        assert_eq!(sunk, bytes);
+        assert_eq!(hasher.finish(), digest(&bytes));
+        assert_ne!(digest(&bytes), digest(&bytes[1..]));
+    }
 }

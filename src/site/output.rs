@@ -267,11 +267,24 @@ impl Staging {
 
     /// Writes one file of the new site (`path` relative, with `/`).
     pub fn put(&self, path: &str, bytes: &[u8]) -> Result<(), OutputError> {
+        self.put_with(path, &mut |w| w.write_all(bytes))
+    }
+
+    /// Writes one file of the new site as `write` produces it, without holding it whole.
+    pub fn put_with(
+        &self,
+        path: &str,
+        write: &mut dyn FnMut(&mut dyn io::Write) -> io::Result<()>,
+    ) -> Result<(), OutputError> {
         let path = self.fresh.join(path);
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(io_at(dir))?;
         }
-        std::fs::write(&path, bytes).map_err(io_at(&path))
+        let file = std::fs::File::create(&path).map_err(io_at(&path))?;
+        let mut out = io::BufWriter::new(file);
+        write(&mut out)
+            .and_then(|()| io::Write::flush(&mut out))
+            .map_err(io_at(&path))
     }
 
     /// Swaps the new site in, once `written` (every file put) is known: refuses an output holding

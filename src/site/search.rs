@@ -13,9 +13,9 @@ const KEPT_TEXT: usize = 600;
 
 /// A page: its URL, its title and the name of its part of the site.
 #[derive(Serialize)]
-struct Page<'a> {
-    u: &'a str,
-    t: &'a str,
+struct Page {
+    u: String,
+    t: String,
     s: &'static str,
 }
 
@@ -37,8 +37,8 @@ struct Doc {
 }
 
 #[derive(Serialize)]
-struct Index<'a> {
-    pages: Vec<Page<'a>>,
+struct Index {
+    pages: Vec<Page>,
     docs: Vec<Doc>,
     /// word → [gap, count, gap, count, ...]: each section that holds the word, as its distance
     /// from the one before (the first from 0), and how often the word occurs in it.
@@ -127,40 +127,67 @@ fn count(doc: &Doc, body: &str) -> HashMap<String, u32> {
 /// outweigh the index.
 const COUNTED_AT_ONCE: usize = 1024;
 
-/// The index as JSON. Sections are counted in parallel, a chunk at a time, then merged in page
-/// order.
-pub fn build(entries: &[Entry]) -> String {
-    let docs: Vec<(Doc, &str)> = entries
-        .par_iter()
-        .enumerate()
-        .flat_map_iter(|(i, e)| sections(i, e))
-        .collect();
-    // word → (the last section that held it, its postings)
-    let mut words_map: BTreeMap<String, (u32, Vec<u32>)> = BTreeMap::new();
-    for (chunk, part) in docs.chunks(COUNTED_AT_ONCE).enumerate() {
-        let counts: Vec<HashMap<String, u32>> = part.par_iter().map(|(d, t)| count(d, t)).collect();
-        for (i, c) in counts.into_iter().enumerate() {
-            let doc = (chunk * COUNTED_AT_ONCE + i) as u32;
-            for (w, n) in c {
-                let (last, postings) = words_map.entry(w).or_default();
-                postings.extend([doc - *last, n]);
-                *last = doc;
+/// The index, filled with pages a batch at a time (so that a caller can release each batch's
+/// texts once they are counted) and then written straight into its file.
+#[derive(Default)]
+pub struct Builder {
+    pages: Vec<Page>,
+    docs: Vec<Doc>,
+    /// word → (the last section that held it, its postings)
+    words: BTreeMap<String, (u32, Vec<u32>)>,
+}
+
+impl Builder {
+    /// Adds the next pages, in order: their sections are counted in parallel, a chunk at a
+    /// time, and merged in order.
+    pub fn add(&mut self, entries: &[Entry]) {
+        let first_page = self.pages.len();
+        let docs: Vec<(Doc, &str)> = entries
+            .par_iter()
+            .enumerate()
+            .flat_map_iter(|(i, e)| sections(first_page + i, e))
+            .collect();
+        let first_doc = self.docs.len();
+        for (chunk, part) in docs.chunks(COUNTED_AT_ONCE).enumerate() {
+            let counts: Vec<HashMap<String, u32>> =
+                part.par_iter().map(|(d, t)| count(d, t)).collect();
+            for (i, c) in counts.into_iter().enumerate() {
+                let doc = (first_doc + chunk * COUNTED_AT_ONCE + i) as u32;
+                for (w, n) in c {
+                    let (last, postings) = self.words.entry(w).or_default();
+                    postings.extend([doc - *last, n]);
+                    *last = doc;
+                }
             }
         }
+        self.docs.extend(docs.into_iter().map(|(d, _)| d));
+        self.pages.extend(entries.iter().map(|e| Page {
+            u: e.url.to_string(),
+            t: e.title.to_string(),
+            s: e.section,
+        }));
     }
-    let index = Index {
-        pages: entries
-            .iter()
-            .map(|e| Page {
-                u: e.url,
-                t: e.title,
-                s: e.section,
-            })
-            .collect(),
-        docs: docs.into_iter().map(|(d, _)| d).collect(),
-        words: words_map.into_iter().map(|(w, (_, p))| (w, p)).collect(),
-    };
-    serde_json::to_string(&index).expect("the index serializes")
+
+    /// Writes the index as JSON, releasing it.
+    pub fn write(self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let index = Index {
+            pages: self.pages,
+            docs: self.docs,
+            words: self.words.into_iter().map(|(w, (_, p))| (w, p)).collect(),
+        };
+        serde_json::to_writer(out, &index).map_err(std::io::Error::from)
+    }
+}
+
+/// The index of `entries` as JSON.
+pub fn build(entries: &[Entry]) -> String {
+    let mut builder = Builder::default();
+    builder.add(entries);
+    let mut out = Vec::new();
+    builder
+        .write(&mut out)
+        .expect("writing into memory cannot fail");
+    String::from_utf8(out).expect("JSON is UTF-8")
 }
 
 #[cfg(test)]
@@ -175,6 +202,38 @@ mod tests {
             text,
             anchors,
         }
+    }
+
+    /// A build adds its pages in batches, releasing each batch's texts: the index must be the
+    /// one a single batch gives.
+    #[test]
+    fn pages_added_in_batches_give_the_same_index() {
+        let texts: Vec<String> = (0..5)
+            .map(|i| format!("Page {i} words\nHeading {i}\nThe buyer’s {i} cards and the stock.\n"))
+            .collect();
+        let entries: Vec<Entry> = texts
+            .iter()
+            .map(|t| {
+                let at = t.find("Heading").unwrap();
+                page(
+                    t,
+                    vec![Anchor {
+                        id: "h",
+                        text: &t[at..at + 9],
+                        at,
+                    }],
+                )
+            })
+            .collect();
+        let whole = build(&entries);
+        let mut batched = Builder::default();
+        batched.add(&entries[..2]);
+        batched.add(&entries[2..3]);
+        batched.add(&entries[3..]);
+        let mut out = Vec::new();
+        batched.write(&mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), whole);
+        assert!(whole.contains("\"buyer's\""), "{whole}");
     }
 
     #[test]

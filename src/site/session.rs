@@ -206,9 +206,12 @@ fn rerender(
     super::check_links(&built.project, &built.out)?;
     let mut written = write_changed(opts, built, files, disk)?;
     pages_written();
+    let mut bytes = Vec::new();
+    super::write_search_index(&built.project, &mut built.out, false, &mut bytes)
+        .expect("writing into memory cannot fail");
     let index = Output {
         path: pages::paths::SEARCH_INDEX.into(),
-        bytes: super::search_index(&built.project, &built.out).into_bytes(),
+        bytes,
     };
     written.extend(write_changed(opts, built, vec![index], disk)?);
     Ok(written)
