@@ -61,7 +61,7 @@ type LineCache = HashMap<String, Vec<(ParseState, Ops, ParseState)>>;
 /// Beyond this many lines a thread's cache starts afresh, so memory stays bounded (an entry
 /// holds two parser states). The lines worth remembering are the common ones, which a fresh
 /// cache meets again soon.
-const CACHE_LINES: usize = 20_000;
+const CACHE_LINES: usize = 8_000;
 
 thread_local! {
     /// One cache per syntax set: a state's context ids only mean something within its own set.

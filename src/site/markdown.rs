@@ -461,6 +461,10 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
     }
     place_headings(read_headings, cx.taken_ids, &mut events, &mut r);
     html::push_html(&mut r.html, events.into_iter());
+    // What is kept of every page until the search index is built: no spare capacity.
+    r.text.shrink_to_fit();
+    r.links.shrink_to_fit();
+    r.headings.shrink_to_fit();
     r
 }
 

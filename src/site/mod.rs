@@ -239,7 +239,7 @@ fn section_url(section: &Section, pages: &[&ContentPage]) -> Option<String> {
 
 /// Builds the site.
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
-    Ok(build_site(opts)?.report)
+    Ok(build_site(opts, false)?.report)
 }
 
 /// A site rendered and written, with what a later save needs to redo only part of it.
@@ -250,11 +250,12 @@ struct Built {
     report: BuildReport,
 }
 
-/// Builds the site into a new folder, file by file as it renders, and swaps it in.
-fn build_site(opts: &BuildOptions) -> Result<Built, BuildError> {
+/// Builds the site into a new folder, file by file as it renders, and swaps it in. A `lasting`
+/// site (a session's) keeps what a later save needs: the pages' texts.
+fn build_site(opts: &BuildOptions, lasting: bool) -> Result<Built, BuildError> {
     let project = Project::load(opts)?;
     let staging = output::Staging::begin(opts)?;
-    let built = render_site(project, &staging, false)?;
+    let built = render_site(project, &staging, lasting)?;
     let written = built.out.paths();
     staging.finish(&built.project.config.keep, &written)?;
     Ok(built)
@@ -265,6 +266,16 @@ fn build_site(opts: &BuildOptions) -> Result<Built, BuildError> {
 /// them is kept (links, anchors, words, the hash of their bytes). Unless the site is `lasting`
 /// (a session keeps it), the pages' texts go once the links are checked.
 fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<Built, BuildError> {
+    // The pages' Markdown goes to the renderer; unless a session keeps the site, each text is
+    // released as its page is rendered (a link error reads its page again).
+    let texts: Vec<Arc<str>> = project
+        .content
+        .iter_mut()
+        .map(|p| match lasting {
+            true => p.page.text.clone(),
+            false => std::mem::replace(&mut p.page.text, Arc::from("")),
+        })
+        .collect();
     let evals = evaluate_all(&project);
     let compared = compare_readings(&project, &evals);
     let nav = navigation(&project)?;
@@ -273,14 +284,9 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
         nav: &nav.sections,
     };
     let mut out = Rendered::default();
-    render_content(&project, &evals, &compared, &site, sink, &mut out)?;
+    render_content(&project, texts, (&evals, &compared), &site, sink, &mut out)?;
     render_generated(&project, &evals, &site, &nav, &mut out)?;
     check_links(&project, &out)?;
-    if !lasting {
-        for p in &mut project.content {
-            p.page.text = Arc::from("");
-        }
-    }
     add_indexes(&project, &mut out, sink, !lasting)?;
     add_flips(compared, &mut out);
     out.flush(sink)?;
@@ -757,11 +763,12 @@ impl Rendered {
     }
 }
 
-/// Content pages, rendered in parallel, each put into `sink` at once and released.
+/// Content pages, rendered in parallel, each put into `sink` at once and released. `texts` are
+/// the pages' Markdown, in order: each goes as its page is rendered.
 fn render_content(
     project: &Project,
-    evals: &Evaluations,
-    compared: &Comparisons,
+    texts: Vec<Arc<str>>,
+    (evals, compared): (&Evaluations, &Comparisons),
     site: &SiteView,
     sink: &dyn Sink,
     out: &mut Rendered,
@@ -770,11 +777,13 @@ fn render_content(
     let rendered: Vec<Result<PageDone, BuildError>> = project
         .content
         .par_iter()
+        .zip(texts.into_par_iter())
         .zip(evals.par_iter())
         .zip(compared.par_iter())
-        .map(|((p, evals), compared)| {
+        .map(|(((p, text), evals), compared)| {
             render_page(
                 p,
+                &text,
                 (evals, compared),
                 project,
                 site,
@@ -1291,8 +1300,14 @@ fn check_links(project: &Project, out: &Rendered) -> Result<(), BuildError> {
     }
     let mut link_errors = Vec::new();
     for (p, md) in project.content.iter().zip(&out.markdown) {
+        let text = std::cell::OnceCell::new();
         let at = |range: &std::ops::Range<usize>| {
-            Location::at(&p.page.path, &p.page.text, range.start, range.len())
+            // A build releases each page's text once rendered: an error reads it again.
+            let text = text.get_or_init(|| match p.page.text.is_empty() {
+                false => p.page.text.clone(),
+                true => crate::input::read_text(&p.page.path).unwrap_or_else(|_| Arc::from("")),
+            });
+            Location::at(&p.page.path, text, range.start, range.len())
         };
         for b in &md.broken {
             link_errors.push(b.diagnostic(at(&b.range)));
@@ -1331,7 +1346,6 @@ fn check_links(project: &Project, out: &Rendered) -> Result<(), BuildError> {
     }
 }
 
-/// The search index, the sitemap and the static files.
 /// The search index (written straight into `sink`; with `release`, each page's text goes once
 /// it is counted), the sitemap, the static files and the highlighting stylesheet.
 fn add_indexes(
@@ -1539,6 +1553,7 @@ fn put_page((file, md, views): RenderedPage, sink: &dyn Sink) -> Result<PageDone
 
 fn render_page(
     p: &ContentPage,
+    text: &str,
     (evals, compared): (&[Vec<Evaluation>], &[Compared]),
     project: &Project,
     site: &SiteView,
@@ -1596,7 +1611,7 @@ fn render_page(
             })
             .collect();
         markdown::render(
-            &p.page.text,
+            text,
             &markdown::Context {
                 resolve: &resolve,
                 root: &root,

@@ -85,7 +85,7 @@ impl Session {
     /// Builds the whole site into a new folder and swaps it in.
     fn build_whole(&mut self) -> Result<BuildReport, BuildError> {
         self.current = false;
-        let built = super::build_site(&self.opts)?;
+        let built = super::build_site(&self.opts, true)?;
         self.keep(built)
     }
 
@@ -194,6 +194,7 @@ fn rerender(
         let p = &project.content[i];
         let (file, md, _) = super::render_page(
             p,
+            &p.page.text,
             (&[], &[]),
             project,
             &site,
