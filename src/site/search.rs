@@ -281,13 +281,22 @@ mod tests {
     #[test]
     fn postings_give_back_the_numbers_they_hold() {
         let mut p = Postings::default();
-        let pairs = [(0, 1), (5, 127), (200, 128), (70_000, 3), (u32::MAX, 16_384)];
+        let pairs = [
+            (0, 1),
+            (5, 127),
+            (200, 128),
+            (70_000, 3),
+            (u32::MAX, 16_384),
+        ];
         for (doc, count) in pairs {
             p.push(doc, count);
         }
         let expected = [0, 1, 5, 127, 195, 128, 69_800, 3, u32::MAX - 70_000, 16_384];
         assert_eq!(p.numbers().collect::<Vec<_>>(), expected);
-        assert_eq!(serde_json::to_value(&p).unwrap(), serde_json::json!(expected));
+        assert_eq!(
+            serde_json::to_value(&p).unwrap(),
+            serde_json::json!(expected)
+        );
         assert!(p.bytes.len() < expected.len() * 4);
     }
 
