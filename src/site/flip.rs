@@ -321,7 +321,7 @@ pub fn precompute(s: &dyn Scenario, variants: &VariantSet, prefix: &str) -> Opti
             };
             ReadingData {
                 id: v.id.clone(),
-                name: format!("{} ({})", v.author, v.date),
+                name: v.name(),
                 choices: points.iter().map(|&p| v.rules.get(p)).collect(),
                 all,
                 some,

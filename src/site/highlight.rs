@@ -130,26 +130,27 @@ pub fn remember_blocks() {
     blocks.get_or_insert_with(HashMap::new);
 }
 
-/// `highlight` of a block, from memory if the block was highlighted before.
+/// `highlight` of a block, from memory if the block was highlighted before. The lock is held
+/// only to look up and to store: blocks are highlighted in parallel.
 fn remembered(language: Option<&str>, code: &str, highlight: impl Fn() -> String) -> String {
-    let key = (language.map(str::to_string), code.to_string());
     let lock = || BLOCKS.lock().unwrap_or_else(|p| p.into_inner());
-    match lock().as_ref() {
-        None => return highlight(),
-        Some(blocks) => {
-            if let Some(html) = blocks.get(&key) {
-                return html.clone();
+    let key = || (language.map(str::to_string), code.to_string());
+    // None: a plain build, which remembers nothing; Some(found) while `serve` runs.
+    let known = lock().as_ref().map(|blocks| blocks.get(&key()).cloned());
+    match known {
+        None => highlight(),
+        Some(Some(html)) => html,
+        Some(None) => {
+            let html = highlight();
+            if let Some(blocks) = lock().as_mut() {
+                if blocks.len() >= BLOCKS_KEPT {
+                    blocks.clear();
+                }
+                blocks.insert(key(), html.clone());
             }
+            html
         }
     }
-    let html = highlight();
-    if let Some(blocks) = lock().as_mut() {
-        if blocks.len() >= BLOCKS_KEPT {
-            blocks.clear();
-        }
-        blocks.insert(key, html.clone());
-    }
-    html
 }
 
 /// The inner HTML of a scenario's YAML, highlighted with the scenario grammar.

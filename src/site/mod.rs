@@ -713,10 +713,7 @@ fn readings_section(project: &Project) -> NavSection {
                     format!("{}: ", game.name())
                 };
                 set.variants.iter().map(move |v| {
-                    NavItem::new(
-                        format!("{tag}{} ({})", v.author, v.date),
-                        paths::variant(&prefix, &v.id),
-                    )
+                    NavItem::new(format!("{tag}{}", v.name()), paths::variant(&prefix, &v.id))
                 })
             })
             .collect(),
@@ -774,24 +771,15 @@ fn render_content(
     out: &mut Rendered,
 ) -> Result<(), BuildError> {
     let by_rel = project.by_rel();
-    let rendered: Vec<Result<PageDone, BuildError>> = project
-        .content
-        .par_iter()
-        .zip(texts.into_par_iter())
+    let rendered: Vec<Result<PageDone, BuildError>> = texts
+        .into_par_iter()
+        .enumerate()
         .zip(evals.par_iter())
         .zip(compared.par_iter())
-        .map(|(((p, text), evals), compared)| {
-            render_page(
-                p,
-                &text,
-                (evals, compared),
-                project,
-                site,
-                &by_rel,
-                project.glossary.as_ref().filter(|g| g.url != p.url),
-            )
-            .map_err(BuildError::from)
-            .and_then(|page| put_page(page, sink))
+        .map(|(((at, text), evals), compared)| {
+            render_page(at, &text, (evals, compared), project, site, &by_rel)
+                .map_err(BuildError::from)
+                .and_then(|page| put_page(page, sink))
         })
         .collect();
     for (r, p) in rendered.into_iter().zip(&project.content) {
@@ -1524,9 +1512,9 @@ fn root_page<'a>(url: &'a str, title: &'a str, breadcrumbs: Vec<Crumb>) -> PageV
     }
 }
 
-/// The content page `step` places before (-1) or after (1) page `p`, in the navigation's order.
-fn neighbour<'a>(project: &'a Project, p: &ContentPage, step: isize) -> Option<Neighbour<'a>> {
-    let at = project.content.iter().position(|q| std::ptr::eq(q, p))?;
+/// The content page `step` places before (-1) or after (1) the page at `at`, in the
+/// navigation's order.
+fn neighbour(project: &Project, at: usize, step: isize) -> Option<Neighbour<'_>> {
     let q = project.content.get(at.checked_add_signed(step)?)?;
     Some(Neighbour {
         title: &q.title,
@@ -1551,15 +1539,17 @@ fn put_page((file, md, views): RenderedPage, sink: &dyn Sink) -> Result<PageDone
     Ok(((file.path, digest(&file.bytes)), md, views))
 }
 
+/// Renders the content page at `at` in the project's (navigation) order, from its Markdown `text`.
 fn render_page(
-    p: &ContentPage,
+    at: usize,
     text: &str,
     (evals, compared): (&[Vec<Evaluation>], &[Compared]),
     project: &Project,
     site: &SiteView,
     by_rel: &HashMap<&str, &str>,
-    glossary: Option<&Glossary>,
 ) -> Result<RenderedPage, TemplateError> {
+    let p = &project.content[at];
+    let glossary = project.glossary.as_ref().filter(|g| g.url != p.url);
     let templates = &project.templates;
     let root = root_of(&p.url);
     let views: Vec<outcome::ScenarioView> = p
@@ -1652,8 +1642,8 @@ fn render_page(
         breadcrumbs,
         flip: views.iter().any(|v| v.flip.is_some()),
         outcome: !views.is_empty(),
-        prev: neighbour(project, p, -1),
-        next: neighbour(project, p, 1),
+        prev: neighbour(project, at, -1),
+        next: neighbour(project, at, 1),
     };
     let html = templates.render(
         "page.html",

@@ -223,7 +223,7 @@ pub fn columns(variants: &VariantSet, prefix: &str) -> Vec<ColumnView> {
             title: v.title.clone(),
             author: v.author.clone(),
             date: v.date.clone(),
-            name: format!("{} ({})", v.author, v.date),
+            name: v.name(),
             kind: v.kind.label(),
             url: format!("{prefix}variants/{}/", v.id),
         })
@@ -550,6 +550,9 @@ fn in_words(words: &str, table: PointTable) -> String {
         return format!("not playable ({})", questions.join(" "));
     }
     let mut out = words.to_string();
+    if !out.contains(" = ") {
+        return out;
+    }
     for p in table.all() {
         let def = p.def();
         for c in def.choices {

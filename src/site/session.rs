@@ -165,7 +165,7 @@ fn reread(
         && old.stage == new.stage
         && old.section == new.section
         && old.page.is_markdown() == new.page.is_markdown()
-        && old.rel != "glossary.md"
+        && project.glossary.as_ref().is_none_or(|g| g.url != old.url)
         && old.page.scenarios.is_empty()
         && new.page.scenarios.is_empty()
         && quotes(old)
@@ -193,13 +193,12 @@ fn rerender(
         };
         let p = &project.content[i];
         let (file, md, _) = super::render_page(
-            p,
+            i,
             &p.page.text,
             (&[], &[]),
             project,
             &site,
             &project.by_rel(),
-            project.glossary.as_ref().filter(|g| g.url != p.url),
         )?;
         built.out.markdown[i] = md;
         files.push(file);

@@ -10,7 +10,7 @@ use crate::variant::VariantSet;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-pub use paths::{TONIGHT as URL, TONIGHT_NAMES as NAMES, card};
+use paths::{TONIGHT as URL, card};
 
 #[derive(Serialize)]
 pub struct TonightGame {
