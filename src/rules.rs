@@ -234,6 +234,12 @@ impl Rules {
         p.def().choices[self.get(p) as usize].id
     }
 
+    /// The choice on `point` in the words readers see.
+    pub fn choice_summary(&self, point: impl AsPoint) -> &'static str {
+        let p = point.point();
+        p.def().choices[self.get(p) as usize].summary
+    }
+
     /// The points on which two readings choose differently.
     pub fn differences(&self, other: &Rules) -> Vec<Point> {
         self.table

@@ -215,7 +215,7 @@ pub fn telling_scenarios(
                                 "under {}, “{}” instead of “{}” changes the result",
                                 v.name(),
                                 choices[c as usize].summary,
-                                choices[v.rules.get(point) as usize].summary
+                                v.rules.choice_summary(point)
                             )
                         })
                     })
@@ -345,7 +345,7 @@ pub fn matrix(variants: &VariantSet, prefix: &str) -> Vec<MatrixSection> {
                             .iter()
                             .map(|v| MatrixCell {
                                 choice: v.rules.choice_id(p),
-                                summary: p.def().choices[v.rules.get(p) as usize].summary,
+                                summary: v.rules.choice_summary(p),
                                 evidence: v.choice(p).evidence.id(),
                                 letter: v.choice(p).evidence.letter(),
                                 differs: v.rules.get(p) != mode,

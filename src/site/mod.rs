@@ -916,7 +916,7 @@ fn render_sources(
         let set = project.readings.of(crate::games::by_id(game)?);
         let v = set.get(variant)?;
         let p = set.table.find(point)?;
-        let words = p.def().choices[v.rules.get(p) as usize].summary;
+        let words = v.rules.choice_summary(p);
         Some((v.name(), words.to_string()))
     };
     let places = annotated::Places {

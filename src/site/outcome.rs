@@ -247,16 +247,11 @@ fn line_view(n: usize, p: &Line, s: &Head, v: &Variant, prefix: &str) -> LineVie
         question: p.point.def().question,
         point_url: point_url(prefix, p.point),
         choice: v.rules.choice_id(p.point),
-        summary: choice_summary(v, p.point),
+        summary: v.rules.choice_summary(p.point),
         evidence: c.evidence.id(),
         quote: c.quote.clone(),
         cite: c.cite.clone(),
     }
-}
-
-/// The reading's choice on `point`, in the words readers see.
-fn choice_summary(v: &Variant, point: Point) -> &'static str {
-    point.def().choices[v.rules.get(point) as usize].summary
 }
 
 /// " (written at line 12)", where the scenario writes an action.
@@ -299,7 +294,7 @@ fn unplayable_view(
         point: u.point.id(),
         question: u.point.def().question,
         point_url: point_url(prefix, u.point),
-        summary: choice_summary(v, u.point),
+        summary: v.rules.choice_summary(u.point),
         evidence: c.evidence.id(),
         quote: c.quote.clone(),
         cite: c.cite.clone(),
