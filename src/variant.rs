@@ -214,6 +214,12 @@ impl VariantSet {
         self.variants.iter().find(|v| v.id == id)
     }
 
+    /// The name readers see for the reading `id` ("Charles Cotton (1674)"); an id the set lacks
+    /// stays as written.
+    pub fn name_of(&self, id: &str) -> String {
+        self.get(id).map_or_else(|| id.to_string(), Variant::name)
+    }
+
     pub fn ids(&self) -> Vec<&str> {
         self.variants.iter().map(|v| v.id.as_str()).collect()
     }

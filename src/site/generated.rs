@@ -76,10 +76,7 @@ fn alternatives(v: &Variant, p: Point) -> Vec<Alternative> {
 
 /// A reading of the set by name, with its id; an id the set lacks stays as written.
 fn named(variants: &VariantSet, id: &str) -> (String, String) {
-    let name = variants
-        .get(id)
-        .map_or_else(|| id.to_string(), Variant::name);
-    (name, id.to_string())
+    (variants.name_of(id), id.to_string())
 }
 
 /// Where a reading's quote on a point stands in the annotated texts.

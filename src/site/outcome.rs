@@ -445,9 +445,7 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
     let expectations: Vec<ExpectView> = verdicts
         .iter()
         .map(|v| ExpectView {
-            variant: variants
-                .get(&v.variant)
-                .map_or_else(|| v.variant.clone(), Variant::name),
+            variant: variants.name_of(&v.variant),
             figure: if v.figures.is_empty() {
                 "the deal".to_string()
             } else {

@@ -10,7 +10,7 @@ use super::pages::paths;
 use crate::game::Game;
 use crate::project::SimulateConfig;
 use crate::simulate::{self, PolicyDoc, Report, SimulateError};
-use crate::variant::{Variant, VariantSet};
+use crate::variant::VariantSet;
 use serde::Serialize;
 use std::fmt::Write;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -141,9 +141,7 @@ pub struct Words<'a> {
 
 impl Words<'_> {
     fn reading(&self, id: &str) -> String {
-        self.variants
-            .get(id)
-            .map_or_else(|| id.to_string(), Variant::name)
+        self.variants.name_of(id)
     }
 
     fn point(&self, id: &str) -> String {
