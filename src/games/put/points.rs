@@ -41,9 +41,10 @@ crate::rule_points! {
     /// The cards in play and their order, highest first; suits never matter. Put's order is
     /// 3 2 A K Q J 10 9 8 7 6 5 4 (Cotton: "first the Trey, next the Deuce, then the Ace", p. 132).
     /// Wikipedia reports a short pack made by "stripping out all the lower ranks from Four to
-    /// Nine", which it calls 32 cards: those ranks leave 28, and 32 needs the Nines kept. Sackson's
-    /// Le Truc (through Wikipedia) uses 32 cards ranking 6 7 A K Q J 10 9. A card outside the
-    /// pack, in a hand or a cut, makes the scenario not playable under this point.
+    /// Nine", which it calls 32 cards: read as stopping before the Nine, the sentence's own 32
+    /// (3 2 A K Q J 10 9); read as taking the Nines too, 28. Sackson's Le Truc (through
+    /// Wikipedia) uses 32 cards ranking 6 7 A K Q J 10 9. A card outside the pack, in a hand or
+    /// a cut, makes the scenario not playable under this point.
     Pack pack "pack" ("P2, P18", Deal)
     "Which cards are in the pack, and how do they rank?" {
         Full52 "full-52" "52 cards ranking 3 2 A K Q J 10 9 8 7 6 5 4.",
@@ -119,8 +120,9 @@ crate::rule_points! {
     /// other time makes the scenario not playable under this point. `concedes-one`: a player may
     /// also throw up before the first card of the deal is played (on seeing his cards), or at his
     /// turn to play a card, before playing it, but never once a put has been seen ("Either party
-    /// saying I put, must abide the event of the game"). He is out of the deal; when only one
-    /// player (or side) is left in, that player scores 1 and the deal ends.
+    /// saying I pat [put], must abide the event of the game", Hoyle's Games, p. 261, as printed).
+    /// He is out of the deal; when only one player (or side) is left in, that player scores 1
+    /// and the deal ends.
     ThrowingUp throwing_up "throwing-up" ("P12", Put)
     "May a player throw up his cards when nobody has put?" {
         AnswerOnly "answer-only" "No: only in answer to a put, as a refusal.",
