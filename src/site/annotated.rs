@@ -76,7 +76,7 @@ impl Annotations<'_> {
             };
             let link = TextLink {
                 label: match text.pages_of(&f.tokens) {
-                    Some(pages) => format!("{}, {}", source.name(), Source::pages_words(pages)),
+                    Some(pages) => format!("{}, {}", source.name(), text.unit.words(pages)),
                     None => source.name().to_string(),
                 },
                 url: format!("{}#{}", url(&source.id), s.anchor),
@@ -131,7 +131,7 @@ impl Annotations<'_> {
                 .iter()
                 .map(|s| s.anchor.clone())
                 .chain(text.marks.iter().filter_map(|(_, m)| match m {
-                    Mark::Page(p) => Some(format!("p{p}")),
+                    Mark::Page(p) => Some(text.unit.anchor(*p)),
                     Mark::Gap => None,
                 }))
                 .collect(),
@@ -340,7 +340,9 @@ fn sentence_html(text: &Text, range: Range<usize>, marked: &[Range<usize>]) -> S
         }
         match marks.iter().find(|(r, _)| r.start == a) {
             Some((_, Mark::Page(p))) => out.push_str(&format!(
-                "<span class=\"page-break\" id=\"p{p}\">[p. {p}]</span>"
+                "<span class=\"page-break\" id=\"{}\">[{}]</span>",
+                text.unit.anchor(*p),
+                text.unit.words((*p, *p))
             )),
             Some((_, Mark::Gap)) => {
                 out.push_str("<span class=\"gap\" title=\"a gap in the transcription\">[?]</span>")

@@ -59,6 +59,8 @@ pub struct BuildOptions {
     /// Build into a folder the tool did not make (or through a symbolic link), keeping every
     /// file it holds.
     pub force: bool,
+    /// `--texts`: the folder of the texts not bundled (else the project file's `texts:`).
+    pub texts: Option<PathBuf>,
 }
 
 /// What a build did.
@@ -71,6 +73,9 @@ pub struct BuildReport {
     pub failing: Vec<Diagnostic>,
     /// Quotations not found in their texts, or not where cited ([`crate::sources`]).
     pub misquoted: Vec<Diagnostic>,
+    /// Quotations not verified (their text not at hand), each located, and counted by text.
+    pub unverified: Vec<Diagnostic>,
+    pub unverified_by_text: Vec<String>,
     pub files: usize,
     /// What the user should know that is no fault: a file left out, and why.
     pub notes: Vec<String>,
@@ -310,6 +315,10 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
             .sum(),
         failing,
         misquoted: project.quotes.errors.clone(),
+        unverified: project
+            .quotes
+            .unverified_diagnostics(&project.library, &project.quotations),
+        unverified_by_text: project.quotes.unverified_by_text(&project.library),
         files: out.written.len(),
         notes: site_base(&project.config)
             .is_none()
@@ -385,7 +394,8 @@ impl Project {
                 m,
             )])
         })?;
-        let library = Library::load(&opts.root).map_err(BuildError::Invalid)?;
+        let texts = config.texts_folder(&opts.root, opts.texts.as_deref());
+        let library = Library::load(&opts.root, texts.as_ref()).map_err(BuildError::Invalid)?;
         let mut content = pages::load(&opts.root, &opts.content).map_err(BuildError::Invalid)?;
         let reserved = reserved(&readings, &library);
         let collisions = pages::collisions(&content, &reserved);

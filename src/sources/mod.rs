@@ -1,27 +1,29 @@
 //! The texts the readings quote, and the quotations checked against them.
 //!
 //! A project lists the texts it quotes in `sources/sources.yaml`: each with an id, a title, the
-//! names it is cited by, and, when the project may bundle it, its file beside the list. A
+//! names it is cited by, and, when the project may bundle it, its file beside the list; a text
+//! the project may not bundle (`bundled: false`) names its file in a texts folder the user keeps
+//! (`--texts DIR`, or `texts:` in `mournival.yaml`), and is checked whenever that folder is given. A
 //! quotation says which text it is from by its citation: a `cite:` in a variant file, or the
 //! parenthesis after a quotation in a page, begins with one of the names a text is cited by
 //! (`Akagiri 2016, note 4`, `du Coeur, letter`, `Cotton 1687, p. 65`), or gives only a page
-//! (`p. 91`, `pp. 95-96`), which names the bundled text that has that page. A text without a file
-//! is known by name only: its quotations are checked wherever the text is supplied (the tests
-//! supply the texts the project may not bundle). `check` and `build` both read quotations this
-//! way ([`check::check`]), and `build` annotates each bundled text with them.
+//! (`p. 91`, `pp. 95-96`, `§101`), which names the text at hand that has that page. A quotation
+//! of a text not at hand is not verified, and `check` says so, text by text, with the reason
+//! ([`Absent`]). `check` and `build` both read quotations this way ([`check::check`]), and
+//! `build` annotates each bundled text with them.
 
 pub mod check;
 pub mod pattern;
 pub mod quotations;
 pub mod text;
 
-use crate::diagnostic::{Diagnostic, Errors, excerpt};
+use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
 use crate::input::{self, Depth, read_text};
 use crate::yaml::YamlText;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
-use std::path::{Path, PathBuf};
-use text::Text;
+use std::path::{Component, Path, PathBuf};
+use text::{Text, Unit};
 
 /// Where a project keeps its texts, and the file that lists them.
 pub const DIR: &str = "sources";
@@ -31,6 +33,64 @@ const MAX_TEXTS: usize = 1000;
 const MAX_NAMES: usize = 20;
 /// The longest text id, in characters (it names a page of the site).
 const MAX_ID: usize = 80;
+/// The longest file name of a text in a texts folder, in bytes, and the most folders deep.
+const MAX_KEPT_NAME: usize = 255;
+const MAX_KEPT_DEPTH: usize = 8;
+
+/// The folder where a user keeps the texts the project may not bundle, and where it was named
+/// (`--texts`, or `texts:` in `mournival.yaml`), for messages.
+#[derive(Clone, Debug)]
+pub struct TextsFolder {
+    pub path: PathBuf,
+    pub named_at: Location,
+}
+
+impl TextsFolder {
+    /// The folder, if it is one; else a located error.
+    fn check(&self) -> Result<TextsFolder, Diagnostic> {
+        let problem = match std::fs::metadata(&self.path) {
+            Ok(m) if m.is_dir() => return Ok(self.clone()),
+            Ok(_) => "is not a folder".to_string(),
+            Err(e) => format!("cannot be read: {e}"),
+        };
+        Err(Diagnostic::new(
+            self.named_at.clone(),
+            format!(
+                "the texts folder {} {problem}",
+                self.path.display()
+            ),
+        )
+        .note("expected: the folder where you keep the texts that sources/sources.yaml lists with `bundled: false`"))
+    }
+}
+
+/// Why a text's words are not at hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Absent {
+    /// The list gives no file for it: nobody here holds a copy.
+    NoCopy,
+    /// Not bundled, and no texts folder was given.
+    NoFolder,
+    /// Not bundled, and the texts folder given does not hold its file.
+    NotInFolder { folder: PathBuf, file: String },
+}
+
+impl std::fmt::Display for Absent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Absent::NoCopy => write!(
+                f,
+                "no copy of the text is held: {LIST} names no file for it"
+            ),
+            Absent::NoFolder => write!(f, "the text is not bundled and no texts folder holds it"),
+            Absent::NotInFolder { folder, file } => write!(
+                f,
+                "the text is not bundled and the texts folder {} holds no `{file}`",
+                folder.display()
+            ),
+        }
+    }
+}
 
 /// A text the project quotes.
 #[derive(Clone, Debug)]
@@ -46,8 +106,10 @@ pub struct Source {
     pub about: Option<String>,
     /// The bundled file, if the project bundles the text.
     pub file: Option<PathBuf>,
-    /// The words, when they are at hand: bundled, or supplied.
+    /// The words, when they are at hand: bundled, or read from a texts folder.
     pub text: Option<Text>,
+    /// Why the words are not at hand (None when they are).
+    pub absent: Option<Absent>,
 }
 
 impl Source {
@@ -60,14 +122,6 @@ impl Source {
         self.cited_as.first().map_or(&self.id, String::as_str)
     }
 
-    /// "p. 91" or "pp. 91-92".
-    pub fn pages_words((first, last): (u32, u32)) -> String {
-        if first == last {
-            format!("p. {first}")
-        } else {
-            format!("pp. {first}-{last}")
-        }
-    }
 }
 
 /// Every text a project quotes.
@@ -86,6 +140,8 @@ pub struct Citation {
     /// Whether a name chose the texts (else a page did, or nothing).
     pub named: bool,
     pub pages: Option<(u32, u32)>,
+    /// Whether the citation gives pages (`p. 91`) or sections (`§101`).
+    pub unit: Unit,
     /// `tr.` among the citation's parts: the quotation is the quoter's translation.
     pub translated: bool,
 }
@@ -104,6 +160,9 @@ struct RawSource {
     cited_as: Spanned<Vec<String>>,
     #[serde(default)]
     file: Option<Spanned<String>>,
+    /// False for a text the project may not bundle: `file:` is then its name in a texts folder.
+    #[serde(default)]
+    bundled: Option<Spanned<bool>>,
     #[serde(default)]
     first_page: Option<u32>,
     #[serde(default)]
@@ -125,13 +184,14 @@ fn comparable(s: &str) -> String {
         .collect()
 }
 
-/// The pages a citation gives: `p. 91`, `pp. 92-93` (or `pp. 92–93`), the first such mention.
-fn cited_pages(cite: &str) -> Option<(u32, u32)> {
+/// The pages a citation gives: `p. 91`, `pp. 92-93` (or `pp. 92–93`), or the sections: `§101`,
+/// `§§101-103`; the first such mention.
+fn cited_pages(cite: &str) -> Option<(Unit, (u32, u32))> {
     let number = |s: &str| -> Option<(u32, usize)> {
         let digits = s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         Some((s[..digits].parse().ok()?, digits))
     };
-    for (i, _) in cite.match_indices('p') {
+    for (i, _) in cite.match_indices(['p', '§']) {
         if cite[..i]
             .chars()
             .next_back()
@@ -139,10 +199,14 @@ fn cited_pages(cite: &str) -> Option<(u32, u32)> {
         {
             continue;
         }
-        let Some(rest) = cite[i..]
-            .strip_prefix("pp.")
-            .or_else(|| cite[i..].strip_prefix("p."))
-        else {
+        let Some((unit, rest)) = ["pp.", "p.", "§§", "§"].iter().find_map(|mark| {
+            let unit = if mark.starts_with('p') {
+                Unit::Page
+            } else {
+                Unit::Section
+            };
+            Some((unit, cite[i..].strip_prefix(mark)?))
+        }) else {
             continue;
         };
         let rest = rest.trim_start();
@@ -154,17 +218,18 @@ fn cited_pages(cite: &str) -> Option<(u32, u32)> {
             .strip_prefix(['-', '–'])
             .and_then(|r| number(r.trim_start()))
             .map_or(first, |(n, _)| n);
-        return Some((first, last.max(first)));
+        return Some((unit, (first, last.max(first))));
     }
     None
 }
 
 impl Library {
-    /// Reads `sources/sources.yaml` and the bundled files it names; a project without the list
-    /// quotes no texts the tool knows.
-    pub fn load(root: &Path) -> Result<Library, Vec<Diagnostic>> {
+    /// Reads `sources/sources.yaml`, the bundled files it names, and the others from the texts
+    /// folder, if one is given; a project without the list quotes no texts the tool knows.
+    pub fn load(root: &Path, texts: Option<&TextsFolder>) -> Result<Library, Vec<Diagnostic>> {
         let dir = root.join(DIR);
         let path = dir.join(LIST);
+        let folder = texts.map(TextsFolder::check).transpose().map_err(|d| vec![d])?;
         if std::fs::symlink_metadata(&path).is_err() {
             return Ok(Library::default());
         }
@@ -173,13 +238,14 @@ impl Library {
         let files = input::files(&dir, root, Depth::Flat, &|p| {
             p.file_name().is_some_and(|n| n != LIST)
         })?;
-        Library::from_list(&yaml, raw, &files)
+        Library::from_list(&yaml, raw, &files, folder.as_ref())
     }
 
     fn from_list(
         yaml: &YamlText,
         raw: RawList,
         files: &[PathBuf],
+        folder: Option<&TextsFolder>,
     ) -> Result<Library, Vec<Diagnostic>> {
         let mut errors = Errors::default();
         if raw.texts.len() > MAX_TEXTS {
@@ -225,16 +291,27 @@ impl Library {
                     ),
                 ));
             }
-            let (file, text) = match &r.file {
-                None => (None, None),
-                Some(name) => match Library::read_bundled(yaml, name, files, r.first_page) {
-                    Ok((path, text)) => (Some(path), Some(text)),
-                    Err(d) => {
-                        errors.push(d);
-                        (None, None)
-                    }
-                },
+            let bundled = r.bundled.as_ref().is_none_or(|b| b.value);
+            let words = match (&r.file, &r.bundled) {
+                (None, Some(b)) => Err(Diagnostic::new(
+                    yaml.location_of(b),
+                    format!("`{id}` has `bundled:` but no `file:`: name its file, beside {LIST} or (with `bundled: false`) in a texts folder"),
+                )),
+                (None, None) => Ok((None, None, Some(Absent::NoCopy))),
+                (Some(name), _) if bundled => {
+                    Library::read_bundled(yaml, name, files, r.first_page)
+                        .map(|(path, text)| (Some(path), Some(text), None))
+                }
+                (Some(name), _) => Library::read_kept(yaml, name, folder, r.first_page)
+                    .map(|found| match found {
+                        Ok(text) => (None, Some(text), None),
+                        Err(absent) => (None, None, Some(absent)),
+                    }),
             };
+            let (file, text, absent) = words.unwrap_or_else(|d| {
+                errors.push(d);
+                (None, None, None)
+            });
             if file.is_some() && r.licence.as_deref().is_none_or(|l| l.trim().is_empty()) {
                 errors.push(Diagnostic::new(
                     yaml.location_of(&r.id),
@@ -258,6 +335,7 @@ impl Library {
                 about: r.about,
                 file,
                 text,
+                absent,
             });
         }
         if errors.is_empty() {
@@ -298,6 +376,68 @@ impl Library {
         Ok((path.clone(), Text::bundled(&text, first_page)))
     }
 
+    /// A text kept in the texts folder: its words, or why they are not at hand. The name must
+    /// be a plain relative path (`seeds/001.txt`); a file found must be a regular file inside
+    /// the folder, even through links.
+    fn read_kept(
+        yaml: &YamlText,
+        name: &Spanned<String>,
+        folder: Option<&TextsFolder>,
+        first_page: Option<u32>,
+    ) -> Result<Result<Text, Absent>, Diagnostic> {
+        let wanted = name.value.trim();
+        let relative = Path::new(wanted);
+        let plain = relative
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)));
+        if wanted.is_empty()
+            || wanted.len() > MAX_KEPT_NAME
+            || !plain
+            || relative.components().count() > MAX_KEPT_DEPTH
+        {
+            return Err(Diagnostic::new(
+                yaml.location_of(name),
+                format!("`{}` is not a usable name for a text in a texts folder", excerpt(wanted)),
+            )
+            .note(format!("expected: a path inside the folder, as in `seeds/001_stewart.txt`: no `..`, no leading `/`, at most {MAX_KEPT_DEPTH} folders deep and {MAX_KEPT_NAME} bytes")));
+        }
+        let Some(folder) = folder else {
+            return Ok(Err(Absent::NoFolder));
+        };
+        let path = folder.path.join(relative);
+        match std::fs::symlink_metadata(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Err(Absent::NotInFolder {
+                    folder: folder.path.clone(),
+                    file: wanted.to_string(),
+                }));
+            }
+            Err(e) => {
+                return Err(Diagnostic::new(
+                    yaml.location_of(name),
+                    format!("cannot read {}: {e}", path.display()),
+                ));
+            }
+            Ok(_) => {}
+        }
+        let inside = match (path.canonicalize(), folder.path.canonicalize()) {
+            (Ok(real), Ok(top)) => real.starts_with(top),
+            _ => false,
+        };
+        if !inside {
+            return Err(Diagnostic::new(
+                yaml.location_of(name),
+                format!(
+                    "{} leads outside the texts folder {} (through a link): only files inside it are read",
+                    path.display(),
+                    folder.path.display()
+                ),
+            ));
+        }
+        let words = read_text(&path)?;
+        Ok(Ok(Text::plain(&words, first_page)))
+    }
+
     /// A library of these texts.
     pub fn new(texts: Vec<Source>) -> Library {
         let mut names: Vec<(String, usize)> = texts
@@ -311,18 +451,6 @@ impl Library {
 
     pub fn get(&self, id: &str) -> Option<&Source> {
         self.texts.iter().find(|t| t.id == id)
-    }
-
-    /// Supplies the words of a text the project does not bundle (the tests read them from
-    /// elsewhere); false if no text of that id is listed.
-    pub fn supply(&mut self, id: &str, words: &str) -> bool {
-        match self.texts.iter_mut().find(|t| t.id == id) {
-            Some(t) => {
-                t.text = Some(Text::plain(words));
-                true
-            }
-            None => false,
-        }
     }
 
     /// The texts whose words are at hand.
@@ -357,7 +485,10 @@ impl Library {
                 None => {}
             }
         }
-        let pages = cited_pages(cite);
+        let (unit, pages) = match cited_pages(cite) {
+            Some((unit, pages)) => (unit, Some(pages)),
+            None => (Unit::Page, None),
+        };
         let translated = cite
             .split([',', ';', '(', ')'])
             .any(|part| part.trim() == "tr.");
@@ -368,7 +499,8 @@ impl Library {
                     .map(|(first, _)| {
                         self.at_hand()
                             .filter(|(_, _, t)| {
-                                t.pages.is_some_and(|(a, b)| (a..=b).contains(&first))
+                                t.unit == unit
+                                    && t.pages.is_some_and(|(a, b)| (a..=b).contains(&first))
                             })
                             .map(|(i, _, _)| i)
                             .collect()
@@ -381,6 +513,7 @@ impl Library {
             texts,
             named,
             pages,
+            unit,
             translated,
         }
     }
