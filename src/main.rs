@@ -446,13 +446,14 @@ fn print_quotes(library: &Library, report: &sources::check::Report, unverified: 
         return;
     }
     println!(
-        "checked {} quotation(s) against {}: {} found, {} wrong; {} marked translation(s) of a text not in English; {} not verified",
+        "checked {} quotation(s) against {}: {} found, {} wrong; {} marked translation(s) of a text not in English; {} not verified, {} of them of texts nobody here holds",
         report.compared,
         if at_hand.is_empty() { "no text".to_string() } else { at_hand.join(", ") },
         report.found.len(),
         report.errors.len(),
         report.translations.len(),
-        report.unverified.len()
+        report.unverified.len(),
+        report.unverified.len() - report.strict_failures(library).count()
     );
     for line in report.unverified_by_text(library) {
         println!("  {line}");

@@ -67,20 +67,31 @@ impl TextsFolder {
 /// Why a text's words are not at hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Absent {
-    /// The list gives no file for it: nobody here holds a copy.
-    NoCopy,
+    /// The list gives no file for it: nobody here holds a copy. With the reason the list gives
+    /// under `no-copy:`, the project has decided its quotations cannot be verified; without one,
+    /// nobody has yet said why there is no copy.
+    NoCopy(Option<String>),
     /// Not bundled, and no texts folder was given.
     NoFolder,
     /// Not bundled, and the texts folder given does not hold its file.
     NotInFolder { folder: PathBuf, file: String },
 }
 
+impl Absent {
+    /// Whether the project has declared the text held by nobody (`no-copy:`): its quotations
+    /// cannot be verified by anyone, and `--strict` names them rather than failing on them.
+    pub fn declared(&self) -> bool {
+        matches!(self, Absent::NoCopy(Some(_)))
+    }
+}
+
 impl std::fmt::Display for Absent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Absent::NoCopy => write!(
+            Absent::NoCopy(Some(why)) => write!(f, "no copy of the text is held: {why}"),
+            Absent::NoCopy(None) => write!(
                 f,
-                "no copy of the text is held: {LIST} names no file for it"
+                "no copy of the text is held: {LIST} names no file for it, and no `no-copy:` reason"
             ),
             Absent::NoFolder => write!(f, "the text is not bundled and no texts folder holds it"),
             Absent::NotInFolder { folder, file } => write!(
@@ -163,6 +174,9 @@ struct RawSource {
     /// False for a text the project may not bundle: `file:` is then its name in a texts folder.
     #[serde(default)]
     bundled: Option<Spanned<bool>>,
+    /// For a text with no file: why nobody here holds a copy.
+    #[serde(default)]
+    no_copy: Option<Spanned<String>>,
     #[serde(default)]
     first_page: Option<u32>,
     #[serde(default)]
@@ -297,7 +311,16 @@ impl Library {
                     yaml.location_of(b),
                     format!("`{id}` has `bundled:` but no `file:`: name its file, beside {LIST} or (with `bundled: false`) in a texts folder"),
                 )),
-                (None, None) => Ok((None, None, Some(Absent::NoCopy))),
+                (None, None) => Ok((
+                    None,
+                    None,
+                    Some(Absent::NoCopy(
+                        r.no_copy
+                            .as_ref()
+                            .map(|w| w.value.trim().to_string())
+                            .filter(|w| !w.is_empty()),
+                    )),
+                )),
                 (Some(name), _) if bundled => {
                     Library::read_bundled(yaml, name, files, r.first_page)
                         .map(|(path, text)| (Some(path), Some(text), None))
@@ -312,6 +335,12 @@ impl Library {
                 errors.push(d);
                 (None, None, None)
             });
+            if let (Some(_), Some(why)) = (&r.file, &r.no_copy) {
+                errors.push(Diagnostic::new(
+                    yaml.location_of(why),
+                    format!("`{id}` has a `file:`, so `no-copy:` does not apply: give one or the other"),
+                ));
+            }
             if file.is_some() && r.licence.as_deref().is_none_or(|l| l.trim().is_empty()) {
                 errors.push(Diagnostic::new(
                     yaml.location_of(&r.id),
