@@ -498,15 +498,13 @@ mod tests {
     #[test]
     fn quotations_not_compared_say_why() {
         let lib = library();
-        let r = check(
-            &lib,
-            &[
-                quotation("anything", "Hoyle, p. 260"),
-                quotation("x", "p. 260"),
-                quotation("...", "p. 90"),
-                quotation("(tr.) the dealer receives 4 chips", "Akagiri 2016"),
-            ],
-        );
+        let quotations = [
+            quotation("anything", "Hoyle, p. 260"),
+            quotation("x", "p. 260"),
+            quotation("...", "p. 90"),
+            quotation("(tr.) the dealer receives 4 chips", "Akagiri 2016"),
+        ];
+        let r = check(&lib, &quotations);
         assert!(r.errors.is_empty());
         assert_eq!(r.compared, 0);
         assert_eq!(r.translations, [3]);
@@ -521,7 +519,8 @@ mod tests {
                 "no text: 1 quotation(s) not verified: the quotation has no words of its own to look for",
             ]
         );
-        let d = r.unverified_diagnostics(&lib, &[quotation("anything", "Hoyle, p. 260")]);
+        let d = r.unverified_diagnostics(&lib, &quotations);
+        assert_eq!(d.len(), 3);
         assert!(d[0].to_string().contains("“anything” is not verified: the text is not bundled"), "{}", d[0]);
     }
 }

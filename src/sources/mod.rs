@@ -605,7 +605,7 @@ mod tests {
             "Head\n\nPVtt is the ordinary rooking Game  [p.132]  of every place.",
         )
         .unwrap();
-        Library::load(dir.path()).unwrap_or_else(|e| panic!("{e:?}"))
+        Library::load(dir.path(), None).unwrap_or_else(|e| panic!("{e:?}"))
     }
 
     fn ids(lib: &Library, c: &Citation) -> Vec<String> {
@@ -654,7 +654,7 @@ mod tests {
             "texts:\n  - id: a\n    title: A\n    cited-as: [A]\n    file: b.txt\n  - id: c\n    title: C\n    cited-as: [C]\n    file: a.txt\n",
         )
         .unwrap();
-        let errs = Library::load(dir.path()).unwrap_err();
+        let errs = Library::load(dir.path(), None).unwrap_err();
         let all: String = errs.iter().map(|d| d.to_string()).collect();
         assert!(all.contains("sources.yaml:5:11"), "{all}");
         assert!(
@@ -669,11 +669,65 @@ mod tests {
     }
 
     #[test]
+    fn a_text_not_bundled_says_why_it_is_not_at_hand() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(DIR)).unwrap();
+        std::fs::write(
+            dir.path().join(DIR).join(LIST),
+            "texts:\n  - id: a\n    title: A\n    cited-as: [A]\n    bundled: false\n    file: kept/a.txt\n  - id: b\n    title: B\n    cited-as: [B]\n    no-copy: read once\n  - id: c\n    title: C\n    cited-as: [C]\n",
+        )
+        .unwrap();
+        let lib = Library::load(dir.path(), None).unwrap();
+        let absent = |id: &str| lib.get(id).unwrap().absent.clone();
+        assert_eq!(absent("a"), Some(Absent::NoFolder));
+        assert_eq!(absent("b"), Some(Absent::NoCopy(Some("read once".into()))));
+        assert_eq!(absent("c"), Some(Absent::NoCopy(None)));
+        assert!(absent("b").unwrap().declared() && !absent("c").unwrap().declared());
+        // Kept in a folder that holds it: read, with its pages.
+        let folder = dir.path().join("texts");
+        std::fs::create_dir_all(folder.join("kept")).unwrap();
+        std::fs::write(folder.join("kept/a.txt"), "Words [p.5] more").unwrap();
+        let texts = TextsFolder {
+            path: folder,
+            named_at: Location::file_start(Path::new("--texts"), ""),
+        };
+        let lib = Library::load(dir.path(), Some(&texts)).unwrap();
+        let a = lib.get("a").unwrap();
+        assert!(a.absent.is_none() && a.file.is_none());
+        assert_eq!(a.text.as_ref().unwrap().tokens[1].page, Some(5));
+    }
+
+    #[test]
+    fn bundled_without_a_file_and_no_copy_with_one_are_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(DIR)).unwrap();
+        std::fs::write(dir.path().join(DIR).join("a.txt"), "x").unwrap();
+        std::fs::write(
+            dir.path().join(DIR).join(LIST),
+            "texts:\n  - id: a\n    title: A\n    cited-as: [A]\n    bundled: true\n  - id: b\n    title: B\n    cited-as: [B]\n    file: a.txt\n    licence: CC0\n    no-copy: why\n",
+        )
+        .unwrap();
+        let errs = Library::load(dir.path(), None).unwrap_err();
+        let all: String = errs.iter().map(|d| d.to_string()).collect();
+        assert!(all.contains("`a` has `bundled:` but no `file:`"), "{all}");
+        assert!(all.contains("sources.yaml:5:14"), "{all}");
+        assert!(all.contains("`b` has a `file:`, so `no-copy:` does not apply"), "{all}");
+    }
+
+    #[test]
     fn pages_are_read_from_citations() {
-        assert_eq!(cited_pages("p. 90"), Some((90, 90)));
-        assert_eq!(cited_pages("pp. 95-96"), Some((95, 96)));
-        assert_eq!(cited_pages("Cotton 1687, pp.65 – 66"), Some((65, 66)));
+        assert_eq!(cited_pages("p. 90"), Some((Unit::Page, (90, 90))));
+        assert_eq!(cited_pages("pp. 95-96"), Some((Unit::Page, (95, 96))));
+        assert_eq!(
+            cited_pages("Cotton 1687, pp.65 – 66"),
+            Some((Unit::Page, (65, 66)))
+        );
         assert_eq!(cited_pages("Akagiri 2016, section Deal"), None);
-        assert_eq!(cited_pages("top p. 9"), Some((9, 9)));
+        assert_eq!(cited_pages("top p. 9"), Some((Unit::Page, (9, 9))));
+        assert_eq!(
+            cited_pages("Enquire Within, §101"),
+            Some((Unit::Section, (101, 101)))
+        );
+        assert_eq!(cited_pages("§§101-103"), Some((Unit::Section, (101, 103))));
     }
 }
