@@ -256,16 +256,7 @@ fn main() -> ExitCode {
             base_url,
             set,
             texts,
-        } => build(
-            &cli.root,
-            path,
-            out,
-            strict,
-            force,
-            base_url,
-            set,
-            texts,
-        ),
+        } => build(&cli.root, path, out, strict, force, base_url, set, texts),
         Command::Serve {
             path,
             port,
@@ -448,7 +439,11 @@ fn print_quotes(library: &Library, report: &sources::check::Report, unverified: 
     println!(
         "checked {} quotation(s) against {}: {} found, {} wrong; {} marked translation(s) of a text not in English; {} not verified, {} of them of texts nobody here holds",
         report.compared,
-        if at_hand.is_empty() { "no text".to_string() } else { at_hand.join(", ") },
+        if at_hand.is_empty() {
+            "no text".to_string()
+        } else {
+            at_hand.join(", ")
+        },
         report.found.len(),
         report.errors.len(),
         report.translations.len(),
@@ -526,13 +521,11 @@ fn build(
             let clean = report.failing.is_empty()
                 && report.misquoted.is_empty()
                 && report.unverified.is_empty();
-            Ok(
-                if strict && !clean {
-                    ExitCode::from(1)
-                } else {
-                    ExitCode::SUCCESS
-                },
-            )
+            Ok(if strict && !clean {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
         }
         Err(BuildError::Invalid(errors)) => Err(Invalid(errors)),
         Err(err) => {

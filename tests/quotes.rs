@@ -59,7 +59,10 @@ fn every_quotation_of_a_bundled_text_is_in_it_and_the_rest_name_their_text() {
             format!("{}: “{}” ({})", q.quote_at, q.quote, q.cite)
         })
         .collect();
-    assert!(unnamed.is_empty(), "quotations that name no text: {unnamed:#?}");
+    assert!(
+        unnamed.is_empty(),
+        "quotations that name no text: {unnamed:#?}"
+    );
     let mut not_bundled: Vec<&str> = report
         .unverified
         .iter()
@@ -98,7 +101,9 @@ fn texts_project(extra: &str) -> tempfile::TempDir {
         let text = std::fs::read_to_string(&path).unwrap();
         let unquoted: String = text
             .lines()
-            .filter(|l| !l.trim_start().starts_with("quote:") && !l.trim_start().starts_with("cite:"))
+            .filter(|l| {
+                !l.trim_start().starts_with("quote:") && !l.trim_start().starts_with("cite:")
+            })
             .map(|l| format!("{l}\n"))
             .collect::<String>()
             // A stated choice needs a quotation: without one it is inferred.
@@ -162,7 +167,8 @@ fn a_text_in_the_texts_folder_is_verified_like_a_bundled_one() {
         ))
         .stdout(predicate::str::contains("Letter:").not());
     // One changed word in a quotation of the kept text is a misquote, with its nearest passage.
-    let dir = texts_project("He says \"every other player pays him a groat for each card\" (Letter).");
+    let dir =
+        texts_project("He says \"every other player pays him a groat for each card\" (Letter).");
     mournival(dir.path())
         .arg("check")
         .arg("--texts")
@@ -193,7 +199,9 @@ fn the_project_file_may_name_the_texts_folder_relative_to_the_project() {
         .args(["check", "--strict"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("against gamester, letter: 3 found"));
+        .stdout(predicate::str::contains(
+            "against gamester, letter: 3 found",
+        ));
     // `--texts` overrides it.
     mournival(dir.path())
         .args(["check", "--texts"])
@@ -224,7 +232,9 @@ fn strict_fails_on_a_quotation_not_verified() {
         .arg(kept())
         .assert()
         .success()
-        .stdout(predicate::str::contains("Lost Book: 1 quotation(s) not verified"));
+        .stdout(predicate::str::contains(
+            "Lost Book: 1 quotation(s) not verified",
+        ));
     // A text without a file, and no word of why: its quotation fails.
     let dir = texts_project("It \"was never copied\" (Unheld).");
     mournival(dir.path())
@@ -245,6 +255,55 @@ fn strict_fails_on_a_quotation_not_verified() {
         .stderr(predicate::str::contains(
             "“was never written” is not verified: the citation names no text listed in sources/sources.yaml",
         ));
+}
+
+#[test]
+fn the_site_marks_each_quotation_not_verified_and_build_strict_refuses_it() {
+    let dir = texts_project("");
+    let out = dir.path().join("site");
+    let marker = |why: &str| {
+        format!(
+            "<span class=\"unverified\" title=\"Not verified against its text: {why}\">unverified</span>"
+        )
+    };
+    let no_folder = marker("the text is not bundled and no texts folder holds it");
+    let no_copy =
+        marker("no copy of the text is held: it was read once in a library and not copied");
+    mournival(dir.path())
+        .args(["build", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("0 quotation(s) wrong, 1 not verified"))
+        .stderr(predicate::str::contains(
+            "note: Letter: 1 quotation(s) not verified: the text is not bundled and no texts folder holds it",
+        ));
+    let page = std::fs::read_to_string(out.join("page/index.html")).unwrap();
+    assert!(page.contains(&format!("(Letter){no_folder}")), "{page}");
+    assert!(page.contains(&format!("(Lost Book){no_copy}")), "{page}");
+    assert!(
+        page.contains("(Gamester, p. 1) and"),
+        "a verified quotation has no marker: {page}"
+    );
+    assert_eq!(page.matches("class=\"unverified\"").count(), 2);
+    mournival(dir.path())
+        .args(["build", "--strict", "--out"])
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "unverified: “every other player pays him a penny for …”",
+        ));
+    mournival(dir.path())
+        .args(["build", "--strict", "--texts"])
+        .arg(kept())
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let page = std::fs::read_to_string(out.join("page/index.html")).unwrap();
+    assert!(!page.contains(&no_folder), "{page}");
+    assert!(page.contains(&no_copy), "{page}");
 }
 
 #[test]
@@ -274,7 +333,11 @@ fn a_bad_texts_folder_or_file_name_is_a_located_error() {
     let list = dir.path().join("sources/sources.yaml");
     let text = std::fs::read_to_string(&list).unwrap();
     for bad in ["../letters/letter.txt", "/etc/passwd"] {
-        std::fs::write(&list, text.replace("file: letters/letter.txt", &format!("file: {bad}"))).unwrap();
+        std::fs::write(
+            &list,
+            text.replace("file: letters/letter.txt", &format!("file: {bad}")),
+        )
+        .unwrap();
         mournival(dir.path())
             .args(["check", "--texts"])
             .arg(kept())
@@ -512,6 +575,19 @@ fn the_annotated_text_marks_quoted_sentences_and_the_rule_pages_link_back() {
         ),
         "{}",
         &rule[rule.find("<table").unwrap()..]
+    );
+    // A reading's quote of a text not at hand carries a small marker that says why.
+    let wikipedia = std::fs::read_to_string(out.join("variants/wikipedia/index.html")).unwrap();
+    assert!(
+        wikipedia.contains("</cite> <span class=\"unverified\" title=\"Not verified against its text: the text is not bundled and no texts folder holds it\">unverified</span>"),
+        "{}",
+        &wikipedia[wikipedia.find("<table").unwrap()..]
+    );
+    let rule = std::fs::read_to_string(out.join("rules/tiddy-turned-up/index.html")).unwrap();
+    assert_eq!(
+        rule.matches("class=\"unverified\"").count(),
+        rule.matches("<cite>").count() - rule.matches("class=\"in-text\"").count(),
+        "every quote cited is either found in its text or marked"
     );
     let index = std::fs::read_to_string(out.join("sources/index.html")).unwrap();
     assert!(

@@ -3,7 +3,7 @@
 //! pages that rest on it. The rule points and readings link back to the sentence.
 
 use super::markdown::escape_attr;
-use crate::sources::check::{Found, Report};
+use crate::sources::check::{Found, Report, Why};
 use crate::sources::quotations::{Origin, Quotation};
 use crate::sources::text::{Mark, Text};
 use crate::sources::{Library, Source};
@@ -27,6 +27,14 @@ pub struct TextLink {
     pub url: String,
 }
 
+/// What the site shows beside a reading's quote: the sentences of the texts it stands in, or,
+/// when it could not be verified, why (the title of a small marker).
+#[derive(Clone, Debug, Default)]
+pub struct InTheText {
+    pub links: Vec<TextLink>,
+    pub unverified: Option<String>,
+}
+
 /// What the site knows of where things live, for the margin's links.
 pub struct Places<'a> {
     /// A game's id to where its generated pages live (`""`, `put/`).
@@ -40,6 +48,14 @@ pub struct Places<'a> {
 
 /// (game, reading, point) to the reading's name and its choice in words.
 pub type ChoiceOf<'a> = dyn Fn(&str, &str, &str) -> Option<(String, String)> + 'a;
+
+/// The title of the marker of a quotation not verified: why, in words.
+fn unverified_title(library: &Library, why: &Why) -> String {
+    format!(
+        "Not verified against its text: {}",
+        Report::why_words(library, why)
+    )
+}
 
 /// The URL of a text's page.
 pub fn url(id: &str) -> String {
@@ -85,6 +101,44 @@ impl Annotations<'_> {
                 out.push(link);
             }
         }
+        out
+    }
+
+    /// Why a reading's quote on a point was not verified, as the title of its marker; None when
+    /// it was (or it has no quote).
+    pub fn unverified(&self, game: &str, variant: &str, point: &str) -> Option<String> {
+        self.report.unverified.iter().find_map(|u| {
+            let Origin::Variant {
+                game: g,
+                variant: v,
+                point: p,
+            } = &self.quotations[u.quotation].origin
+            else {
+                return None;
+            };
+            ((*g, v.as_str(), p.as_str()) == (game, variant, point))
+                .then(|| unverified_title(self.library, &u.why))
+        })
+    }
+
+    /// Where a page's quotations not verified end (the byte after their citation's closing
+    /// parenthesis), each with the title of its marker, in order.
+    pub fn unverified_in_page(&self, path: &std::path::Path, text: &str) -> Vec<(usize, String)> {
+        let mut out: Vec<(usize, String)> = self
+            .report
+            .unverified
+            .iter()
+            .filter_map(|u| {
+                let q = &self.quotations[u.quotation];
+                let Origin::Page { path: p } = &q.origin else {
+                    return None;
+                };
+                let from = q.cite_at.offset();
+                let close = from + text.get(from..)?.find(')')? + 1;
+                (p == path).then(|| (close, unverified_title(self.library, &u.why)))
+            })
+            .collect();
+        out.sort();
         out
     }
 

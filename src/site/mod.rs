@@ -33,7 +33,7 @@ use crate::project::{ProjectConfig, load_variants};
 use crate::sources::Library;
 use crate::sources::quotations::Quotation;
 use crate::variant::{Override, Readings, Variant, VariantSet};
-use annotated::TextLink;
+use annotated::InTheText;
 use glossary::Glossary;
 use pages::{ContentPage, Section, paths};
 use rayon::prelude::*;
@@ -375,9 +375,13 @@ impl Project {
 
     /// Where a reading's quote on a point stands in the annotated texts; an inherited choice's
     /// quote is its own file's.
-    fn in_text(&self, game: &dyn Game, v: &Variant, point: crate::rules::Point) -> Vec<TextLink> {
+    fn in_text(&self, game: &dyn Game, v: &Variant, point: crate::rules::Point) -> InTheText {
         let owner = v.choice(point).inherited_from.as_deref().unwrap_or(&v.id);
-        self.annotations().links(game.id(), owner, point.id())
+        let notes = self.annotations();
+        InTheText {
+            links: notes.links(game.id(), owner, point.id()),
+            unverified: notes.unverified(game.id(), owner, point.id()),
+        }
     }
 
     fn load(opts: &BuildOptions) -> Result<Project, BuildError> {
@@ -1226,6 +1230,7 @@ fn render_rules(
                     scenario: &no_scenario,
                     glossary: None,
                     taken_ids: &[],
+                    unverified: &[],
                 },
             );
             let view = generated::rule_view(
@@ -1610,6 +1615,7 @@ fn render_page(
                 [id.clone(), format!("{id}-title")]
             })
             .collect();
+        let unverified = project.annotations().unverified_in_page(&p.page.path, text);
         markdown::render(
             text,
             &markdown::Context {
@@ -1619,6 +1625,7 @@ fn render_page(
                 scenario: &scenario,
                 glossary,
                 taken_ids: &taken,
+                unverified: &unverified,
             },
         )
     } else {

@@ -59,20 +59,29 @@ impl Report {
     /// Why a quotation was not verified, in words, given the library it was checked against.
     pub fn why_words(library: &Library, why: &Why) -> String {
         match why {
-            Why::NotAtHand(t) => library.texts[*t]
-                .absent
-                .as_ref()
-                .map_or_else(|| "the text is not at hand".to_string(), ToString::to_string),
-            Why::NoText => format!("the citation names no text listed in sources/{}", super::LIST),
+            Why::NotAtHand(t) => library.texts[*t].absent.as_ref().map_or_else(
+                || "the text is not at hand".to_string(),
+                ToString::to_string,
+            ),
+            Why::NoText => format!(
+                "the citation names no text listed in sources/{}",
+                super::LIST
+            ),
             Why::NoWords => "the quotation has no words of its own to look for".to_string(),
         }
     }
 
     /// The quotations not verified that `--strict` fails on: all but those of a text the
     /// project declares held by nobody (`no-copy:` in the list).
-    pub fn strict_failures<'a>(&'a self, library: &'a Library) -> impl Iterator<Item = &'a Unverified> {
+    pub fn strict_failures<'a>(
+        &'a self,
+        library: &'a Library,
+    ) -> impl Iterator<Item = &'a Unverified> {
         self.unverified.iter().filter(|u| match u.why {
-            Why::NotAtHand(t) => !library.texts[t].absent.as_ref().is_some_and(Absent::declared),
+            Why::NotAtHand(t) => !library.texts[t]
+                .absent
+                .as_ref()
+                .is_some_and(Absent::declared),
             Why::NoText | Why::NoWords => true,
         })
     }
@@ -263,7 +272,10 @@ fn check_one(library: &Library, q: &Quotation, cite: &Citation, nearest: bool) -
         };
         for tokens in occurrences {
             let pages = text.pages_of(&tokens);
-            if cite.pages.is_none() || pages.is_none() || (text.unit, pages) == (cite.unit, cite.pages) {
+            if cite.pages.is_none()
+                || pages.is_none()
+                || (text.unit, pages) == (cite.unit, cite.pages)
+            {
                 return Verdict::Found(t, tokens);
             }
             any.get_or_insert((t, tokens));
@@ -521,6 +533,11 @@ mod tests {
         );
         let d = r.unverified_diagnostics(&lib, &quotations);
         assert_eq!(d.len(), 3);
-        assert!(d[0].to_string().contains("“anything” is not verified: the text is not bundled"), "{}", d[0]);
+        assert!(
+            d[0].to_string()
+                .contains("“anything” is not verified: the text is not bundled"),
+            "{}",
+            d[0]
+        );
     }
 }

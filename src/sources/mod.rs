@@ -132,7 +132,6 @@ impl Source {
     pub fn name(&self) -> &str {
         self.cited_as.first().map_or(&self.id, String::as_str)
     }
-
 }
 
 /// Every text a project quotes.
@@ -243,7 +242,10 @@ impl Library {
     pub fn load(root: &Path, texts: Option<&TextsFolder>) -> Result<Library, Vec<Diagnostic>> {
         let dir = root.join(DIR);
         let path = dir.join(LIST);
-        let folder = texts.map(TextsFolder::check).transpose().map_err(|d| vec![d])?;
+        let folder = texts
+            .map(TextsFolder::check)
+            .transpose()
+            .map_err(|d| vec![d])?;
         if std::fs::symlink_metadata(&path).is_err() {
             return Ok(Library::default());
         }
@@ -309,7 +311,9 @@ impl Library {
             let words = match (&r.file, &r.bundled) {
                 (None, Some(b)) => Err(Diagnostic::new(
                     yaml.location_of(b),
-                    format!("`{id}` has `bundled:` but no `file:`: name its file, beside {LIST} or (with `bundled: false`) in a texts folder"),
+                    format!(
+                        "`{id}` has `bundled:` but no `file:`: name its file, beside {LIST} or (with `bundled: false`) in a texts folder"
+                    ),
                 )),
                 (None, None) => Ok((
                     None,
@@ -325,11 +329,12 @@ impl Library {
                     Library::read_bundled(yaml, name, files, r.first_page)
                         .map(|(path, text)| (Some(path), Some(text), None))
                 }
-                (Some(name), _) => Library::read_kept(yaml, name, folder, r.first_page)
-                    .map(|found| match found {
+                (Some(name), _) => {
+                    Library::read_kept(yaml, name, folder, r.first_page).map(|found| match found {
                         Ok(text) => (None, Some(text), None),
                         Err(absent) => (None, None, Some(absent)),
-                    }),
+                    })
+                }
             };
             let (file, text, absent) = words.unwrap_or_else(|d| {
                 errors.push(d);
@@ -338,7 +343,9 @@ impl Library {
             if let (Some(_), Some(why)) = (&r.file, &r.no_copy) {
                 errors.push(Diagnostic::new(
                     yaml.location_of(why),
-                    format!("`{id}` has a `file:`, so `no-copy:` does not apply: give one or the other"),
+                    format!(
+                        "`{id}` has a `file:`, so `no-copy:` does not apply: give one or the other"
+                    ),
                 ));
             }
             if file.is_some() && r.licence.as_deref().is_none_or(|l| l.trim().is_empty()) {
@@ -711,7 +718,10 @@ mod tests {
         let all: String = errs.iter().map(|d| d.to_string()).collect();
         assert!(all.contains("`a` has `bundled:` but no `file:`"), "{all}");
         assert!(all.contains("sources.yaml:5:14"), "{all}");
-        assert!(all.contains("`b` has a `file:`, so `no-copy:` does not apply"), "{all}");
+        assert!(
+            all.contains("`b` has a `file:`, so `no-copy:` does not apply"),
+            "{all}"
+        );
     }
 
     #[test]

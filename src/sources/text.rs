@@ -381,10 +381,16 @@ mod tests {
 
     #[test]
     fn a_text_numbered_by_sections() {
-        let t = Text::bundled("Head\n\n101. Put. The game. [§102] Two-Handed Put. I put.", Some(101));
+        let t = Text::bundled(
+            "Head\n\n101. Put. The game. [§102] Two-Handed Put. I put.",
+            Some(101),
+        );
         assert_eq!((t.pages, t.unit), (Some((101, 102)), Unit::Section));
         let anchors: Vec<&str> = t.sentences.iter().map(|s| s.anchor.as_str()).collect();
-        assert_eq!(anchors, ["sec101-1", "sec101-2", "sec101-3", "sec102-1", "sec102-2"]);
+        assert_eq!(
+            anchors,
+            ["sec101-1", "sec101-2", "sec101-3", "sec102-1", "sec102-2"]
+        );
         assert_eq!(Unit::Section.words((101, 103)), "§§101-103");
         assert_eq!(Unit::Page.words((90, 90)), "p. 90");
     }
