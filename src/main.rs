@@ -256,7 +256,18 @@ fn main() -> ExitCode {
             base_url,
             set,
             texts,
-        } => build(&cli.root, path, out, strict, force, base_url, set, texts),
+        } => build(
+            BuildOptions {
+                content: path.unwrap_or_else(|| cli.root.join("content")),
+                out: out.unwrap_or_else(|| cli.root.join("site")),
+                root: cli.root.clone(),
+                overrides: set,
+                base_url,
+                force,
+                texts,
+            },
+            strict,
+        ),
         Command::Serve {
             path,
             port,
@@ -464,25 +475,7 @@ fn print_quotes(library: &Library, report: &sources::check::Report, unverified: 
     }
 }
 
-fn build(
-    root: &Path,
-    path: Option<PathBuf>,
-    out: Option<PathBuf>,
-    strict: bool,
-    force: bool,
-    base_url: String,
-    overrides: Vec<Override>,
-    texts: Option<PathBuf>,
-) -> Result<ExitCode, Invalid> {
-    let opts = BuildOptions {
-        content: path.unwrap_or_else(|| root.join("content")),
-        out: out.unwrap_or_else(|| root.join("site")),
-        root: root.to_path_buf(),
-        overrides,
-        base_url,
-        force,
-        texts,
-    };
+fn build(opts: BuildOptions, strict: bool) -> Result<ExitCode, Invalid> {
     let started = Instant::now();
     match mournival::site::build(&opts) {
         Ok(report) => {
