@@ -303,6 +303,9 @@ fn the_site_marks_each_quotation_not_verified_and_build_strict_refuses_it() {
         .success();
     let page = std::fs::read_to_string(out.join("page/index.html")).unwrap();
     assert!(!page.contains(&no_folder), "{page}");
+    // A text kept privately is verified, never published: only the bundled text has a page.
+    assert!(out.join("sources/gamester/index.html").is_file());
+    assert!(!out.join("sources/letter").exists());
     assert!(page.contains(&no_copy), "{page}");
 }
 

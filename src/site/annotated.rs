@@ -83,7 +83,8 @@ impl Annotations<'_> {
                 continue;
             }
             let source = &self.library.texts[f.text];
-            let Some(text) = source.text.as_ref() else {
+            // Only a bundled text has a page to link to: a text kept privately is not published.
+            let (Some(text), Some(_)) = (source.text.as_ref(), &source.file) else {
                 continue;
             };
             // The sentence the quotation begins in, labelled with the quotation's own pages.
