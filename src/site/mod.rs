@@ -73,8 +73,8 @@ pub struct BuildReport {
     pub failing: Vec<Diagnostic>,
     /// Quotations not found in their texts, or not where cited ([`crate::sources`]).
     pub misquoted: Vec<Diagnostic>,
-    /// Quotations not verified (their text not at hand), each located, and counted by text.
-    pub unverified: Vec<Diagnostic>,
+    /// Quotations not verified (their text not at hand), and how many of each text, with why.
+    pub unverified: usize,
     pub unverified_by_text: Vec<String>,
     pub files: usize,
     /// What the user should know that is no fault: a file left out, and why.
@@ -315,9 +315,7 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
             .sum(),
         failing,
         misquoted: project.quotes.errors.clone(),
-        unverified: project
-            .quotes
-            .unverified_diagnostics(&project.library, &project.quotations),
+        unverified: project.quotes.unverified.len(),
         unverified_by_text: project.quotes.unverified_by_text(&project.library),
         files: out.written.len(),
         notes: site_base(&project.config)
