@@ -43,6 +43,11 @@ impl Location {
         Location::at(file, &Arc::from(source), 0, 0)
     }
 
+    /// The byte offset of the position in its file.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
     /// The column, in characters (counted when asked: a long line is not rescanned per token).
     pub fn column(&self) -> usize {
         self.text[self.line_start()..self.offset].chars().count() + 1

@@ -40,6 +40,13 @@ enum Command {
         /// commands that annotate the lines) or `junit` (XML for CI reports).
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// The folder where you keep the texts `sources/sources.yaml` lists with `bundled:
+        /// false` (default: `texts:` in mournival.yaml): their quotations are verified too.
+        #[arg(long, value_name = "DIR")]
+        texts: Option<PathBuf>,
+        /// Exit 1 when a quotation is not verified (its text is not at hand).
+        #[arg(long)]
+        strict: bool,
     },
     /// Prints a scenario's ledger under a reading, or two readings side by side.
     Explain {
@@ -62,9 +69,14 @@ enum Command {
         /// Where to write the site (default: the project's site/).
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Exit non-zero when an expectation in the pages does not match the engine.
+        /// Exit non-zero when an expectation in the pages does not match the engine or a
+        /// quotation is wrong (`check --strict` also fails on a quotation not verified).
         #[arg(long)]
         strict: bool,
+        /// The folder where you keep the texts `sources/sources.yaml` lists with `bundled:
+        /// false` (default: `texts:` in mournival.yaml).
+        #[arg(long, value_name = "DIR")]
+        texts: Option<PathBuf>,
         /// Build into a folder mournival did not make (or through a symbolic link to one),
         /// keeping every file it holds; never the project's own folders or the home folder.
         #[arg(long)]
@@ -222,7 +234,13 @@ fn main() -> ExitCode {
         Command::Deal { .. } => "nothing was dealt",
     };
     let result = match cli.command {
-        Command::Check { path, set, format } => check(&cli.root, path, &set, format),
+        Command::Check {
+            path,
+            set,
+            format,
+            texts,
+            strict,
+        } => check(&cli.root, path, &set, format, texts.as_deref(), strict),
         Command::Schema { which, game, out } => Ok(schema_cmd(&cli.root, which, game, out)),
         Command::Explain {
             target,
@@ -237,7 +255,19 @@ fn main() -> ExitCode {
             force,
             base_url,
             set,
-        } => build(&cli.root, path, out, strict, force, base_url, set),
+            texts,
+        } => build(
+            BuildOptions {
+                content: path.unwrap_or_else(|| cli.root.join("content")),
+                out: out.unwrap_or_else(|| cli.root.join("site")),
+                root: cli.root.clone(),
+                overrides: set,
+                base_url,
+                force,
+                texts,
+            },
+            strict,
+        ),
         Command::Serve {
             path,
             port,
@@ -289,8 +319,10 @@ fn check(
     path: Option<PathBuf>,
     set: &[Override],
     format: Format,
+    texts: Option<&Path>,
+    strict: bool,
 ) -> Result<ExitCode, Invalid> {
-    let (variants, pages, library) = match load_checked(root, path, set) {
+    let (variants, pages, library) = match load_checked(root, path, set, texts) {
         Ok(loaded) => loaded,
         Err(errors) => {
             // Machine formats report invalid input in their own form too; stderr has it all.
@@ -307,8 +339,13 @@ fn check(
         .all()
         .filter(|(game, _)| scenarios().any(|s| s.game().id() == game.id()))
         .count();
-    let quotes = check_quotes(&library, &variants, &pages)?;
-    let run = CheckRun::checked(&report, scenarios(), readings).with_misquotes(&quotes.errors);
+    let (quotes, quotations) = check_quotes(&library, &variants, &pages)?;
+    // Under --strict a quotation not verified is a failure, reported with the misquotes.
+    let mut misquotes = quotes.errors.clone();
+    if strict {
+        misquotes.extend(quotes.unverified_diagnostics(&library, &quotations));
+    }
+    let run = CheckRun::checked(&report, scenarios(), readings).with_misquotes(&misquotes);
     match format.render(&run) {
         Some(out) => emit(&out),
         None => {
@@ -322,11 +359,11 @@ fn check(
                     eprintln!();
                 }
             }
-            print_quotes(&library, &quotes);
+            print_quotes(&library, &quotes, &misquotes[quotes.errors.len()..]);
             emit(&format!("{}\n", run.summary()));
         }
     }
-    Ok(if report.failed() == 0 && quotes.errors.is_empty() {
+    Ok(if report.failed() == 0 && misquotes.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -345,13 +382,13 @@ fn load_checked(
     root: &Path,
     path: Option<PathBuf>,
     set: &[Override],
+    texts: Option<&Path>,
 ) -> Result<(Readings, Vec<Page>, Library), Vec<Diagnostic>> {
     let path = path.unwrap_or_else(|| root.join("content"));
-    let (variants, pages, library) = match (
-        variants(root, set),
-        load_pages(root, &path),
-        Library::load(root),
-    ) {
+    let library = mournival::project::load_config(root)
+        .map_err(|d| vec![d])
+        .and_then(|config| Library::load(root, config.texts_folder(root, texts).as_ref()));
+    let (variants, pages, library) = match (variants(root, set), load_pages(root, &path), library) {
         (Ok(variants), Ok(pages), Ok(library)) => (variants, pages, library),
         (variants, pages, library) => {
             let mut errors = variants.err().map(|Invalid(e)| e).unwrap_or_default();
@@ -382,55 +419,63 @@ fn load_checked(
     Ok((variants, pages, library))
 }
 
-/// Every quotation of a bundled text, looked for where its citation says.
+/// Every quotation of a text at hand, looked for where its citation says; and the quotations.
 fn check_quotes(
     library: &Library,
     readings: &Readings,
     pages: &[Page],
-) -> Result<sources::check::Report, Invalid> {
+) -> Result<(sources::check::Report, Vec<sources::quotations::Quotation>), Invalid> {
     let quotations =
         sources::quotations(readings, pages.iter().map(|p| (p.path.as_path(), &p.text)))
             .map_err(Invalid)?;
-    Ok(sources::check::check(library, &quotations))
+    Ok((sources::check::check(library, &quotations), quotations))
 }
 
-/// The misquotes and the quotations' summary line, for people; machine formats carry the
+/// The misquotes (and under --strict the quotations not verified), the quotations' summary
+/// line, and the texts whose quotations were not verified, with why; machine formats carry the
 /// misquotes in their document.
-fn print_quotes(library: &Library, report: &sources::check::Report) {
+fn print_quotes(library: &Library, report: &sources::check::Report, unverified: &[Diagnostic]) {
     for d in &report.errors {
         eprint!("{}", d.render("misquote"));
         eprintln!();
     }
-    let bundled: Vec<&str> = library.at_hand().map(|(_, s, _)| s.id.as_str()).collect();
-    if !bundled.is_empty() {
+    eprint!(
+        "{}",
+        diagnostic::render_limited(unverified, "unverified", diagnostic::PER_RUN)
+    );
+    let at_hand: Vec<&str> = library.at_hand().map(|(_, s, _)| s.id.as_str()).collect();
+    if at_hand.is_empty() && report.unverified.is_empty() {
+        return;
+    }
+    println!(
+        "checked {} quotation(s) against {}: {} found, {} wrong; {} marked translation(s) of a text not in English; {} not verified, {} of them of texts nobody here holds",
+        report.compared,
+        if at_hand.is_empty() {
+            "no text".to_string()
+        } else {
+            at_hand.join(", ")
+        },
+        report.found.len(),
+        report.errors.len(),
+        report.translations.len(),
+        report.unverified.len(),
+        report.unverified.len() - report.strict_failures(library).count()
+    );
+    for line in report.unverified_by_text(library) {
+        println!("  {line}");
+    }
+    if library
+        .texts
+        .iter()
+        .any(|t| t.absent == Some(sources::Absent::NoFolder))
+    {
         println!(
-            "checked {} quotation(s) against {}: {} found, {} wrong; {} quote text(s) not bundled",
-            report.compared,
-            bundled.join(", "),
-            report.found.len(),
-            report.errors.len(),
-            report.not_compared
+            "  (to verify the texts not bundled, give the folder that holds them: --texts DIR, or `texts:` in mournival.yaml)"
         );
     }
 }
 
-fn build(
-    root: &Path,
-    path: Option<PathBuf>,
-    out: Option<PathBuf>,
-    strict: bool,
-    force: bool,
-    base_url: String,
-    overrides: Vec<Override>,
-) -> Result<ExitCode, Invalid> {
-    let opts = BuildOptions {
-        content: path.unwrap_or_else(|| root.join("content")),
-        out: out.unwrap_or_else(|| root.join("site")),
-        root: root.to_path_buf(),
-        overrides,
-        base_url,
-        force,
-    };
+fn build(opts: BuildOptions, strict: bool) -> Result<ExitCode, Invalid> {
     let started = Instant::now();
     match mournival::site::build(&opts) {
         Ok(report) => {
@@ -443,25 +488,25 @@ fn build(
                 eprintln!();
             }
             println!(
-                "built {} page(s) into {} in {} ms: {} scenario(s), each under every reading of its game ({} evaluations), {} expectation(s) failing, {} quotation(s) wrong",
+                "built {} page(s) into {} in {} ms: {} scenario(s), each under every reading of its game ({} evaluations), {} expectation(s) failing, {} quotation(s) wrong, {} not verified",
                 report.pages,
                 opts.out.display(),
                 started.elapsed().as_millis(),
                 report.scenarios,
                 report.evaluations,
                 report.failing.len(),
-                report.misquoted.len()
+                report.misquoted.len(),
+                report.unverified
             );
-            for note in &report.notes {
+            for note in report.notes.iter().chain(&report.unverified_by_text) {
                 eprintln!("note: {note}");
             }
-            Ok(
-                if strict && !(report.failing.is_empty() && report.misquoted.is_empty()) {
-                    ExitCode::from(1)
-                } else {
-                    ExitCode::SUCCESS
-                },
-            )
+            let clean = report.failing.is_empty() && report.misquoted.is_empty();
+            Ok(if strict && !clean {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
         }
         Err(BuildError::Invalid(errors)) => Err(Invalid(errors)),
         Err(err) => {
@@ -490,6 +535,7 @@ fn serve_cmd(
         overrides,
         base_url: String::new(),
         force,
+        texts: None,
     };
     match serve::serve(opts, port) {
         Ok(()) => ExitCode::SUCCESS,

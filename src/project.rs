@@ -5,6 +5,7 @@ use crate::diagnostic::{Diagnostic, Errors, Location};
 use crate::game::{Game, Scenario};
 use crate::games::GAMES;
 use crate::input::{self, Depth, read_text};
+use crate::sources::TextsFolder;
 use crate::variant::{Readings, VariantSet};
 use crate::yaml::YamlText;
 use std::collections::HashMap;
@@ -44,6 +45,28 @@ pub struct ProjectConfig {
     /// The run behind each game's page "What the readings change"; no page without it.
     #[serde(default)]
     pub simulate: Option<SimulateConfig>,
+    /// The folder, relative to the project, where the user keeps the texts that
+    /// `sources/sources.yaml` lists with `bundled: false` (`--texts` overrides it).
+    #[serde(default)]
+    pub texts: Option<PathBuf>,
+}
+
+impl ProjectConfig {
+    /// The texts folder: `--texts` as given, else `texts:` from the project folder; none
+    /// without either.
+    pub fn texts_folder(&self, root: &Path, flag: Option<&Path>) -> Option<TextsFolder> {
+        match (flag, &self.texts) {
+            (Some(dir), _) => Some(TextsFolder {
+                path: dir.to_path_buf(),
+                named_at: Location::file_start(Path::new("--texts"), ""),
+            }),
+            (None, Some(dir)) => Some(TextsFolder {
+                path: root.join(dir),
+                named_at: Location::file_start(&root.join(CONFIG), ""),
+            }),
+            (None, None) => None,
+        }
+    }
 }
 
 /// `simulate: {deals: N, seed: S}`: the size and seed of the build's simulation, so that the
@@ -119,13 +142,17 @@ impl Default for ProjectConfig {
             base_url: String::new(),
             keep: Vec::new(),
             simulate: None,
+            texts: None,
         }
     }
 }
 
+/// The project file's name.
+const CONFIG: &str = "mournival.yaml";
+
 /// Reads `<root>/mournival.yaml`, or the defaults when there is none.
 pub fn load_config(root: &Path) -> Result<ProjectConfig, Diagnostic> {
-    let path = root.join("mournival.yaml");
+    let path = root.join(CONFIG);
     match std::fs::symlink_metadata(&path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ProjectConfig::default()),
         _ => YamlText::whole_file(&path, read_text(&path)?).parse(),

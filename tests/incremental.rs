@@ -19,6 +19,7 @@ fn options(root: &Path, out: &Path) -> BuildOptions {
         overrides: Vec::new(),
         base_url: String::new(),
         force: false,
+        texts: None,
     }
 }
 

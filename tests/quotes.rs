@@ -1,10 +1,14 @@
-//! Quotations held to their texts: `check` finds every quotation of a bundled text in it, on the
-//! page cited; a misquote, a wrong page and an unmarked translation are located errors. The texts
-//! the project may not bundle (du Coeur, Akagiri, Stewart, Wikipedia) are read here from the
-//! copies kept beside the project, in `../shared/sources/`.
+//! Quotations held to their texts: `check` finds every quotation of a text at hand in it, on the
+//! page cited; a misquote, a wrong page and an unmarked translation are located errors; a
+//! quotation whose text is not at hand is not verified, and `check` says so, text by text. The
+//! texts the project may not bundle are kept in a texts folder (`--texts DIR`): the mechanism is
+//! tested here on the fixture texts of `tests/fixtures/texts/`, and CI (`.ci/run`) checks the
+//! project's own quotations against the copies it keeps beside the clone. Nothing here reads
+//! outside the repository.
 
 use assert_cmd::Command;
 use mournival::project::{load_pages, load_variants};
+use mournival::sources::check::Why;
 use mournival::sources::{self, Library};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
@@ -13,41 +17,17 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The texts not bundled, by their id in `sources/sources.yaml`, and their copies.
-const NOT_BUNDLED: &[(&str, &str)] = &[
-    ("wikipedia-gleek", "seeds/000_5dbe02c79da7b59a.txt"),
-    ("stewart-glic", "seeds/001_c10c4dc190cff2c6.txt"),
-    ("akagiri", "seeds/002_1d342c3a92a47253.txt"),
-    ("wikipedia-put", "seeds/003_047b83e8be5b87b6.txt"),
-    ("du-coeur-letter", "seeds/004_7d8041d55a97ed30.txt"),
-];
-
-fn shared() -> PathBuf {
-    root().join("../shared/sources")
+/// The project's library as a fresh clone has it: the bundled texts only.
+fn bundled() -> Library {
+    Library::load(root(), None).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
-/// The project's library with every text it may not bundle supplied from `../shared/sources/`.
-fn every_text() -> Library {
-    let mut library = Library::load(root()).unwrap_or_else(|e| panic!("{e:?}"));
-    for (id, file) in NOT_BUNDLED {
-        let path = shared().join(file);
-        let words = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-            panic!(
-                "{}: {e} (the texts the project may not bundle are read from ../shared/sources/)",
-                path.display()
-            )
-        });
-        assert!(
-            library.supply(id, &words),
-            "{id} is not in sources/sources.yaml"
-        );
-    }
-    library
-}
-
+/// Every quotation of the project, checked against the bundled texts: each is found, and each
+/// one not verified names a listed text that is not bundled. The public-domain texts the
+/// readings quote are all bundled, so none of their quotations is left unchecked.
 #[test]
-fn every_quotation_of_every_text_at_hand_is_in_it() {
-    let library = every_text();
+fn every_quotation_of_a_bundled_text_is_in_it_and_the_rest_name_their_text() {
+    let library = bundled();
     let readings = load_variants(root()).unwrap_or_else(|e| panic!("{e:?}"));
     let pages = load_pages(root(), &root().join("content")).unwrap_or_else(|e| panic!("{e:?}"));
     let quotations =
@@ -56,31 +36,357 @@ fn every_quotation_of_every_text_at_hand_is_in_it() {
     let report = sources::check::check(&library, &quotations);
     let shown: String = report.errors.iter().map(|d| d.render("misquote")).collect();
     assert!(report.errors.is_empty(), "{shown}");
-    // Each English text supplied is quoted and found: the test compares something.
-    for id in ["wikipedia-gleek", "wikipedia-put", "du-coeur-letter"] {
+    for id in [
+        "cotton-1674-gleek",
+        "cotton-1674-putt",
+        "hoyle-put",
+        "enquire-within",
+        "cassells",
+    ] {
         let i = library.texts.iter().position(|t| t.id == id).unwrap();
+        assert!(library.texts[i].text.is_some(), "{id} is bundled");
         assert!(
             report.found.iter().any(|f| f.text == i),
             "no quotation of {id} was found"
         );
     }
-    // Akagiri is quoted in translation, every quotation marked (else an error above).
-    let akagiri = quotations
+    let unnamed: Vec<String> = report
+        .unverified
         .iter()
-        .filter(|q| {
-            library
-                .resolve(&q.cite)
-                .texts
-                .iter()
-                .any(|&i| library.texts[i].id == "akagiri")
+        .filter(|u| !matches!(u.why, Why::NotAtHand(_)))
+        .map(|u| {
+            let q = &quotations[u.quotation];
+            format!("{}: “{}” ({})", q.quote_at, q.quote, q.cite)
         })
-        .count();
-    assert!(akagiri > 20, "only {akagiri} quotations of Akagiri");
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "quotations that name no text: {unnamed:#?}"
+    );
+    let mut not_bundled: Vec<&str> = report
+        .unverified
+        .iter()
+        .filter_map(|u| match u.why {
+            Why::NotAtHand(t) => Some(library.texts[t].id.as_str()),
+            _ => None,
+        })
+        .collect();
+    not_bundled.sort_unstable();
+    not_bundled.dedup();
+    assert_eq!(
+        not_bundled,
+        [
+            "akagiri",
+            "cotgrave-1671",
+            "du-coeur-letter",
+            "du-coeur-report",
+            "stewart-glic",
+            "wikipedia-gleek",
+            "wikipedia-gleek-2007",
+            "wikipedia-put",
+        ]
+    );
+}
+
+/// The fixture project of the texts folder: the Glic readings (their own quotations taken out,
+/// and their stated choices made inferred, so that only the fixture page quotes), the fixture texts, and a page with the Glic deal and
+/// the fixture's quotations, with `extra` after them.
+fn texts_project(extra: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let fixtures = root().join("tests/fixtures/texts");
+    let variants = dir.path().join("variants/glic");
+    std::fs::create_dir_all(&variants).unwrap();
+    for entry in std::fs::read_dir(root().join("variants/glic")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let unquoted: String = text
+            .lines()
+            .filter(|l| {
+                !l.trim_start().starts_with("quote:") && !l.trim_start().starts_with("cite:")
+            })
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+            // A stated choice needs a quotation: without one it is inferred.
+            .replace("evidence: stated", "evidence: inferred")
+            .replace("evidence: reported", "evidence: inferred");
+        std::fs::write(variants.join(path.file_name().unwrap()), unquoted).unwrap();
+    }
+    std::fs::create_dir(dir.path().join("sources")).unwrap();
+    for name in ["sources.yaml", "gamester.txt"] {
+        std::fs::copy(
+            fixtures.join("sources").join(name),
+            dir.path().join("sources").join(name),
+        )
+        .unwrap();
+    }
+    std::fs::create_dir(dir.path().join("content")).unwrap();
+    let page = format!(
+        "{}{}{extra}\n",
+        include_str!("fixtures/glic-deal.md"),
+        include_str!("fixtures/texts/quoting.md")
+    );
+    std::fs::write(dir.path().join("content/page.md"), page).unwrap();
+    dir
+}
+
+/// The fixture's texts folder.
+fn kept() -> PathBuf {
+    root().join("tests/fixtures/texts/kept")
+}
+
+#[test]
+fn without_a_texts_folder_check_names_each_text_it_could_not_verify() {
+    let dir = texts_project("");
+    mournival(dir.path())
+        .arg("check")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "checked 2 quotation(s) against gamester: 2 found, 0 wrong; 0 marked translation(s) of a text not in English; 2 not verified, 1 of them of texts nobody here holds",
+        ))
+        .stdout(predicate::str::contains(
+            "Letter: 1 quotation(s) not verified: the text is not bundled and no texts folder holds it",
+        ))
+        .stdout(predicate::str::contains(
+            "Lost Book: 1 quotation(s) not verified: no copy of the text is held: it was read once in a library and not copied",
+        ))
+        .stdout(predicate::str::contains("--texts DIR"));
+}
+
+#[test]
+fn a_text_in_the_texts_folder_is_verified_like_a_bundled_one() {
+    let dir = texts_project("");
+    mournival(dir.path())
+        .arg("check")
+        .arg("--texts")
+        .arg(kept())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "against gamester, letter: 3 found, 0 wrong; 0 marked translation(s) of a text not in English; 1 not verified",
+        ))
+        .stdout(predicate::str::contains("Letter:").not());
+    // One changed word in a quotation of the kept text is a misquote, with its nearest passage.
+    let dir =
+        texts_project("He says \"every other player pays him a groat for each card\" (Letter).");
+    mournival(dir.path())
+        .arg("check")
+        .arg("--texts")
+        .arg(kept())
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "misquote: “every other player pays him a groat for …” is not in Letter",
+        ))
+        .stderr(predicate::str::contains("page.md:"))
+        .stderr(predicate::str::contains(
+            "nearest passage, Letter: “every other player pays him a penny for each card”",
+        ));
+}
+
+#[test]
+fn the_project_file_may_name_the_texts_folder_relative_to_the_project() {
+    let dir = texts_project("");
+    let folder = dir.path().join("private");
+    std::fs::create_dir_all(folder.join("letters")).unwrap();
+    std::fs::copy(
+        kept().join("letters/letter.txt"),
+        folder.join("letters/letter.txt"),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("mournival.yaml"), "texts: private\n").unwrap();
+    mournival(dir.path())
+        .args(["check", "--strict"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "against gamester, letter: 3 found",
+        ));
+    // `--texts` overrides it.
+    mournival(dir.path())
+        .args(["check", "--texts"])
+        .arg(dir.path().join("content"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Letter: 1 quotation(s) not verified: the text is not bundled and the texts folder",
+        ));
+}
+
+#[test]
+fn strict_fails_on_a_quotation_not_verified() {
+    let dir = texts_project("");
+    mournival(dir.path())
+        .args(["check", "--strict"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "unverified: “every other player pays him a penny for …” is not verified: the text is not bundled and no texts folder holds it",
+        ))
+        .stderr(predicate::str::contains("page.md:"))
+        .stderr(predicate::str::contains("Lost Book").not());
+    // With the folder, every quotation is verified but that of the text the project declares
+    // held by nobody, which is named and does not fail.
+    mournival(dir.path())
+        .args(["check", "--strict", "--texts"])
+        .arg(kept())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Lost Book: 1 quotation(s) not verified",
+        ));
+    // A text without a file, and no word of why: its quotation fails.
+    let dir = texts_project("It \"was never copied\" (Unheld).");
+    mournival(dir.path())
+        .args(["check", "--strict", "--texts"])
+        .arg(kept())
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "“was never copied” is not verified: no copy of the text is held: sources.yaml names no file for it, and no `no-copy:` reason",
+        ));
+    // A citation that names no text fails too.
+    let dir = texts_project("It \"was never written\" (Nobody, 1900).");
+    mournival(dir.path())
+        .args(["check", "--strict", "--texts"])
+        .arg(kept())
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "“was never written” is not verified: the citation names no text listed in sources/sources.yaml",
+        ));
+}
+
+#[test]
+fn the_site_marks_each_quotation_not_verified() {
+    let dir = texts_project("");
+    let out = dir.path().join("site");
+    let marker = |why: &str| {
+        format!(
+            "<span class=\"unverified\" title=\"Not verified against its text: {why}\">unverified</span>"
+        )
+    };
+    let no_folder = marker("the text is not bundled and no texts folder holds it");
+    let no_copy =
+        marker("no copy of the text is held: it was read once in a library and not copied");
+    mournival(dir.path())
+        .args(["build", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("0 quotation(s) wrong, 2 not verified"))
+        .stderr(predicate::str::contains(
+            "note: Letter: 1 quotation(s) not verified: the text is not bundled and no texts folder holds it",
+        ));
+    let page = std::fs::read_to_string(out.join("page/index.html")).unwrap();
+    assert!(page.contains(&format!("(Letter){no_folder}")), "{page}");
+    assert!(page.contains(&format!("(Lost Book){no_copy}")), "{page}");
+    assert!(
+        page.contains("(Gamester, p. 1) and"),
+        "a verified quotation has no marker: {page}"
+    );
+    assert_eq!(page.matches("class=\"unverified\"").count(), 2);
+    // The site is built all the same under --strict: verifying is `check --strict`'s work.
+    mournival(dir.path())
+        .args(["build", "--strict", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    mournival(dir.path())
+        .args(["build", "--strict", "--texts"])
+        .arg(kept())
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let page = std::fs::read_to_string(out.join("page/index.html")).unwrap();
+    assert!(!page.contains(&no_folder), "{page}");
+    // A text kept privately is verified, never published: only the bundled text has a page.
+    assert!(out.join("sources/gamester/index.html").is_file());
+    assert!(!out.join("sources/letter").exists());
+    assert!(page.contains(&no_copy), "{page}");
+}
+
+#[test]
+fn a_bad_texts_folder_or_file_name_is_a_located_error() {
+    let dir = texts_project("");
+    mournival(dir.path())
+        .args(["check", "--texts"])
+        .arg(dir.path().join("nowhere"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--texts"))
+        .stderr(predicate::str::contains("nowhere cannot be read"));
+    mournival(dir.path())
+        .args(["check", "--texts"])
+        .arg(dir.path().join("content/page.md"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("page.md is not a folder"));
+    std::fs::write(dir.path().join("mournival.yaml"), "texts: nowhere\n").unwrap();
+    mournival(dir.path())
+        .arg("check")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("mournival.yaml"))
+        .stderr(predicate::str::contains("nowhere cannot be read"));
+    std::fs::remove_file(dir.path().join("mournival.yaml")).unwrap();
+    let list = dir.path().join("sources/sources.yaml");
+    let text = std::fs::read_to_string(&list).unwrap();
+    for bad in ["../letters/letter.txt", "/etc/passwd"] {
+        std::fs::write(
+            &list,
+            text.replace("file: letters/letter.txt", &format!("file: {bad}")),
+        )
+        .unwrap();
+        mournival(dir.path())
+            .args(["check", "--texts"])
+            .arg(kept())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("sources.yaml:"))
+            .stderr(predicate::str::contains(format!(
+                "`{bad}` is not a usable name for a text in a texts folder"
+            )));
+    }
+    std::fs::write(&list, text.replace("    bundled: false\n", "")).unwrap();
+    mournival(dir.path())
+        .arg("check")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "`letters/letter.txt` is not a file beside sources.yaml",
+        ));
+    // A folder where the text should be, and a link that leaves the texts folder.
+    std::fs::write(&list, &text).unwrap();
+    let folder = dir.path().join("private");
+    std::fs::create_dir_all(folder.join("letters/letter.txt")).unwrap();
+    mournival(dir.path())
+        .args(["check", "--texts"])
+        .arg(&folder)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a regular file (a folder)"));
+    #[cfg(unix)]
+    {
+        std::fs::remove_dir(folder.join("letters/letter.txt")).unwrap();
+        std::os::unix::fs::symlink(
+            kept().join("letters/letter.txt"),
+            folder.join("letters/letter.txt"),
+        )
+        .unwrap();
+        mournival(dir.path())
+            .args(["check", "--texts"])
+            .arg(&folder)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("leads outside the texts folder"));
+    }
 }
 
 #[test]
 fn every_gleek_citation_names_a_listed_text() {
-    let library = Library::load(root()).unwrap();
+    let library = bundled();
     let readings = load_variants(root()).unwrap();
     let quotations = sources::quotations(&readings, []).unwrap();
     let unnamed: Vec<String> = quotations
@@ -271,6 +577,19 @@ fn the_annotated_text_marks_quoted_sentences_and_the_rule_pages_link_back() {
         "{}",
         &rule[rule.find("<table").unwrap()..]
     );
+    // A reading's quote of a text not at hand carries a small marker that says why.
+    let wikipedia = std::fs::read_to_string(out.join("variants/wikipedia/index.html")).unwrap();
+    assert!(
+        wikipedia.contains("</cite> <span class=\"unverified\" title=\"Not verified against its text: the text is not bundled and no texts folder holds it\">unverified</span>"),
+        "{}",
+        &wikipedia[wikipedia.find("<table").unwrap()..]
+    );
+    let rule = std::fs::read_to_string(out.join("rules/tiddy-turned-up/index.html")).unwrap();
+    assert_eq!(
+        rule.matches("class=\"unverified\"").count(),
+        rule.matches("<cite>").count() - rule.matches("class=\"in-text\"").count(),
+        "every quote cited is either found in its text or marked"
+    );
     let index = std::fs::read_to_string(out.join("sources/index.html")).unwrap();
     assert!(
         index.find("cotton-1674-gleek").unwrap() < index.find("cotton-1687-gleek").unwrap(),
@@ -338,7 +657,7 @@ mod hostile {
 
     fn library() -> &'static Library {
         static LIB: OnceLock<Library> = OnceLock::new();
-        LIB.get_or_init(|| Library::load(root()).unwrap())
+        LIB.get_or_init(bundled)
     }
 
     /// Text made of the characters a quotation and a citation are made of, and some others.
@@ -391,13 +710,13 @@ mod hostile {
 }
 
 /// A quotation without a citation is not checked by `check`; but one that all but matches a
-/// text at hand (every word but one found in the nearest passage) is a misquote waiting to be
+/// bundled text (every word but one found in the nearest passage) is a misquote waiting to be
 /// cited. None of the pages has one.
 #[test]
 fn no_uncited_quotation_is_a_near_miss_of_a_text_at_hand() {
     use mournival::sources::pattern::Pattern;
     use mournival::sources::quotations::every_in_page;
-    let library = every_text();
+    let library = bundled();
     let pages = load_pages(root(), &root().join("content")).unwrap();
     let mut near = Vec::new();
     let mut surveyed = 0;

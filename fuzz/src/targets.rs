@@ -159,6 +159,11 @@ pub fn render(fixtures: &Fixtures, data: &[u8]) {
     let glossary = Glossary::parse(&source, "glossary/");
     let resolve = |dest: &str| Some(dest.trim_end_matches(".md").to_string());
     let scenario = |n: usize| tables.get(n).cloned().unwrap_or_default();
+    // A marker of a quotation not verified after every closing parenthesis, its title hostile.
+    let unverified: Vec<(usize, String)> = source
+        .match_indices(')')
+        .map(|(i, _)| (i + 1, "<script>why</script>".to_string()))
+        .collect();
     let rendered = markdown::render(
         &source,
         &markdown::Context {
@@ -168,6 +173,7 @@ pub fn render(fixtures: &Fixtures, data: &[u8]) {
             scenario: &scenario,
             glossary: Some(&glossary),
             taken_ids: &[],
+            unverified: &unverified,
         },
     );
     assert!(

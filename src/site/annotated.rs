@@ -3,7 +3,7 @@
 //! pages that rest on it. The rule points and readings link back to the sentence.
 
 use super::markdown::escape_attr;
-use crate::sources::check::{Found, Report};
+use crate::sources::check::{Found, Report, Why};
 use crate::sources::quotations::{Origin, Quotation};
 use crate::sources::text::{Mark, Text};
 use crate::sources::{Library, Source};
@@ -27,6 +27,14 @@ pub struct TextLink {
     pub url: String,
 }
 
+/// What the site shows beside a reading's quote: the sentences of the texts it stands in, or,
+/// when it could not be verified, why (the title of a small marker).
+#[derive(Clone, Debug, Default)]
+pub struct InTheText {
+    pub links: Vec<TextLink>,
+    pub unverified: Option<String>,
+}
+
 /// What the site knows of where things live, for the margin's links.
 pub struct Places<'a> {
     /// A game's id to where its generated pages live (`""`, `put/`).
@@ -40,6 +48,14 @@ pub struct Places<'a> {
 
 /// (game, reading, point) to the reading's name and its choice in words.
 pub type ChoiceOf<'a> = dyn Fn(&str, &str, &str) -> Option<(String, String)> + 'a;
+
+/// The title of the marker of a quotation not verified: why, in words.
+fn unverified_title(library: &Library, why: &Why) -> String {
+    format!(
+        "Not verified against its text: {}",
+        Report::why_words(library, why)
+    )
+}
 
 /// The URL of a text's page.
 pub fn url(id: &str) -> String {
@@ -67,7 +83,8 @@ impl Annotations<'_> {
                 continue;
             }
             let source = &self.library.texts[f.text];
-            let Some(text) = source.text.as_ref() else {
+            // Only a bundled text has a page to link to: a text kept privately is not published.
+            let (Some(text), Some(_)) = (source.text.as_ref(), &source.file) else {
                 continue;
             };
             // The sentence the quotation begins in, labelled with the quotation's own pages.
@@ -76,7 +93,7 @@ impl Annotations<'_> {
             };
             let link = TextLink {
                 label: match text.pages_of(&f.tokens) {
-                    Some(pages) => format!("{}, {}", source.name(), Source::pages_words(pages)),
+                    Some(pages) => format!("{}, {}", source.name(), text.unit.words(pages)),
                     None => source.name().to_string(),
                 },
                 url: format!("{}#{}", url(&source.id), s.anchor),
@@ -85,6 +102,44 @@ impl Annotations<'_> {
                 out.push(link);
             }
         }
+        out
+    }
+
+    /// Why a reading's quote on a point was not verified, as the title of its marker; None when
+    /// it was (or it has no quote).
+    pub fn unverified(&self, game: &str, variant: &str, point: &str) -> Option<String> {
+        self.report.unverified.iter().find_map(|u| {
+            let Origin::Variant {
+                game: g,
+                variant: v,
+                point: p,
+            } = &self.quotations[u.quotation].origin
+            else {
+                return None;
+            };
+            ((*g, v.as_str(), p.as_str()) == (game, variant, point))
+                .then(|| unverified_title(self.library, &u.why))
+        })
+    }
+
+    /// Where a page's quotations not verified end (the byte after their citation's closing
+    /// parenthesis), each with the title of its marker, in order.
+    pub fn unverified_in_page(&self, path: &std::path::Path, text: &str) -> Vec<(usize, String)> {
+        let mut out: Vec<(usize, String)> = self
+            .report
+            .unverified
+            .iter()
+            .filter_map(|u| {
+                let q = &self.quotations[u.quotation];
+                let Origin::Page { path: p } = &q.origin else {
+                    return None;
+                };
+                let from = q.cite_at.offset();
+                let close = from + text.get(from..)?.find(')')? + 1;
+                (p == path).then(|| (close, unverified_title(self.library, &u.why)))
+            })
+            .collect();
+        out.sort();
         out
     }
 
@@ -131,7 +186,7 @@ impl Annotations<'_> {
                 .iter()
                 .map(|s| s.anchor.clone())
                 .chain(text.marks.iter().filter_map(|(_, m)| match m {
-                    Mark::Page(p) => Some(format!("p{p}")),
+                    Mark::Page(p) => Some(text.unit.anchor(*p)),
                     Mark::Gap => None,
                 }))
                 .collect(),
@@ -340,7 +395,9 @@ fn sentence_html(text: &Text, range: Range<usize>, marked: &[Range<usize>]) -> S
         }
         match marks.iter().find(|(r, _)| r.start == a) {
             Some((_, Mark::Page(p))) => out.push_str(&format!(
-                "<span class=\"page-break\" id=\"p{p}\">[p. {p}]</span>"
+                "<span class=\"page-break\" id=\"{}\">[{}]</span>",
+                text.unit.anchor(*p),
+                text.unit.words((*p, *p))
             )),
             Some((_, Mark::Gap)) => {
                 out.push_str("<span class=\"gap\" title=\"a gap in the transcription\">[?]</span>")

@@ -1,7 +1,7 @@
 //! The pages the generator adds: one per reading, one per rule point, the matrix of points by
 //! readings, and the index of scenarios. Views only: every figure comes from the engine.
 
-use super::annotated::TextLink;
+use super::annotated::{InTheText, TextLink};
 use super::outcome::ScenarioView;
 use crate::compare::{Evaluation, Summary};
 use crate::game::Scenario;
@@ -26,6 +26,8 @@ pub struct ChoiceRow {
     pub inherited_from: Option<(String, String)>,
     /// The sentences of the annotated texts the quote stands in.
     pub in_text: Vec<TextLink>,
+    /// Why the quote could not be verified against its text, if it could not.
+    pub unverified: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -80,7 +82,7 @@ fn named(variants: &VariantSet, id: &str) -> (String, String) {
 }
 
 /// Where a reading's quote on a point stands in the annotated texts.
-pub type InText<'a> = dyn Fn(&Variant, Point) -> Vec<TextLink> + Sync + 'a;
+pub type InText<'a> = dyn Fn(&Variant, Point) -> InTheText + Sync + 'a;
 
 /// The page of one reading; `prefix` is where its game's generated pages live.
 pub fn variant_view(
@@ -102,6 +104,7 @@ pub fn variant_view(
                 .filter(|p| p.def().section == section)
                 .map(|p| {
                     let c = v.choice(p);
+                    let InTheText { links, unverified } = in_text(v, p);
                     ChoiceRow {
                         point: p.id(),
                         url: format!("{prefix}rules/{}/", p.id()),
@@ -115,7 +118,8 @@ pub fn variant_view(
                         note: c.note.clone(),
                         alternatives: alternatives(v, p),
                         inherited_from: c.inherited_from.as_deref().map(|i| named(variants, i)),
-                        in_text: in_text(v, p),
+                        in_text: links,
+                        unverified,
                     }
                 })
                 .collect(),
@@ -163,6 +167,7 @@ pub struct RuleByVariant {
     pub note: Option<String>,
     pub alternatives: Vec<Alternative>,
     pub in_text: Vec<TextLink>,
+    pub unverified: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -266,6 +271,7 @@ pub fn rule_view(
             .iter()
             .map(|v| {
                 let c = v.choice(point);
+                let InTheText { links, unverified } = in_text(v, point);
                 RuleByVariant {
                     variant: v.id.clone(),
                     author: v.author.clone(),
@@ -278,7 +284,8 @@ pub fn rule_view(
                     cite: c.cite.clone(),
                     note: c.note.clone(),
                     alternatives: alternatives(v, point),
-                    in_text: in_text(v, point),
+                    in_text: links,
+                    unverified,
                 }
             })
             .collect(),

@@ -117,6 +117,9 @@ pub struct Context<'a> {
     pub glossary: Option<&'a Glossary>,
     /// Ids the page already gives other elements (its scenarios): no heading takes one.
     pub taken_ids: &'a [String],
+    /// Where a quotation not verified ends in the source (the byte after its citation), in
+    /// order, with the title of the marker shown there.
+    pub unverified: &'a [(usize, String)],
 }
 
 pub fn options() -> Options {
@@ -435,18 +438,32 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
                 push(&mut events, &mut heading, Event::End(TagEnd::Link));
             }
             Event::Text(t) => {
-                r.text.push_str(&t);
-                match (cx.glossary, heading.is_none() && in_link == 0) {
-                    (Some(g), true) => {
-                        for e in g.link_terms(&t, cx.root, &mut linked_terms) {
-                            events.push(e);
-                        }
+                for (is_mark, piece) in cut_at_marks(&t, &range, source, cx.unverified) {
+                    if is_mark {
+                        let html = format!(
+                            "<span class=\"unverified\" title=\"{}\">unverified</span>",
+                            escape_attr(piece)
+                        );
+                        push(
+                            &mut events,
+                            &mut heading,
+                            Event::Html(CowStr::Boxed(html.into())),
+                        );
+                        continue;
                     }
-                    _ => push(
-                        &mut events,
-                        &mut heading,
-                        Event::Text(CowStr::Boxed(t.to_string().into())),
-                    ),
+                    r.text.push_str(piece);
+                    match (cx.glossary, heading.is_none() && in_link == 0) {
+                        (Some(g), true) => {
+                            for e in g.link_terms(piece, cx.root, &mut linked_terms) {
+                                events.push(e);
+                            }
+                        }
+                        _ => push(
+                            &mut events,
+                            &mut heading,
+                            Event::Text(CowStr::Boxed(piece.to_string().into())),
+                        ),
+                    }
                 }
             }
             other => {
@@ -466,6 +483,35 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
     r.links.shrink_to_fit();
     r.headings.shrink_to_fit();
     r
+}
+
+/// A run of text cut where the marks that fall in it stand (offsets in the page's source): its
+/// pieces, `(false, words)`, with the marks' titles between them, `(true, title)`. Text that is
+/// not the source as written (an entity decoded) keeps its marks at its end.
+fn cut_at_marks<'t>(
+    t: &'t str,
+    range: &Range<usize>,
+    source: &str,
+    marks: &'t [(usize, String)],
+) -> Vec<(bool, &'t str)> {
+    let inside = marks
+        .iter()
+        .filter(|(at, _)| range.start < *at && *at <= range.end);
+    let verbatim = source.get(range.clone()) == Some(t);
+    let mut out = Vec::new();
+    let mut from = 0;
+    for (at, title) in inside {
+        let cut = if verbatim { at - range.start } else { t.len() };
+        if cut > from {
+            out.push((false, &t[from..cut]));
+            from = cut;
+        }
+        out.push((true, title.as_str()));
+    }
+    if from < t.len() || out.is_empty() {
+        out.push((false, &t[from..]));
+    }
+    out
 }
 
 /// Whether an event ends a run of words in the plain text: a line break or the end of a block.
@@ -617,6 +663,7 @@ mod tests {
             scenario,
             glossary: None,
             taken_ids: &[],
+            unverified: &[],
         }
     }
 
@@ -678,6 +725,7 @@ mod tests {
             "### A short game\n\n## A short game title\n",
             &Context {
                 taken_ids: &taken,
+                unverified: &[],
                 ..cx(&resolve, &scen)
             },
         );

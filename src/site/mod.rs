@@ -33,7 +33,7 @@ use crate::project::{ProjectConfig, load_variants};
 use crate::sources::Library;
 use crate::sources::quotations::Quotation;
 use crate::variant::{Override, Readings, Variant, VariantSet};
-use annotated::TextLink;
+use annotated::InTheText;
 use glossary::Glossary;
 use pages::{ContentPage, Section, paths};
 use rayon::prelude::*;
@@ -59,6 +59,8 @@ pub struct BuildOptions {
     /// Build into a folder the tool did not make (or through a symbolic link), keeping every
     /// file it holds.
     pub force: bool,
+    /// `--texts`: the folder of the texts not bundled (else the project file's `texts:`).
+    pub texts: Option<PathBuf>,
 }
 
 /// What a build did.
@@ -71,6 +73,9 @@ pub struct BuildReport {
     pub failing: Vec<Diagnostic>,
     /// Quotations not found in their texts, or not where cited ([`crate::sources`]).
     pub misquoted: Vec<Diagnostic>,
+    /// Quotations not verified (their text not at hand), and how many of each text, with why.
+    pub unverified: usize,
+    pub unverified_by_text: Vec<String>,
     pub files: usize,
     /// What the user should know that is no fault: a file left out, and why.
     pub notes: Vec<String>,
@@ -310,6 +315,8 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
             .sum(),
         failing,
         misquoted: project.quotes.errors.clone(),
+        unverified: project.quotes.unverified.len(),
+        unverified_by_text: project.quotes.unverified_by_text(&project.library),
         files: out.written.len(),
         notes: site_base(&project.config)
             .is_none()
@@ -366,9 +373,13 @@ impl Project {
 
     /// Where a reading's quote on a point stands in the annotated texts; an inherited choice's
     /// quote is its own file's.
-    fn in_text(&self, game: &dyn Game, v: &Variant, point: crate::rules::Point) -> Vec<TextLink> {
+    fn in_text(&self, game: &dyn Game, v: &Variant, point: crate::rules::Point) -> InTheText {
         let owner = v.choice(point).inherited_from.as_deref().unwrap_or(&v.id);
-        self.annotations().links(game.id(), owner, point.id())
+        let notes = self.annotations();
+        InTheText {
+            links: notes.links(game.id(), owner, point.id()),
+            unverified: notes.unverified(game.id(), owner, point.id()),
+        }
     }
 
     fn load(opts: &BuildOptions) -> Result<Project, BuildError> {
@@ -385,7 +396,8 @@ impl Project {
                 m,
             )])
         })?;
-        let library = Library::load(&opts.root).map_err(BuildError::Invalid)?;
+        let texts = config.texts_folder(&opts.root, opts.texts.as_deref());
+        let library = Library::load(&opts.root, texts.as_ref()).map_err(BuildError::Invalid)?;
         let mut content = pages::load(&opts.root, &opts.content).map_err(BuildError::Invalid)?;
         let reserved = reserved(&readings, &library);
         let collisions = pages::collisions(&content, &reserved);
@@ -1216,6 +1228,7 @@ fn render_rules(
                     scenario: &no_scenario,
                     glossary: None,
                     taken_ids: &[],
+                    unverified: &[],
                 },
             );
             let view = generated::rule_view(
@@ -1600,6 +1613,7 @@ fn render_page(
                 [id.clone(), format!("{id}-title")]
             })
             .collect();
+        let unverified = project.annotations().unverified_in_page(&p.page.path, text);
         markdown::render(
             text,
             &markdown::Context {
@@ -1609,6 +1623,7 @@ fn render_page(
                 scenario: &scenario,
                 glossary,
                 taken_ids: &taken,
+                unverified: &unverified,
             },
         )
     } else {

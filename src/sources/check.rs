@@ -1,11 +1,12 @@
 //! Every quotation against the text its citation names: found there, on the page cited, and a
 //! translation marked as one. What is wrong is a located error, with what was expected and the
-//! nearest passage of the text.
+//! nearest passage of the text. What cannot be compared (the text is not at hand, the citation
+//! names no text) is not verified, and the report says why, quotation by quotation.
 
 use super::pattern::Pattern;
 use super::quotations::Quotation;
 use super::text::Text;
-use super::{Citation, Library, Source};
+use super::{Absent, Citation, Library, Source};
 use crate::diagnostic::{Diagnostic, excerpt};
 use std::ops::Range;
 
@@ -22,15 +23,114 @@ pub struct Found {
     pub tokens: Range<usize>,
 }
 
+/// Why a quotation was not verified.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// The text it cites is not at hand (index into the library's texts).
+    NotAtHand(usize),
+    /// Its citation names no listed text, nor a page of a text at hand.
+    NoText,
+    /// It has no words of its own to look for (only `...` and `[ ]`).
+    NoWords,
+}
+
+/// A quotation not verified, and why.
+#[derive(Clone, Debug)]
+pub struct Unverified {
+    /// Index into the quotations checked.
+    pub quotation: usize,
+    pub why: Why,
+}
+
 /// What checking the quotations found.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
     /// Quotations compared with a text at hand.
     pub compared: usize,
-    /// Quotations whose text is known by name only here (or none is named): not compared.
-    pub not_compared: usize,
+    /// Marked translations of a text at hand that is not in English: the marking is checked,
+    /// the words cannot be (indexes into the quotations).
+    pub translations: Vec<usize>,
+    pub unverified: Vec<Unverified>,
     pub found: Vec<Found>,
     pub errors: Vec<Diagnostic>,
+}
+
+impl Report {
+    /// Why a quotation was not verified, in words, given the library it was checked against.
+    pub fn why_words(library: &Library, why: &Why) -> String {
+        match why {
+            Why::NotAtHand(t) => library.texts[*t].absent.as_ref().map_or_else(
+                || "the text is not at hand".to_string(),
+                ToString::to_string,
+            ),
+            Why::NoText => format!(
+                "the citation names no text listed in sources/{}",
+                super::LIST
+            ),
+            Why::NoWords => "the quotation has no words of its own to look for".to_string(),
+        }
+    }
+
+    /// The quotations not verified that `--strict` fails on: all but those of a text the
+    /// project declares held by nobody (`no-copy:` in the list).
+    pub fn strict_failures<'a>(
+        &'a self,
+        library: &'a Library,
+    ) -> impl Iterator<Item = &'a Unverified> {
+        self.unverified.iter().filter(|u| match u.why {
+            Why::NotAtHand(t) => !library.texts[t]
+                .absent
+                .as_ref()
+                .is_some_and(Absent::declared),
+            Why::NoText | Why::NoWords => true,
+        })
+    }
+
+    /// The unverified quotations counted by text and reason, in the order first met, one line
+    /// each: "Stewart: 75 quotation(s) not verified: the text is not bundled and no texts folder
+    /// holds it".
+    pub fn unverified_by_text(&self, library: &Library) -> Vec<String> {
+        let mut out: Vec<(Option<String>, usize, String)> = Vec::new();
+        for u in &self.unverified {
+            let name = match u.why {
+                Why::NotAtHand(t) => Some(library.texts[t].name().to_string()),
+                Why::NoText | Why::NoWords => None,
+            };
+            let why = Report::why_words(library, &u.why);
+            match out.iter_mut().find(|(n, _, w)| *n == name && *w == why) {
+                Some((_, count, _)) => *count += 1,
+                None => out.push((name, 1, why)),
+            }
+        }
+        out.into_iter()
+            .map(|(name, n, why)| {
+                let name = name.unwrap_or_else(|| "no text".to_string());
+                format!("{name}: {n} quotation(s) not verified: {why}")
+            })
+            .collect()
+    }
+
+    /// Each quotation `--strict` fails on as a located diagnostic.
+    pub fn unverified_diagnostics(
+        &self,
+        library: &Library,
+        quotations: &[Quotation],
+    ) -> Vec<Diagnostic> {
+        self.strict_failures(library)
+            .map(|u| {
+                let q = &quotations[u.quotation];
+                Diagnostic::new(
+                    q.quote_at.clone(),
+                    format!(
+                        "{} is not verified: {}",
+                        shown(&q.quote),
+                        Report::why_words(library, &u.why)
+                    ),
+                )
+                .note("expected: every quotation checked against its text (--strict); give the folder that holds the texts not bundled with --texts DIR")
+            })
+            .collect()
+    }
 }
 
 /// The words of a quotation, for messages: on one line, cut short.
@@ -55,7 +155,7 @@ fn passage_words(text: &Text, tokens: &Range<usize>) -> String {
 /// Where a quotation was found, in words: "p. 91 of Cotton 1674".
 fn place(source: &Source, text: &Text, tokens: &Range<usize>) -> String {
     match text.pages_of(tokens) {
-        Some(pages) => format!("{} of {}", Source::pages_words(pages), source.name()),
+        Some(pages) => format!("{} of {}", text.unit.words(pages), source.name()),
         None => source.name().to_string(),
     }
 }
@@ -79,7 +179,8 @@ pub fn check(library: &Library, quotations: &[Quotation]) -> Report {
                 report.compared += 1;
                 report.errors.push(d);
             }
-            Verdict::NotCompared => report.not_compared += 1,
+            Verdict::Translation => report.translations.push(i),
+            Verdict::NotCompared(why) => report.unverified.push(Unverified { quotation: i, why }),
         }
     }
     report
@@ -88,7 +189,9 @@ pub fn check(library: &Library, quotations: &[Quotation]) -> Report {
 enum Verdict {
     Found(usize, Range<usize>),
     Wrong(Diagnostic),
-    NotCompared,
+    /// A marked translation of a text at hand not in English.
+    Translation,
+    NotCompared(Why),
 }
 
 /// Checks one quotation; `nearest`: whether a misquote is worth the search for its nearest
@@ -103,8 +206,21 @@ fn check_one(library: &Library, q: &Quotation, cite: &Citation, nearest: bool) -
                 .note(format!("expected: {expected}")),
         )
     };
+    // The first text named that is not at hand, for a quotation that cannot be compared.
+    let not_at_hand = || {
+        cite.texts
+            .iter()
+            .find(|&&i| library.texts[i].text.is_none())
+            .map_or(Why::NoText, |&i| Why::NotAtHand(i))
+    };
     match (named.iter().find(|s| !s.is_english()), named.first()) {
-        (Some(_), _) if marked => return Verdict::NotCompared,
+        (Some(foreign), _) if marked => {
+            return if foreign.text.is_some() {
+                Verdict::Translation
+            } else {
+                Verdict::NotCompared(not_at_hand())
+            };
+        }
         (Some(foreign), _) => {
             return wrong(
                 format!(
@@ -123,11 +239,11 @@ fn check_one(library: &Library, q: &Quotation, cite: &Citation, nearest: bool) -
                 "the text's own words, without `(tr.)`",
             );
         }
-        (None, None) if marked => return Verdict::NotCompared,
+        (None, None) if marked => return Verdict::NotCompared(Why::NoText),
         _ => {}
     }
     if pattern.is_empty() {
-        return Verdict::NotCompared;
+        return Verdict::NotCompared(Why::NoWords);
     }
     let at_hand: Vec<usize> = cite
         .texts
@@ -137,12 +253,12 @@ fn check_one(library: &Library, q: &Quotation, cite: &Citation, nearest: bool) -
         .collect();
     if at_hand.is_empty() {
         if cite.named || cite.pages.is_none() {
-            return Verdict::NotCompared;
+            return Verdict::NotCompared(not_at_hand());
         }
         // A page no text at hand has: wrong only if the words are in one of them.
         return match found_elsewhere(library, &pattern, &[]) {
             Some((t, tokens)) => Verdict::Wrong(misplaced(library, q, cite, t, &tokens)),
-            None => Verdict::NotCompared,
+            None => Verdict::NotCompared(Why::NoText),
         };
     }
     let mut any: Option<(usize, Range<usize>)> = None;
@@ -156,7 +272,10 @@ fn check_one(library: &Library, q: &Quotation, cite: &Citation, nearest: bool) -
         };
         for tokens in occurrences {
             let pages = text.pages_of(&tokens);
-            if cite.pages.is_none() || pages.is_none() || pages == cite.pages {
+            if cite.pages.is_none()
+                || pages.is_none()
+                || (text.unit, pages) == (cite.unit, cite.pages)
+            {
                 return Verdict::Found(t, tokens);
             }
             any.get_or_insert((t, tokens));
@@ -185,7 +304,7 @@ fn found_elsewhere(
 
 fn cited_as(q: &Quotation, cite: &Citation) -> String {
     match cite.pages {
-        Some(p) => Source::pages_words(p),
+        Some(p) => cite.unit.words(p),
         None => format!("`{}`", excerpt(&q.cite)),
     }
 }
@@ -205,7 +324,7 @@ fn misplaced(
     let (message, expected) = if cite.texts.contains(&t) {
         let pages = text
             .pages_of(tokens)
-            .map(Source::pages_words)
+            .map(|p| text.unit.words(p))
             .unwrap_or_default();
         (
             format!("is on {at}, not on {} as cited", cited_as(q, cite)),
@@ -264,7 +383,7 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     fn library() -> Library {
-        let mut lib = Library::new(vec![
+        Library::new(vec![
             Source {
                 id: "cotton".into(),
                 title: "The Game at GLEEK".into(),
@@ -273,6 +392,7 @@ mod tests {
                 licence: Some("CC0".into()),
                 about: None,
                 file: Some(PathBuf::from("sources/gleek.txt")),
+                absent: None,
                 text: Some(Text::bundled(
                     "Head\n\nThe Ace is called Tib, Tom  [p.91]  the Knave is nine. Sometimes they will v[?]e when they have not above thirty.",
                     Some(90),
@@ -286,14 +406,24 @@ mod tests {
                 licence: None,
                 about: None,
                 file: None,
-                text: None,
+                text: Some(Text::plain(
+                    "ディーラーは他のプレイヤーから4チップずつもらいます",
+                    None,
+                )),
+                absent: None,
             },
-        ]);
-        assert!(lib.supply(
-            "akagiri",
-            "ディーラーは他のプレイヤーから4チップずつもらいます"
-        ));
-        lib
+            Source {
+                id: "hoyle".into(),
+                title: "Hoyle's Games".into(),
+                cited_as: vec!["Hoyle".into()],
+                language: "en".into(),
+                licence: None,
+                about: None,
+                file: None,
+                text: None,
+                absent: Some(super::super::Absent::NoFolder),
+            },
+        ])
     }
 
     fn quotation(quote: &str, cite: &str) -> Quotation {
@@ -378,15 +508,36 @@ mod tests {
     }
 
     #[test]
-    fn quotations_of_texts_not_at_hand_are_counted_not_compared() {
-        let r = check(
-            &library(),
-            &[
-                quotation("anything", "Hoyle, p. 260"),
-                quotation("x", "p. 260"),
-            ],
-        );
+    fn quotations_not_compared_say_why() {
+        let lib = library();
+        let quotations = [
+            quotation("anything", "Hoyle, p. 260"),
+            quotation("x", "p. 260"),
+            quotation("...", "p. 90"),
+            quotation("(tr.) the dealer receives 4 chips", "Akagiri 2016"),
+        ];
+        let r = check(&lib, &quotations);
         assert!(r.errors.is_empty());
-        assert_eq!((r.compared, r.not_compared), (0, 2));
+        assert_eq!(r.compared, 0);
+        assert_eq!(r.translations, [3]);
+        let whys: Vec<&Why> = r.unverified.iter().map(|u| &u.why).collect();
+        assert_eq!(whys, [&Why::NotAtHand(2), &Why::NoText, &Why::NoWords]);
+        let by_text = r.unverified_by_text(&lib);
+        assert_eq!(
+            by_text,
+            [
+                "Hoyle: 1 quotation(s) not verified: the text is not bundled and no texts folder holds it",
+                "no text: 1 quotation(s) not verified: the citation names no text listed in sources/sources.yaml",
+                "no text: 1 quotation(s) not verified: the quotation has no words of its own to look for",
+            ]
+        );
+        let d = r.unverified_diagnostics(&lib, &quotations);
+        assert_eq!(d.len(), 3);
+        assert!(
+            d[0].to_string()
+                .contains("“anything” is not verified: the text is not bundled"),
+            "{}",
+            d[0]
+        );
     }
 }

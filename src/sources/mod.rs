@@ -1,27 +1,29 @@
 //! The texts the readings quote, and the quotations checked against them.
 //!
 //! A project lists the texts it quotes in `sources/sources.yaml`: each with an id, a title, the
-//! names it is cited by, and, when the project may bundle it, its file beside the list. A
+//! names it is cited by, and, when the project may bundle it, its file beside the list; a text
+//! the project may not bundle (`bundled: false`) names its file in a texts folder the user keeps
+//! (`--texts DIR`, or `texts:` in `mournival.yaml`), and is checked whenever that folder is given. A
 //! quotation says which text it is from by its citation: a `cite:` in a variant file, or the
 //! parenthesis after a quotation in a page, begins with one of the names a text is cited by
 //! (`Akagiri 2016, note 4`, `du Coeur, letter`, `Cotton 1687, p. 65`), or gives only a page
-//! (`p. 91`, `pp. 95-96`), which names the bundled text that has that page. A text without a file
-//! is known by name only: its quotations are checked wherever the text is supplied (the tests
-//! supply the texts the project may not bundle). `check` and `build` both read quotations this
-//! way ([`check::check`]), and `build` annotates each bundled text with them.
+//! (`p. 91`, `pp. 95-96`, `§101`), which names the text at hand that has that page. A quotation
+//! of a text not at hand is not verified, and `check` says so, text by text, with the reason
+//! ([`Absent`]). `check` and `build` both read quotations this way ([`check::check`]), and
+//! `build` annotates each bundled text with them.
 
 pub mod check;
 pub mod pattern;
 pub mod quotations;
 pub mod text;
 
-use crate::diagnostic::{Diagnostic, Errors, excerpt};
+use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
 use crate::input::{self, Depth, read_text};
 use crate::yaml::YamlText;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
-use std::path::{Path, PathBuf};
-use text::Text;
+use std::path::{Component, Path, PathBuf};
+use text::{Text, Unit};
 
 /// Where a project keeps its texts, and the file that lists them.
 pub const DIR: &str = "sources";
@@ -31,6 +33,75 @@ const MAX_TEXTS: usize = 1000;
 const MAX_NAMES: usize = 20;
 /// The longest text id, in characters (it names a page of the site).
 const MAX_ID: usize = 80;
+/// The longest file name of a text in a texts folder, in bytes, and the most folders deep.
+const MAX_KEPT_NAME: usize = 255;
+const MAX_KEPT_DEPTH: usize = 8;
+
+/// The folder where a user keeps the texts the project may not bundle, and where it was named
+/// (`--texts`, or `texts:` in `mournival.yaml`), for messages.
+#[derive(Clone, Debug)]
+pub struct TextsFolder {
+    pub path: PathBuf,
+    pub named_at: Location,
+}
+
+impl TextsFolder {
+    /// The folder, if it is one; else a located error.
+    fn check(&self) -> Result<TextsFolder, Diagnostic> {
+        let problem = match std::fs::metadata(&self.path) {
+            Ok(m) if m.is_dir() => return Ok(self.clone()),
+            Ok(_) => "is not a folder".to_string(),
+            Err(e) => format!("cannot be read: {e}"),
+        };
+        Err(Diagnostic::new(
+            self.named_at.clone(),
+            format!(
+                "the texts folder {} {problem}",
+                self.path.display()
+            ),
+        )
+        .note("expected: the folder where you keep the texts that sources/sources.yaml lists with `bundled: false`"))
+    }
+}
+
+/// Why a text's words are not at hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Absent {
+    /// The list gives no file for it: nobody here holds a copy. With the reason the list gives
+    /// under `no-copy:`, the project has decided its quotations cannot be verified; without one,
+    /// nobody has yet said why there is no copy.
+    NoCopy(Option<String>),
+    /// Not bundled, and no texts folder was given.
+    NoFolder,
+    /// Not bundled, and the texts folder given does not hold its file.
+    NotInFolder { folder: PathBuf, file: String },
+}
+
+impl Absent {
+    /// Whether the project has declared the text held by nobody (`no-copy:`): its quotations
+    /// cannot be verified by anyone, and `--strict` names them rather than failing on them.
+    pub fn declared(&self) -> bool {
+        matches!(self, Absent::NoCopy(Some(_)))
+    }
+}
+
+impl std::fmt::Display for Absent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Absent::NoCopy(Some(why)) => write!(f, "no copy of the text is held: {why}"),
+            Absent::NoCopy(None) => write!(
+                f,
+                "no copy of the text is held: {LIST} names no file for it, and no `no-copy:` reason"
+            ),
+            Absent::NoFolder => write!(f, "the text is not bundled and no texts folder holds it"),
+            Absent::NotInFolder { folder, file } => write!(
+                f,
+                "the text is not bundled and the texts folder {} holds no `{file}`",
+                folder.display()
+            ),
+        }
+    }
+}
 
 /// A text the project quotes.
 #[derive(Clone, Debug)]
@@ -46,8 +117,10 @@ pub struct Source {
     pub about: Option<String>,
     /// The bundled file, if the project bundles the text.
     pub file: Option<PathBuf>,
-    /// The words, when they are at hand: bundled, or supplied.
+    /// The words, when they are at hand: bundled, or read from a texts folder.
     pub text: Option<Text>,
+    /// Why the words are not at hand (None when they are).
+    pub absent: Option<Absent>,
 }
 
 impl Source {
@@ -58,15 +131,6 @@ impl Source {
     /// The name the text is first cited by, for messages.
     pub fn name(&self) -> &str {
         self.cited_as.first().map_or(&self.id, String::as_str)
-    }
-
-    /// "p. 91" or "pp. 91-92".
-    pub fn pages_words((first, last): (u32, u32)) -> String {
-        if first == last {
-            format!("p. {first}")
-        } else {
-            format!("pp. {first}-{last}")
-        }
     }
 }
 
@@ -86,6 +150,8 @@ pub struct Citation {
     /// Whether a name chose the texts (else a page did, or nothing).
     pub named: bool,
     pub pages: Option<(u32, u32)>,
+    /// Whether the citation gives pages (`p. 91`) or sections (`§101`).
+    pub unit: Unit,
     /// `tr.` among the citation's parts: the quotation is the quoter's translation.
     pub translated: bool,
 }
@@ -104,6 +170,12 @@ struct RawSource {
     cited_as: Spanned<Vec<String>>,
     #[serde(default)]
     file: Option<Spanned<String>>,
+    /// False for a text the project may not bundle: `file:` is then its name in a texts folder.
+    #[serde(default)]
+    bundled: Option<Spanned<bool>>,
+    /// For a text with no file: why nobody here holds a copy.
+    #[serde(default)]
+    no_copy: Option<Spanned<String>>,
     #[serde(default)]
     first_page: Option<u32>,
     #[serde(default)]
@@ -125,13 +197,14 @@ fn comparable(s: &str) -> String {
         .collect()
 }
 
-/// The pages a citation gives: `p. 91`, `pp. 92-93` (or `pp. 92–93`), the first such mention.
-fn cited_pages(cite: &str) -> Option<(u32, u32)> {
+/// The pages a citation gives: `p. 91`, `pp. 92-93` (or `pp. 92–93`), or the sections: `§101`,
+/// `§§101-103`; the first such mention.
+fn cited_pages(cite: &str) -> Option<(Unit, (u32, u32))> {
     let number = |s: &str| -> Option<(u32, usize)> {
         let digits = s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         Some((s[..digits].parse().ok()?, digits))
     };
-    for (i, _) in cite.match_indices('p') {
+    for (i, _) in cite.match_indices(['p', '§']) {
         if cite[..i]
             .chars()
             .next_back()
@@ -139,10 +212,14 @@ fn cited_pages(cite: &str) -> Option<(u32, u32)> {
         {
             continue;
         }
-        let Some(rest) = cite[i..]
-            .strip_prefix("pp.")
-            .or_else(|| cite[i..].strip_prefix("p."))
-        else {
+        let Some((unit, rest)) = ["pp.", "p.", "§§", "§"].iter().find_map(|mark| {
+            let unit = if mark.starts_with('p') {
+                Unit::Page
+            } else {
+                Unit::Section
+            };
+            Some((unit, cite[i..].strip_prefix(mark)?))
+        }) else {
             continue;
         };
         let rest = rest.trim_start();
@@ -154,17 +231,21 @@ fn cited_pages(cite: &str) -> Option<(u32, u32)> {
             .strip_prefix(['-', '–'])
             .and_then(|r| number(r.trim_start()))
             .map_or(first, |(n, _)| n);
-        return Some((first, last.max(first)));
+        return Some((unit, (first, last.max(first))));
     }
     None
 }
 
 impl Library {
-    /// Reads `sources/sources.yaml` and the bundled files it names; a project without the list
-    /// quotes no texts the tool knows.
-    pub fn load(root: &Path) -> Result<Library, Vec<Diagnostic>> {
+    /// Reads `sources/sources.yaml`, the bundled files it names, and the others from the texts
+    /// folder, if one is given; a project without the list quotes no texts the tool knows.
+    pub fn load(root: &Path, texts: Option<&TextsFolder>) -> Result<Library, Vec<Diagnostic>> {
         let dir = root.join(DIR);
         let path = dir.join(LIST);
+        let folder = texts
+            .map(TextsFolder::check)
+            .transpose()
+            .map_err(|d| vec![d])?;
         if std::fs::symlink_metadata(&path).is_err() {
             return Ok(Library::default());
         }
@@ -173,13 +254,14 @@ impl Library {
         let files = input::files(&dir, root, Depth::Flat, &|p| {
             p.file_name().is_some_and(|n| n != LIST)
         })?;
-        Library::from_list(&yaml, raw, &files)
+        Library::from_list(&yaml, raw, &files, folder.as_ref())
     }
 
     fn from_list(
         yaml: &YamlText,
         raw: RawList,
         files: &[PathBuf],
+        folder: Option<&TextsFolder>,
     ) -> Result<Library, Vec<Diagnostic>> {
         let mut errors = Errors::default();
         if raw.texts.len() > MAX_TEXTS {
@@ -225,16 +307,47 @@ impl Library {
                     ),
                 ));
             }
-            let (file, text) = match &r.file {
-                None => (None, None),
-                Some(name) => match Library::read_bundled(yaml, name, files, r.first_page) {
-                    Ok((path, text)) => (Some(path), Some(text)),
-                    Err(d) => {
-                        errors.push(d);
-                        (None, None)
-                    }
-                },
+            let bundled = r.bundled.as_ref().is_none_or(|b| b.value);
+            let words = match (&r.file, &r.bundled) {
+                (None, Some(b)) => Err(Diagnostic::new(
+                    yaml.location_of(b),
+                    format!(
+                        "`{id}` has `bundled:` but no `file:`: name its file, beside {LIST} or (with `bundled: false`) in a texts folder"
+                    ),
+                )),
+                (None, None) => Ok((
+                    None,
+                    None,
+                    Some(Absent::NoCopy(
+                        r.no_copy
+                            .as_ref()
+                            .map(|w| w.value.trim().to_string())
+                            .filter(|w| !w.is_empty()),
+                    )),
+                )),
+                (Some(name), _) if bundled => {
+                    Library::read_bundled(yaml, name, files, r.first_page)
+                        .map(|(path, text)| (Some(path), Some(text), None))
+                }
+                (Some(name), _) => {
+                    Library::read_kept(yaml, name, folder, r.first_page).map(|found| match found {
+                        Ok(text) => (None, Some(text), None),
+                        Err(absent) => (None, None, Some(absent)),
+                    })
+                }
             };
+            let (file, text, absent) = words.unwrap_or_else(|d| {
+                errors.push(d);
+                (None, None, None)
+            });
+            if let (Some(_), Some(why)) = (&r.file, &r.no_copy) {
+                errors.push(Diagnostic::new(
+                    yaml.location_of(why),
+                    format!(
+                        "`{id}` has a `file:`, so `no-copy:` does not apply: give one or the other"
+                    ),
+                ));
+            }
             if file.is_some() && r.licence.as_deref().is_none_or(|l| l.trim().is_empty()) {
                 errors.push(Diagnostic::new(
                     yaml.location_of(&r.id),
@@ -258,6 +371,7 @@ impl Library {
                 about: r.about,
                 file,
                 text,
+                absent,
             });
         }
         if errors.is_empty() {
@@ -298,6 +412,68 @@ impl Library {
         Ok((path.clone(), Text::bundled(&text, first_page)))
     }
 
+    /// A text kept in the texts folder: its words, or why they are not at hand. The name must
+    /// be a plain relative path (`seeds/001.txt`); a file found must be a regular file inside
+    /// the folder, even through links.
+    fn read_kept(
+        yaml: &YamlText,
+        name: &Spanned<String>,
+        folder: Option<&TextsFolder>,
+        first_page: Option<u32>,
+    ) -> Result<Result<Text, Absent>, Diagnostic> {
+        let wanted = name.value.trim();
+        let relative = Path::new(wanted);
+        let plain = relative
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)));
+        if wanted.is_empty()
+            || wanted.len() > MAX_KEPT_NAME
+            || !plain
+            || relative.components().count() > MAX_KEPT_DEPTH
+        {
+            return Err(Diagnostic::new(
+                yaml.location_of(name),
+                format!("`{}` is not a usable name for a text in a texts folder", excerpt(wanted)),
+            )
+            .note(format!("expected: a path inside the folder, as in `seeds/001_stewart.txt`: no `..`, no leading `/`, at most {MAX_KEPT_DEPTH} folders deep and {MAX_KEPT_NAME} bytes")));
+        }
+        let Some(folder) = folder else {
+            return Ok(Err(Absent::NoFolder));
+        };
+        let path = folder.path.join(relative);
+        match std::fs::symlink_metadata(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Err(Absent::NotInFolder {
+                    folder: folder.path.clone(),
+                    file: wanted.to_string(),
+                }));
+            }
+            Err(e) => {
+                return Err(Diagnostic::new(
+                    yaml.location_of(name),
+                    format!("cannot read {}: {e}", path.display()),
+                ));
+            }
+            Ok(_) => {}
+        }
+        let inside = match (path.canonicalize(), folder.path.canonicalize()) {
+            (Ok(real), Ok(top)) => real.starts_with(top),
+            _ => false,
+        };
+        if !inside {
+            return Err(Diagnostic::new(
+                yaml.location_of(name),
+                format!(
+                    "{} leads outside the texts folder {} (through a link): only files inside it are read",
+                    path.display(),
+                    folder.path.display()
+                ),
+            ));
+        }
+        let words = read_text(&path)?;
+        Ok(Ok(Text::plain(&words, first_page)))
+    }
+
     /// A library of these texts.
     pub fn new(texts: Vec<Source>) -> Library {
         let mut names: Vec<(String, usize)> = texts
@@ -311,18 +487,6 @@ impl Library {
 
     pub fn get(&self, id: &str) -> Option<&Source> {
         self.texts.iter().find(|t| t.id == id)
-    }
-
-    /// Supplies the words of a text the project does not bundle (the tests read them from
-    /// elsewhere); false if no text of that id is listed.
-    pub fn supply(&mut self, id: &str, words: &str) -> bool {
-        match self.texts.iter_mut().find(|t| t.id == id) {
-            Some(t) => {
-                t.text = Some(Text::plain(words));
-                true
-            }
-            None => false,
-        }
     }
 
     /// The texts whose words are at hand.
@@ -357,7 +521,10 @@ impl Library {
                 None => {}
             }
         }
-        let pages = cited_pages(cite);
+        let (unit, pages) = match cited_pages(cite) {
+            Some((unit, pages)) => (unit, Some(pages)),
+            None => (Unit::Page, None),
+        };
         let translated = cite
             .split([',', ';', '(', ')'])
             .any(|part| part.trim() == "tr.");
@@ -368,7 +535,8 @@ impl Library {
                     .map(|(first, _)| {
                         self.at_hand()
                             .filter(|(_, _, t)| {
-                                t.pages.is_some_and(|(a, b)| (a..=b).contains(&first))
+                                t.unit == unit
+                                    && t.pages.is_some_and(|(a, b)| (a..=b).contains(&first))
                             })
                             .map(|(i, _, _)| i)
                             .collect()
@@ -381,6 +549,7 @@ impl Library {
             texts,
             named,
             pages,
+            unit,
             translated,
         }
     }
@@ -443,7 +612,7 @@ mod tests {
             "Head\n\nPVtt is the ordinary rooking Game  [p.132]  of every place.",
         )
         .unwrap();
-        Library::load(dir.path()).unwrap_or_else(|e| panic!("{e:?}"))
+        Library::load(dir.path(), None).unwrap_or_else(|e| panic!("{e:?}"))
     }
 
     fn ids(lib: &Library, c: &Citation) -> Vec<String> {
@@ -492,7 +661,7 @@ mod tests {
             "texts:\n  - id: a\n    title: A\n    cited-as: [A]\n    file: b.txt\n  - id: c\n    title: C\n    cited-as: [C]\n    file: a.txt\n",
         )
         .unwrap();
-        let errs = Library::load(dir.path()).unwrap_err();
+        let errs = Library::load(dir.path(), None).unwrap_err();
         let all: String = errs.iter().map(|d| d.to_string()).collect();
         assert!(all.contains("sources.yaml:5:11"), "{all}");
         assert!(
@@ -507,11 +676,68 @@ mod tests {
     }
 
     #[test]
+    fn a_text_not_bundled_says_why_it_is_not_at_hand() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(DIR)).unwrap();
+        std::fs::write(
+            dir.path().join(DIR).join(LIST),
+            "texts:\n  - id: a\n    title: A\n    cited-as: [A]\n    bundled: false\n    file: kept/a.txt\n  - id: b\n    title: B\n    cited-as: [B]\n    no-copy: read once\n  - id: c\n    title: C\n    cited-as: [C]\n",
+        )
+        .unwrap();
+        let lib = Library::load(dir.path(), None).unwrap();
+        let absent = |id: &str| lib.get(id).unwrap().absent.clone();
+        assert_eq!(absent("a"), Some(Absent::NoFolder));
+        assert_eq!(absent("b"), Some(Absent::NoCopy(Some("read once".into()))));
+        assert_eq!(absent("c"), Some(Absent::NoCopy(None)));
+        assert!(absent("b").unwrap().declared() && !absent("c").unwrap().declared());
+        // Kept in a folder that holds it: read, with its pages.
+        let folder = dir.path().join("texts");
+        std::fs::create_dir_all(folder.join("kept")).unwrap();
+        std::fs::write(folder.join("kept/a.txt"), "Words [p.5] more").unwrap();
+        let texts = TextsFolder {
+            path: folder,
+            named_at: Location::file_start(Path::new("--texts"), ""),
+        };
+        let lib = Library::load(dir.path(), Some(&texts)).unwrap();
+        let a = lib.get("a").unwrap();
+        assert!(a.absent.is_none() && a.file.is_none());
+        assert_eq!(a.text.as_ref().unwrap().tokens[1].page, Some(5));
+    }
+
+    #[test]
+    fn bundled_without_a_file_and_no_copy_with_one_are_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(DIR)).unwrap();
+        std::fs::write(dir.path().join(DIR).join("a.txt"), "x").unwrap();
+        std::fs::write(
+            dir.path().join(DIR).join(LIST),
+            "texts:\n  - id: a\n    title: A\n    cited-as: [A]\n    bundled: true\n  - id: b\n    title: B\n    cited-as: [B]\n    file: a.txt\n    licence: CC0\n    no-copy: why\n",
+        )
+        .unwrap();
+        let errs = Library::load(dir.path(), None).unwrap_err();
+        let all: String = errs.iter().map(|d| d.to_string()).collect();
+        assert!(all.contains("`a` has `bundled:` but no `file:`"), "{all}");
+        assert!(all.contains("sources.yaml:5:14"), "{all}");
+        assert!(
+            all.contains("`b` has a `file:`, so `no-copy:` does not apply"),
+            "{all}"
+        );
+    }
+
+    #[test]
     fn pages_are_read_from_citations() {
-        assert_eq!(cited_pages("p. 90"), Some((90, 90)));
-        assert_eq!(cited_pages("pp. 95-96"), Some((95, 96)));
-        assert_eq!(cited_pages("Cotton 1687, pp.65 – 66"), Some((65, 66)));
+        assert_eq!(cited_pages("p. 90"), Some((Unit::Page, (90, 90))));
+        assert_eq!(cited_pages("pp. 95-96"), Some((Unit::Page, (95, 96))));
+        assert_eq!(
+            cited_pages("Cotton 1687, pp.65 – 66"),
+            Some((Unit::Page, (65, 66)))
+        );
         assert_eq!(cited_pages("Akagiri 2016, section Deal"), None);
-        assert_eq!(cited_pages("top p. 9"), Some((9, 9)));
+        assert_eq!(cited_pages("top p. 9"), Some((Unit::Page, (9, 9))));
+        assert_eq!(
+            cited_pages("Enquire Within, §101"),
+            Some((Unit::Section, (101, 101)))
+        );
+        assert_eq!(cited_pages("§§101-103"), Some((Unit::Section, (101, 103))));
     }
 }

@@ -280,7 +280,7 @@ mod tests {
 
     #[test]
     fn a_hostile_quotation_is_refused_not_searched_for_ever() {
-        let text = Text::plain(&"a ".repeat(200_000));
+        let text = Text::plain(&"a ".repeat(200_000), None);
         let quote = vec!["a"; 400].join(" ... ");
         assert_eq!(Pattern::new(&quote).occurrences(&text), Err(TooCostly));
     }

@@ -1,7 +1,8 @@
 //! A source text as a quotation is checked against it: its words (long s, case and punctuation
 //! aside), the page each word stands on, its gaps, and its sentences.
 //!
-//! The transcriptions mark a page break as `[p.91]` and a gap as `[?]`; any other bracket (a
+//! The transcriptions mark a page break as `[p.91]`, or in a book numbered by sections rather
+//! than pages the start of a section as `[§102]`, and a gap as `[?]`; any other bracket (a
 //! footnote number in a web page) is not part of the words. A bundled file begins with its header
 //! (title and provenance), the lines before the first blank line.
 
@@ -26,12 +27,41 @@ pub struct Token {
 /// A mark in the body that is not a word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
-    /// A page begins here.
+    /// A page (or a section, in a text numbered by sections) begins here.
     Page(u32),
     Gap,
 }
 
-/// A sentence of the body, with its anchor (`p91-3`: the third sentence begun on page 91).
+/// What a text's numbers count: printed pages (`p. 91`) or numbered sections (`§101`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Unit {
+    #[default]
+    Page,
+    Section,
+}
+
+impl Unit {
+    /// "p. 91", "pp. 91-92"; "§101", "§§101-103".
+    pub fn words(self, (first, last): (u32, u32)) -> String {
+        match (self, first == last) {
+            (Unit::Page, true) => format!("p. {first}"),
+            (Unit::Page, false) => format!("pp. {first}-{last}"),
+            (Unit::Section, true) => format!("§{first}"),
+            (Unit::Section, false) => format!("§§{first}-{last}"),
+        }
+    }
+
+    /// The prefix of an anchor on the annotated page: `p91`, `sec101`.
+    pub fn anchor(self, n: u32) -> String {
+        match self {
+            Unit::Page => format!("p{n}"),
+            Unit::Section => format!("sec{n}"),
+        }
+    }
+}
+
+/// A sentence of the body, with its anchor (`p91-3`: the third sentence begun on page 91;
+/// `sec101-2` in a text numbered by sections).
 #[derive(Clone, Debug)]
 pub struct Sentence {
     pub range: Range<usize>,
@@ -52,6 +82,8 @@ pub struct Text {
     pub sentences: Vec<Sentence>,
     /// The pages the text covers, first and last, when it has page numbers.
     pub pages: Option<(u32, u32)>,
+    /// Whether those numbers are pages or sections.
+    pub unit: Unit,
 }
 
 /// A piece of a text or quotation as the scanner sees it.
@@ -138,9 +170,13 @@ fn decode_entities(s: &str) -> String {
         .replace("&amp;", "&")
 }
 
-/// `p.91` (a page mark's contents) as 91.
-fn page_mark(inner: &str) -> Option<u32> {
-    inner.strip_prefix("p.")?.trim().parse().ok()
+/// `p.91` (a page mark's contents) as page 91, `§102` as section 102.
+fn page_mark(inner: &str) -> Option<(Unit, u32)> {
+    let (unit, n) = match inner.strip_prefix("p.") {
+        Some(n) => (Unit::Page, n),
+        None => (Unit::Section, inner.strip_prefix('§')?),
+    };
+    Some((unit, n.trim().parse().ok()?))
 }
 
 impl Text {
@@ -154,9 +190,9 @@ impl Text {
         Text::read(header, body, first_page)
     }
 
-    /// A text with no header (a web page read as it is).
-    pub fn plain(text: &str) -> Text {
-        Text::read(String::new(), text, None)
+    /// A text with no header (a web page read as it is), from its first page on.
+    pub fn plain(text: &str, first_page: Option<u32>) -> Text {
+        Text::read(String::new(), text, first_page)
     }
 
     fn read(header: String, body: &str, first_page: Option<u32>) -> Text {
@@ -164,6 +200,7 @@ impl Text {
         let mut tokens = Vec::new();
         let mut marks = Vec::new();
         let mut page = first_page;
+        let mut unit = None;
         for piece in pieces(&body) {
             match piece {
                 Piece::Word(range, word) => tokens.push(Token {
@@ -180,7 +217,8 @@ impl Text {
                     });
                 }
                 Piece::Bracket(range, inner) => {
-                    if let Some(p) = page_mark(&inner) {
+                    if let Some((u, p)) = page_mark(&inner) {
+                        unit.get_or_insert(u);
                         page = Some(p);
                         marks.push((range, Mark::Page(p)));
                     }
@@ -192,7 +230,8 @@ impl Text {
             let last = tokens.last().and_then(|t| t.page).unwrap_or(first);
             (first, last)
         });
-        let sentences = sentences(&body, &tokens);
+        let unit = unit.unwrap_or_default();
+        let sentences = sentences(&body, &tokens, unit);
         Text {
             header,
             body,
@@ -200,6 +239,7 @@ impl Text {
             marks,
             sentences,
             pages,
+            unit,
         }
     }
 
@@ -241,7 +281,7 @@ impl Text {
 
 /// Where sentences end: after `.`, `?`, `!` or `。`, before a capital letter (or the end). A
 /// full stop before a small letter ("i. e. lay", "&c. as") ends nothing.
-fn sentences(body: &str, tokens: &[Token]) -> Vec<Sentence> {
+fn sentences(body: &str, tokens: &[Token], unit: Unit) -> Vec<Sentence> {
     let mut out: Vec<Sentence> = Vec::new();
     let mut start = None;
     let mut counts: Vec<(Option<u32>, usize)> = Vec::new();
@@ -257,7 +297,7 @@ fn sentences(body: &str, tokens: &[Token]) -> Vec<Sentence> {
             }
         };
         let anchor = match page {
-            Some(p) => format!("p{p}-{n}"),
+            Some(p) => format!("{}-{n}", unit.anchor(p)),
             None => format!("s{n}"),
         };
         out.push(Sentence {
@@ -340,8 +380,24 @@ mod tests {
     }
 
     #[test]
+    fn a_text_numbered_by_sections() {
+        let t = Text::bundled(
+            "Head\n\n101. Put. The game. [§102] Two-Handed Put. I put.",
+            Some(101),
+        );
+        assert_eq!((t.pages, t.unit), (Some((101, 102)), Unit::Section));
+        let anchors: Vec<&str> = t.sentences.iter().map(|s| s.anchor.as_str()).collect();
+        assert_eq!(
+            anchors,
+            ["sec101-1", "sec101-2", "sec101-3", "sec102-1", "sec102-2"]
+        );
+        assert_eq!(Unit::Section.words((101, 103)), "§§101-103");
+        assert_eq!(Unit::Page.words((90, 90)), "p. 90");
+    }
+
+    #[test]
     fn long_s_and_case_are_one_word() {
-        let t = Text::plain("ſhew the Caſe");
+        let t = Text::plain("ſhew the Caſe", None);
         assert_eq!(words(&t), ["shew", "the", "case"]);
     }
 
@@ -366,7 +422,7 @@ mod tests {
 
     #[test]
     fn japanese_is_read_a_character_at_a_time() {
-        let t = Text::plain("ディーラーは4チップ。次");
+        let t = Text::plain("ディーラーは4チップ。次", None);
         assert_eq!(words(&t)[..3], ["デ", "ィ", "ー"]);
         assert!(words(&t).contains(&"4".to_string()));
         assert_eq!(t.sentences.len(), 2);
