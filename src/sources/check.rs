@@ -277,6 +277,7 @@ mod tests {
                     "Head\n\nThe Ace is called Tib, Tom  [p.91]  the Knave is nine. Sometimes they will v[?]e when they have not above thirty.",
                     Some(90),
                 )),
+                bib: Default::default(),
             },
             Source {
                 id: "akagiri".into(),
@@ -287,6 +288,7 @@ mod tests {
                 about: None,
                 file: None,
                 text: None,
+                bib: Default::default(),
             },
         ]);
         assert!(lib.supply(

@@ -10,7 +10,10 @@
 //! supply the texts the project may not bundle). `check` and `build` both read quotations this
 //! way ([`check::check`]), and `build` annotates each bundled text with them.
 
+pub mod bib;
 pub mod check;
+pub mod credit;
+pub mod evidence;
 pub mod pattern;
 pub mod quotations;
 pub mod text;
@@ -48,6 +51,8 @@ pub struct Source {
     pub file: Option<PathBuf>,
     /// The words, when they are at hand: bundled, or supplied.
     pub text: Option<Text>,
+    /// What a bibliography needs: author, year, publisher, address...
+    pub bib: bib::Bib,
 }
 
 impl Source {
@@ -112,6 +117,28 @@ struct RawSource {
     licence: Option<String>,
     #[serde(default)]
     about: Option<String>,
+    #[serde(default)]
+    author: Option<String>,
+    #[serde(default)]
+    year: Option<Spanned<String>>,
+    #[serde(default, rename = "type")]
+    kind: Option<Spanned<String>>,
+    #[serde(default)]
+    work: Option<String>,
+    #[serde(default)]
+    section: Option<String>,
+    #[serde(default)]
+    edition: Option<String>,
+    #[serde(default)]
+    publisher: Option<String>,
+    #[serde(default)]
+    place: Option<String>,
+    #[serde(default)]
+    pages: Option<String>,
+    #[serde(default)]
+    url: Option<String>,
+    #[serde(default)]
+    accessed: Option<String>,
 }
 
 /// A name as compared: lower case, every kind of quotation mark the same.
@@ -243,6 +270,7 @@ impl Library {
                     ),
                 ));
             }
+            let bib = bib::Bib::from_raw(yaml, &r, &mut errors);
             texts.push(Source {
                 id,
                 title: r.title.trim().to_string(),
@@ -258,6 +286,7 @@ impl Library {
                 about: r.about,
                 file,
                 text,
+                bib,
             });
         }
         if errors.is_empty() {
