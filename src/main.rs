@@ -308,7 +308,13 @@ fn check(
         .filter(|(game, _)| scenarios().any(|s| s.game().id() == game.id()))
         .count();
     let quotes = check_quotes(&library, &variants, &pages)?;
-    let run = CheckRun::checked(&report, scenarios(), readings).with_misquotes(&quotes.errors);
+    let wrong: Vec<Diagnostic> = quotes
+        .errors
+        .iter()
+        .chain(&quotes.claims)
+        .cloned()
+        .collect();
+    let run = CheckRun::checked(&report, scenarios(), readings).with_misquotes(&wrong);
     match format.render(&run) {
         Some(out) => emit(&out),
         None => {
@@ -326,7 +332,7 @@ fn check(
             emit(&format!("{}\n", run.summary()));
         }
     }
-    Ok(if report.failed() == 0 && quotes.errors.is_empty() {
+    Ok(if report.failed() == 0 && wrong.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -382,16 +388,16 @@ fn load_checked(
     Ok((variants, pages, library))
 }
 
-/// Every quotation of a bundled text, looked for where its citation says.
+/// Every quotation of a bundled text, looked for where its citation says, and every claim the
+/// project makes of its sources (evidence levels, credits, odds).
 fn check_quotes(
     library: &Library,
     readings: &Readings,
     pages: &[Page],
 ) -> Result<sources::check::Report, Invalid> {
-    let quotations =
-        sources::quotations(readings, pages.iter().map(|p| (p.path.as_path(), &p.text)))
-            .map_err(Invalid)?;
-    Ok(sources::check::check(library, &quotations))
+    let pages: Vec<_> = pages.iter().map(|p| (p.path.as_path(), &p.text)).collect();
+    let (_, report) = sources::audit(library, readings, &pages).map_err(Invalid)?;
+    Ok(report)
 }
 
 /// The misquotes and the quotations' summary line, for people; machine formats carry the
@@ -399,6 +405,10 @@ fn check_quotes(
 fn print_quotes(library: &Library, report: &sources::check::Report) {
     for d in &report.errors {
         eprint!("{}", d.render("misquote"));
+        eprintln!();
+    }
+    for d in &report.claims {
+        eprint!("{}", d.render("unsupported"));
         eprintln!();
     }
     let bundled: Vec<&str> = library.at_hand().map(|(_, s, _)| s.id.as_str()).collect();

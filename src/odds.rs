@@ -11,7 +11,10 @@
 //! is weighed by the 48 cards the cut may turn up.
 
 use crate::cards::{Card, Rank, Suit};
+use crate::diagnostic::{Diagnostic, LineIndex};
 use std::fmt;
+use std::path::Path;
+use std::sync::Arc;
 use std::sync::OnceLock;
 
 /// An exact probability, in lowest terms.
@@ -103,7 +106,10 @@ pub fn value(name: &str) -> Option<Ratio> {
 
 /// The names of the figures, for messages.
 pub fn names() -> String {
-    let all: Vec<String> = FIGURES.iter().map(|f| format!("`odds:{}`", f.name)).collect();
+    let all: Vec<String> = FIGURES
+        .iter()
+        .map(|f| format!("`odds:{}`", f.name))
+        .collect();
     all.join(", ")
 }
 
@@ -129,6 +135,84 @@ pub fn shortcode(code: &str) -> Option<Result<(String, Ratio, &'static str), Str
         }
     };
     Some(Ok((words, ratio, figure.what)))
+}
+
+/// Words that give a chance by hand: "once in 380", "one time in three", "1 in 95", "5%",
+/// "ten per cent". Their offset and length in `text`, the first found.
+fn hand_written(text: &str) -> Option<(usize, usize)> {
+    let lower = text.to_lowercase();
+    if lower.len() != text.len() {
+        return None;
+    }
+    for lead in ["once in ", "one time in ", "one hand in ", "one deal in "] {
+        if let Some(i) = lower.find(lead) {
+            return Some((i, lead.len()));
+        }
+    }
+    let bytes = lower.as_bytes();
+    for (i, _) in lower.match_indices("1 in ") {
+        let alone = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+        if alone && bytes.get(i + 5).is_some_and(u8::is_ascii_digit) {
+            return Some((i, 5));
+        }
+    }
+    for mark in ["%", " per cent", " percent"] {
+        for (i, _) in lower.match_indices(mark) {
+            if i > 0 && bytes[i - 1].is_ascii_digit() {
+                return Some((i, mark.len()));
+            }
+        }
+    }
+    None
+}
+
+/// In a page: every `odds:` code span that names no figure, and every chance written by hand
+/// in its prose, located.
+pub fn in_page(path: &Path, text: &Arc<str>) -> Vec<Diagnostic> {
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+    let options = Options::ENABLE_TABLES | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS;
+    let lines = LineIndex::new(text);
+    let mut out = Vec::new();
+    let mut skip = 0usize;
+    for (event, range) in Parser::new_ext(text, options).into_offset_iter() {
+        match event {
+            Event::Start(Tag::MetadataBlock(_) | Tag::CodeBlock(_)) => skip += 1,
+            Event::End(TagEnd::MetadataBlock(_) | TagEnd::CodeBlock) => {
+                skip = skip.saturating_sub(1)
+            }
+            Event::Code(code) if skip == 0 => {
+                if let Some(Err(message)) = shortcode(&code) {
+                    out.push(Diagnostic::new(
+                        lines.locate(path, text, range.start, range.len()),
+                        message,
+                    ));
+                }
+            }
+            Event::Text(words) if skip == 0 => {
+                if let Some((at, len)) = hand_written(&words) {
+                    // The text event's words are the source's, unless escapes changed them.
+                    let start = text[range.clone()]
+                        .find(&words[at..at + len])
+                        .map_or(range.start, |i| range.start + i);
+                    out.push(
+                        Diagnostic::new(
+                            lines.locate(path, text, start, len),
+                            format!(
+                                "a chance written by hand: “{}”",
+                                crate::diagnostic::excerpt(words.trim())
+                            ),
+                        )
+                        .note(format!(
+                            "expected: a figure the tool computes, written as a code span naming it; the figures are {}",
+                            names()
+                        )),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Whether a hand holds the card of rank `rank` in `suit`.
@@ -231,8 +315,14 @@ mod tests {
             Some(Ratio::new(4 * 715, c52_4))
         );
         assert_eq!(value("glic-four-trumps").unwrap().once_in(), "once in 505");
-        assert_eq!(value("glic-987-of-trumps").unwrap().once_in(), "once in 6,768");
-        assert_eq!(value("glic-four-of-a-suit").unwrap().once_in(), "once in 95");
+        assert_eq!(
+            value("glic-987-of-trumps").unwrap().once_in(),
+            "once in 6,768"
+        );
+        assert_eq!(
+            value("glic-four-of-a-suit").unwrap().once_in(),
+            "once in 95"
+        );
         // No trump: each hand of j suits held weighs the cards of the other suits left to cut.
         assert_eq!(value("glic-no-trump").unwrap().percent(), "32.9%");
     }
@@ -265,12 +355,32 @@ mod tests {
     fn shortcodes_name_a_figure_and_a_form() {
         let (words, _, _) = shortcode("odds:glic-four-of-a-suit").unwrap().unwrap();
         assert_eq!(words, "once in 95");
-        let (words, _, _) = shortcode("odds:glic-four-of-a-suit:percent").unwrap().unwrap();
+        let (words, _, _) = shortcode("odds:glic-four-of-a-suit:percent")
+            .unwrap()
+            .unwrap();
         assert_eq!(words, "1.1%");
         let err = shortcode("odds:glic-five-trumps").unwrap().unwrap_err();
         assert!(err.contains("names no figure"), "{err}");
         assert!(err.contains("`odds:glic-four-trumps`"), "{err}");
         assert!(shortcode("odds:glic-no-trump:fraction").unwrap().is_err());
         assert!(shortcode("cargo run").is_none());
+    }
+
+    #[test]
+    fn a_page_may_not_write_a_chance_by_hand_nor_name_an_unknown_figure() {
+        let page = "---\ntitle: once in 3\n---\nFour trumps: about `odds:glic-four-trumps` hands.\n\nAbout once in 380 hands, or 5% of them.\n\n`odds:nothing`\n\n```\n1 in 4\n```\n";
+        let errs = in_page(Path::new("p.md"), &Arc::from(page));
+        let all: Vec<String> = errs.iter().map(|d| d.to_string()).collect();
+        assert_eq!(errs.len(), 2, "{all:?}");
+        assert!(
+            all[0].contains("a chance written by hand: “About once in 380"),
+            "{all:?}"
+        );
+        assert!(all[0].contains("p.md:6:7"), "{all:?}");
+        assert!(all[1].contains("`odds:nothing` names no figure"), "{all:?}");
+        assert_eq!(hand_written("a 5% chance"), Some((3, 1)));
+        assert_eq!(hand_written("ten per cent"), None);
+        assert_eq!(hand_written("21 in 100"), None);
+        assert_eq!(hand_written("1 in 95"), Some((0, 5)));
     }
 }

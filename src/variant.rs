@@ -620,7 +620,11 @@ impl Partial {
             date: raw.date.trim().to_string(),
             kind,
             citation: raw.citation.trim().to_string(),
-            texts: raw.text.as_ref().map(|t| t.value.list()).unwrap_or_default(),
+            texts: raw
+                .text
+                .as_ref()
+                .map(|t| t.value.list())
+                .unwrap_or_default(),
             known_through: raw
                 .known_through
                 .as_ref()

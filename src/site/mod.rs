@@ -309,7 +309,13 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
             .map(|s| project.readings.of(s.game()).variants.len())
             .sum(),
         failing,
-        misquoted: project.quotes.errors.clone(),
+        misquoted: project
+            .quotes
+            .errors
+            .iter()
+            .chain(&project.quotes.claims)
+            .cloned()
+            .collect(),
         files: out.written.len(),
         notes: site_base(&project.config)
             .is_none()
@@ -404,14 +410,12 @@ impl Project {
             .iter()
             .find(|p| p.rel == "glossary.md")
             .map(|p| Glossary::parse(&p.page.text, &p.url));
-        let quotations = crate::sources::quotations(
-            &readings,
-            content
-                .iter()
-                .map(|p| (p.page.path.as_path(), &p.page.text)),
-        )
-        .map_err(BuildError::Invalid)?;
-        let quotes = crate::sources::check::check(&library, &quotations);
+        let pages: Vec<_> = content
+            .iter()
+            .map(|p| (p.page.path.as_path(), &p.page.text))
+            .collect();
+        let (quotations, quotes) =
+            crate::sources::audit(&library, &readings, &pages).map_err(BuildError::Invalid)?;
         Ok(Project {
             root: opts.root.clone(),
             config,

@@ -129,7 +129,8 @@ impl Bib {
     /// Whether the text was written in the 17th century (1601-1700 as historians count; 1600
     /// is let in, as the century is commonly reckoned).
     pub fn is_17th_century(&self) -> bool {
-        self.year_number().is_some_and(|y| (1600..=1700).contains(&y))
+        self.year_number()
+            .is_some_and(|y| (1600..=1700).contains(&y))
     }
 }
 
@@ -394,7 +395,11 @@ mod tests {
             cotton().reference(),
             "Charles Cotton, “The Game at GLEEK”, in The Compleat Gamester (London: A. M. for R. Cutler, 1674), pp. 90-96."
         );
-        assert!(web().reference().ends_with("n.d.), https://en.wikipedia.org/wiki/Put_(card_game)."));
+        assert!(
+            web()
+                .reference()
+                .ends_with("n.d.), https://en.wikipedia.org/wiki/Put_(card_game).")
+        );
     }
 
     #[test]

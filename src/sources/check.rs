@@ -31,6 +31,9 @@ pub struct Report {
     pub not_compared: usize,
     pub found: Vec<Found>,
     pub errors: Vec<Diagnostic>,
+    /// What the project claims of its sources beyond the words: evidence levels, the credits in
+    /// pages, the odds figures (see [`super::audit`]).
+    pub claims: Vec<Diagnostic>,
 }
 
 /// The words of a quotation, for messages: on one line, cut short.

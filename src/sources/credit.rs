@@ -8,17 +8,33 @@
 //! by a verb of saying (`Cotton says`, `Stewart writes`). A page that names one author and cites
 //! another is a located error at its citation.
 
+use super::Library;
 use super::check::Report;
 use super::quotations::{Origin, Quotation};
-use super::Library;
 use crate::diagnostic::Diagnostic;
 use std::path::Path;
 use std::sync::Arc;
 
 /// The words that, after an author's name, credit what follows to him.
 const SAYING: &[&str] = &[
-    "says", "said", "writes", "wrote", "states", "gives", "calls", "adds", "reports", "notes",
-    "puts", "rules", "describes", "explains", "admits", "has", "allows", "lets",
+    "says",
+    "said",
+    "writes",
+    "wrote",
+    "states",
+    "gives",
+    "calls",
+    "adds",
+    "reports",
+    "notes",
+    "puts",
+    "rules",
+    "describes",
+    "explains",
+    "admits",
+    "has",
+    "allows",
+    "lets",
 ];
 
 /// How far back a credit is looked for, in characters.
@@ -52,7 +68,7 @@ fn names(library: &Library) -> Vec<Name<'_>> {
 }
 
 /// "Cotton" of "Charles Cotton"; a body ("Wikipedia contributors") has none.
-fn family_name(author: &str) -> Option<&str> {
+pub(super) fn family_name(author: &str) -> Option<&str> {
     let body = ["contributors", "editors", "compilers"]
         .iter()
         .any(|w| author.contains(w));
@@ -91,39 +107,65 @@ fn before(text: &str, open: usize) -> &str {
     &text[from..open]
 }
 
-/// Whether `name` stands at `at` in `prose` as a credit, by a whole word.
+/// Whether `name` stands at `at` in `prose` as a whole word.
+fn whole_word(prose: &str, at: usize, name: &str) -> bool {
+    let before = prose[..at].chars().next_back();
+    let after = prose[at + name.len()..].chars().next();
+    !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+}
+
+/// Words that, shortly before a name, deny the credit: "not a report of Cotgrave's words",
+/// "without saying it is Cotgrave's".
+const DENIALS: &[&str] = &["not", "never", "without", "unlike", "nor"];
+
+/// How far before a name a denial counts, in characters.
+const DENIAL_REACH: usize = 40;
+
+/// Whether the name at `at` credits what follows to its text: a possessive, a verb of saying
+/// after it, or "according to" before it, and no denial shortly before.
 fn credits(prose: &str, at: usize, name: &str) -> bool {
-    let bounded = !prose[..at]
-        .chars()
-        .next_back()
-        .is_some_and(char::is_alphanumeric);
     let rest = &prose[at + name.len()..];
-    if !bounded || rest.chars().next().is_some_and(char::is_alphanumeric) {
-        return false;
-    }
     let possessive = rest.starts_with("'s") || rest.starts_with("’s");
     let verb = rest
         .trim_start_matches([',', ' '])
         .split(|c: char| !c.is_alphabetic())
         .next()
         .is_some_and(|w| SAYING.contains(&w));
-    let according = prose[..at].trim_end().ends_with("according to")
-        || prose[..at].trim_end().ends_with("According to");
-    possessive || verb || according
+    let lead = prose[..at].trim_end();
+    let according = lead.ends_with("according to") || lead.ends_with("According to");
+    let reach = lead
+        .char_indices()
+        .rev()
+        .nth(DENIAL_REACH)
+        .map_or(0, |(i, _)| i);
+    let denied = lead[reach..]
+        .split(|c: char| !c.is_alphabetic())
+        .any(|w| DENIALS.contains(&w.to_lowercase().as_str()));
+    (possessive || verb || according) && !denied
 }
 
-/// The last credit in the prose: its position and the texts it names.
-fn last_credit<'a>(prose: &str, names: &'a [Name]) -> Option<(usize, &'a Name<'a>)> {
-    let mut best: Option<(usize, &Name)> = None;
+/// The credit of the last name mentioned in the prose, if that mention is a credit: a name
+/// mentioned after a credit ("Cotton's figures, because Cotton ...") takes the credit away.
+fn last_credit<'a>(prose: &str, names: &'a [Name]) -> Option<&'a Name<'a>> {
+    let mut last: Option<(usize, &Name)> = None;
     for n in names {
         for (at, _) in prose.match_indices(n.words) {
-            let later = best.is_none_or(|(b, m)| at > b && at >= b + m.words.len());
-            if later && credits(prose, at, n.words) {
-                best = Some((at, n));
+            // Names are longest first: a shorter one inside a longer one found is not later.
+            let later = last.is_none_or(|(b, m)| at >= b + m.words.len());
+            if later && whole_word(prose, at, n.words) {
+                last = Some((at, n));
             }
         }
     }
-    best
+    let (at, name) = last?;
+    credits(prose, at, name.words).then_some(name)
+}
+
+/// Whether the text cited is one the credit names, or by the same author.
+fn agrees(library: &Library, credit: &Name, cited: usize) -> bool {
+    let author = |t: usize| library.texts[t].bib.author.as_deref();
+    credit.texts.contains(&cited)
+        || author(cited).is_some_and(|a| credit.texts.iter().any(|&t| author(t) == Some(a)))
 }
 
 /// Every quotation in the pages whose sentence credits it to a text other than the one cited.
@@ -144,14 +186,24 @@ pub fn check(
         };
         let open = offset(text, q.quote_at.line, q.quote_at.column());
         let prose = before(text, open);
-        let Some((_, credit)) = last_credit(prose, &names) else {
+        let Some(credit) = last_credit(prose, &names) else {
             continue;
         };
         let cited = match report.found.iter().find(|f| f.quotation == i) {
             Some(f) => vec![f.text],
             None => library.resolve(&q.cite).texts,
         };
-        if cited.is_empty() || cited.iter().any(|t| credit.texts.contains(t)) {
+        if cited.is_empty() || cited.iter().any(|&t| agrees(library, credit, t)) {
+            continue;
+        }
+        // "Wikipedia reports that Dafydd lets ...": the sentence names the text cited too.
+        let named = names.iter().any(|n| {
+            prose
+                .match_indices(n.words)
+                .any(|(at, _)| whole_word(prose, at, n.words))
+                && cited.iter().any(|&t| agrees(library, n, t))
+        });
+        if named {
             continue;
         }
         let credited: Vec<&str> = credit
@@ -188,8 +240,9 @@ mod tests {
         assert!(credits("Cotton's rule: ", 0, "Cotton"));
         assert!(credits("so Cotton says ", 3, "Cotton"));
         assert!(credits("according to Hoyle, ", 13, "Hoyle"));
-        assert!(!credits("Cottonwood says", 0, "Cotton"));
+        assert!(!whole_word("Cottonwood says", 0, "Cotton"));
         assert!(!credits("unlike Cotton, ", 7, "Cotton"));
+        assert!(!credits("not a report of Cotgrave's words", 16, "Cotgrave"));
     }
 
     #[test]

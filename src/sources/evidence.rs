@@ -80,7 +80,11 @@ fn header(library: &Library, v: &Variant) -> Vec<Diagnostic> {
     };
     for (ids, at, key) in [
         (&v.texts, &v.header_at.text, "text"),
-        (&v.known_through, &v.header_at.known_through, "known-through"),
+        (
+            &v.known_through,
+            &v.header_at.known_through,
+            "known-through",
+        ),
     ] {
         for id in ids.iter().filter(|id| library.get(id).is_none()) {
             out.push(
@@ -116,7 +120,10 @@ fn header(library: &Library, v: &Variant) -> Vec<Diagnostic> {
                 Some(t) => format!(
                     "its text `{}` is dated {}",
                     t.id,
-                    t.bib.year.as_deref().unwrap_or("nowhere (no `year:` in sources.yaml)")
+                    t.bib
+                        .year
+                        .as_deref()
+                        .unwrap_or("nowhere (no `year:` in sources.yaml)")
                 ),
                 None => "it names no text in `text:`".to_string(),
             };
@@ -237,11 +244,33 @@ impl Judged<'_> {
     }
 
     fn stated(&self, quoted: (usize, &Quotation), report: &Report) -> Option<Diagnostic> {
-        let texts = self.texts_of(quoted, report);
+        let q = quoted.1;
+        let mut texts = self.texts_of(quoted, report);
+        if texts.is_empty() && !self.library.resolve(&q.cite).named {
+            // A citation that names no text ("Phase One", "section Deal") is of the reading's
+            // own; `check` cannot look for it there, so a text at hand must be cited by page.
+            texts = (0..self.library.texts.len())
+                .filter(|&t| self.own(t))
+                .collect();
+            if let Some(&t) = texts
+                .iter()
+                .find(|&&t| self.library.texts[t].text.is_some())
+            {
+                return Some(self.error(
+                    &q.cite_at,
+                    format!(
+                        "the stated choice on `{}` cannot be looked for in {}, the text the reading is named for: its citation `{}` names no text and no page",
+                        self.point,
+                        self.library.texts[t].name(),
+                        crate::diagnostic::excerpt(&q.cite)
+                    ),
+                    "a citation that names the text, and the page where it has pages: `Stewart, Phase One`, `p. 91`, `Cotton 1687, p. 65`".into(),
+                ));
+            }
+        }
         if texts.iter().any(|&t| self.own(t)) {
             return None;
         }
-        let q = quoted.1;
         let what = match texts.first() {
             Some(&t) => format!("quotes {}", self.library.texts[t].name()),
             None => "cites no listed text".to_string(),
@@ -317,11 +346,7 @@ impl Judged<'_> {
     fn author_names(&self) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         for t in self.v.texts.iter().filter_map(|id| self.library.get(id)) {
-            let family = t
-                .bib
-                .author
-                .as_deref()
-                .and_then(|a| a.split_whitespace().last());
+            let family = t.bib.author.as_deref().and_then(super::credit::family_name);
             for n in t.cited_as.iter().map(String::as_str).chain(family) {
                 if !out.iter().any(|o| o == n) {
                     out.push(n.to_string());

@@ -430,6 +430,28 @@ pub fn quotations<'a>(
     Ok(all)
 }
 
+/// Every quotation a project makes, checked against its text, and every claim it makes of its
+/// sources beyond the words: each reading's evidence levels ([`evidence`]), the credits in the
+/// pages ([`credit`]) and the odds figures they print ([`crate::odds`]).
+pub fn audit(
+    library: &Library,
+    readings: &crate::variant::Readings,
+    pages: &[(&Path, &std::sync::Arc<str>)],
+) -> Result<(Vec<quotations::Quotation>, check::Report), Vec<Diagnostic>> {
+    let quotations = quotations(readings, pages.iter().copied())?;
+    let mut report = check::check(library, &quotations);
+    report.claims = evidence::check(library, readings, &quotations, &report);
+    report
+        .claims
+        .extend(credit::check(library, pages, &quotations, &report));
+    for (path, text) in pages {
+        if path.extension().is_some_and(|x| x == "md") {
+            report.claims.extend(crate::odds::in_page(path, text));
+        }
+    }
+    Ok((quotations, report))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
