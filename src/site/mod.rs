@@ -10,6 +10,7 @@
 pub mod annotated;
 pub mod cache;
 pub mod charts;
+pub mod citation;
 pub mod contrast;
 pub mod flip;
 pub mod generated;
@@ -123,6 +124,22 @@ struct NavSection {
 struct SiteView<'a> {
     title: &'a str,
     nav: &'a [NavSection],
+    /// How to cite a page: the site's author, the build's date, its address.
+    cite: citation::CiteView,
+}
+
+impl<'a> SiteView<'a> {
+    fn of(project: &'a Project, nav: &'a [NavSection]) -> SiteView<'a> {
+        SiteView {
+            title: &project.config.title,
+            nav,
+            cite: citation::CiteView::new(
+                &project.config.author,
+                site_base(&project.config),
+                citation::build_day(),
+            ),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -279,10 +296,7 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
     let evals = evaluate_all(&project);
     let compared = compare_readings(&project, &evals);
     let nav = navigation(&project)?;
-    let site = SiteView {
-        title: &project.config.title,
-        nav: &nav.sections,
-    };
+    let site = SiteView::of(&project, &nav.sections);
     let mut out = Rendered::default();
     render_content(&project, texts, (&evals, &compared), &site, sink, &mut out)?;
     render_generated(&project, &evals, &site, &nav, &mut out)?;
@@ -1220,6 +1234,8 @@ fn render_rules(
                     scenario: &no_scenario,
                     glossary: None,
                     taken_ids: &[],
+                    inline: None,
+                    block: None,
                 },
             );
             let view = generated::rule_view(
@@ -1376,6 +1392,16 @@ fn add_indexes(
         path: paths::HIGHLIGHT_CSS.into(),
         bytes: highlight::stylesheet().into_bytes(),
     });
+    if !project.library.texts.is_empty() {
+        out.files.push(Output {
+            path: citation::BIBTEX.into(),
+            bytes: crate::sources::bib::bibtex(&project.library).into_bytes(),
+        });
+        out.files.push(Output {
+            path: citation::CSL_JSON.into(),
+            bytes: crate::sources::bib::csl_json(&project.library).into_bytes(),
+        });
+    }
     Ok(())
 }
 
@@ -1594,6 +1620,9 @@ fn render_page(
             by_rel.get(joined.as_str()).map(|u| u.to_string())
         };
         let scenario = |n: usize| scenario_html.get(n).cloned().unwrap_or_default();
+        let bibliography = |lang: &str| {
+            (lang == citation::BLOCK).then(|| citation::bibliography(&project.library, &root))
+        };
         let languages: Vec<&str> = project.readings.sets.iter().map(|(g, _)| g.id()).collect();
         let taken: Vec<String> = p
             .page
@@ -1613,6 +1642,8 @@ fn render_page(
                 scenario: &scenario,
                 glossary,
                 taken_ids: &taken,
+                inline: Some(&citation::odds),
+                block: Some(&bibliography),
             },
         )
     } else {
