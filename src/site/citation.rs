@@ -141,7 +141,12 @@ mod tests {
     fn an_odds_code_span_becomes_an_escaped_figure() {
         let (html, words) = odds("odds:glic-four-trumps").unwrap().unwrap();
         assert_eq!(words, "once in 505");
-        assert!(html.starts_with("<span class=\"odds\" title=\"exactly 33/16660: the chance that a Glic hand"), "{html}");
+        assert!(
+            html.starts_with(
+                "<span class=\"odds\" title=\"exactly 33/16660: the chance that a Glic hand"
+            ),
+            "{html}"
+        );
         assert!(odds("odds:nothing").unwrap().is_err());
         assert!(odds("let x = 1").is_none());
     }
