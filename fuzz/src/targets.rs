@@ -168,6 +168,8 @@ pub fn render(fixtures: &Fixtures, data: &[u8]) {
             scenario: &scenario,
             glossary: Some(&glossary),
             taken_ids: &[],
+            inline: Some(&mournival::site::citation::odds),
+            block: None,
         },
     );
     assert!(

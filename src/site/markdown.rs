@@ -124,8 +124,11 @@ pub struct Context<'a> {
     /// wrong; `None` for an ordinary code span.
     pub inline: Option<&'a FillInline>,
     /// A fenced block the site fills in, by its language (`bibliography`): its HTML.
-    pub block: Option<&'a dyn Fn(&str) -> Option<String>>,
+    pub block: Option<&'a FillBlock<'a>>,
 }
+
+/// See [`Context::block`].
+pub type FillBlock<'a> = dyn Fn(&str) -> Option<String> + 'a;
 
 /// See [`Context::inline`].
 pub type FillInline = dyn Fn(&str) -> Option<Result<(String, String), String>> + Sync;
