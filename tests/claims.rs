@@ -5,6 +5,7 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
+use std::path::Path;
 
 /// Two bundled texts: the reading's own (1650), and a modern report that names its author in
 /// one place and not in another.
@@ -62,8 +63,8 @@ fn reading(header: &str, rules: &str) -> String {
     out
 }
 
-/// A project with the reading and the page (plus `extra` prose), checked.
-fn check(variant: &str, extra: &str) -> assert_cmd::assert::Assert {
+/// A project with the reading and the page (plus `extra` prose).
+fn project(variant: &str, extra: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     let write = |path: &str, text: &str| {
@@ -76,14 +77,19 @@ fn check(variant: &str, extra: &str) -> assert_cmd::assert::Assert {
     write("sources/reporter.txt", REPORTER);
     write("variants/put/mine.yaml", variant);
     write("content/page.md", &format!("{PAGE}\n{extra}\n"));
-    let assert = Command::cargo_bin("mournival")
-        .unwrap()
-        .arg("--root")
-        .arg(root)
-        .arg("check")
-        .assert();
-    drop(dir);
-    assert
+    dir
+}
+
+fn mournival(root: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("mournival").unwrap();
+    cmd.arg("--root").arg(root);
+    cmd
+}
+
+/// The project, checked.
+fn check(variant: &str, extra: &str) -> assert_cmd::assert::Assert {
+    let dir = project(variant, extra);
+    mournival(dir.path()).arg("check").assert()
 }
 
 fn writer_reading(rules: &str) -> String {
@@ -267,4 +273,58 @@ fn a_text_list_names_its_texts_years_as_printed() {
         all.contains("unknown type `scroll`; allowed: `book`, `manuscript` or `web`"),
         "{all}"
     );
+}
+
+#[test]
+fn a_build_writes_the_bibliography_its_exports_and_how_to_cite_each_page() {
+    let dir = project(
+        &writer_reading(""),
+        "Four trumps come about `odds:glic-four-trumps` hands.\n\n```bibliography\n```",
+    );
+    std::fs::write(
+        dir.path().join("mournival.yaml"),
+        "title: Put & \"Gleek\" <b>\nauthor: A. N. Editor\nbase-url: https://example.org/put\n",
+    )
+    .unwrap();
+    mournival(dir.path())
+        .env("SOURCE_DATE_EPOCH", "1795651200")
+        .arg("build")
+        .assert()
+        .success();
+    let site = dir.path().join("site");
+    let html = std::fs::read_to_string(site.join("page/index.html")).unwrap();
+    for tag in [
+        "<meta name=\"citation_title\" content=\"A deal\">",
+        "<meta name=\"citation_author\" content=\"A. N. Editor\">",
+        "<meta name=\"citation_publication_date\" content=\"2026/11/26\">",
+        "<meta name=\"citation_publisher\" content=\"Put &amp; &quot;Gleek&quot; &lt;b&gt;\">",
+    ] {
+        assert!(
+            html.contains(tag),
+            "{tag} missing: {}",
+            &html[..html.len().min(1500)]
+        );
+    }
+    assert!(html.contains("citation_public_url\" content=\"https://example.org/put/page/\""));
+    assert!(html.contains("Cite this page: A. N. Editor, “A deal”, in <cite>Put &amp; &quot;Gleek&quot; &lt;b&gt;</cite> (built 26 November 2026)"));
+    assert!(!html.contains("<b>"), "the site's title is escaped");
+    // The figure, computed, with its exact value.
+    assert!(html.contains("title=\"exactly 33/16660: the chance that a Glic hand of four from 52 is four trumps (the trump suit cut after the deal)\">once in 505</span>"));
+    // The bibliography, from the list: each text with its id and its annotated text.
+    assert!(
+        html.contains("<li id=\"text-writer-1650\">Anne Writer, A. Writer, Of Put (1650) (1650)."),
+        "{html}"
+    );
+    assert!(html.contains("href=\"../sources/writer-1650/\""));
+    assert!(html.contains("href=\"../bibliography.bib\" download"));
+    let bib = std::fs::read_to_string(site.join("bibliography.bib")).unwrap();
+    assert!(
+        bib.contains("@book{writer-1650,\n  author = {Anne Writer},"),
+        "{bib}"
+    );
+    let csl: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(site.join("bibliography.json")).unwrap())
+            .unwrap();
+    assert_eq!(csl[1]["id"], "reporter-2001");
+    assert_eq!(csl[1]["author"][0]["family"], "Reporter");
 }

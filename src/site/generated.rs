@@ -24,6 +24,9 @@ pub struct ChoiceRow {
     pub alternatives: Vec<Alternative>,
     /// The reading this choice is inherited from, by name, and its id for the link.
     pub inherited_from: Option<(String, String)>,
+    /// The text that reading rests on (its title), so that an inherited choice shows whose
+    /// words it stands on.
+    pub inherited_text: Option<String>,
     /// The sentences of the annotated texts the quote stands in.
     pub in_text: Vec<TextLink>,
 }
@@ -115,6 +118,11 @@ pub fn variant_view(
                         note: c.note.clone(),
                         alternatives: alternatives(v, p),
                         inherited_from: c.inherited_from.as_deref().map(|i| named(variants, i)),
+                        inherited_text: c
+                            .inherited_from
+                            .as_deref()
+                            .and_then(|i| variants.get(i))
+                            .map(|base| base.title.clone()),
                         in_text: in_text(v, p),
                     }
                 })
