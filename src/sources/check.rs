@@ -36,6 +36,17 @@ pub struct Report {
     pub claims: Vec<Diagnostic>,
 }
 
+impl Report {
+    /// Where a quotation (by its index among those checked) was found, if it was: `found` is in
+    /// the quotations' order.
+    pub fn found_at(&self, quotation: usize) -> Option<&Found> {
+        self.found
+            .binary_search_by_key(&quotation, |f| f.quotation)
+            .ok()
+            .map(|i| &self.found[i])
+    }
+}
+
 /// The words of a quotation, for messages: on one line, cut short.
 fn shown(quote: &str) -> String {
     let one_line = quote.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -189,7 +189,7 @@ pub fn check(
         let Some(credit) = last_credit(prose, &names) else {
             continue;
         };
-        let cited = match report.found.iter().find(|f| f.quotation == i) {
+        let cited = match report.found_at(i) {
             Some(f) => vec![f.text],
             None => library.resolve(&q.cite).texts,
         };

@@ -21,6 +21,7 @@ use super::{Library, Source};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::rules::Point;
 use crate::variant::{Choice, Evidence, Kind, Readings, Variant};
+use std::collections::HashMap;
 
 /// How near the reading's author must be named to the quoted words, in characters.
 pub const NEAR: usize = 200;
@@ -37,6 +38,19 @@ pub fn check(
     if library.texts.is_empty() {
         return Vec::new();
     }
+    // Each variant quotation by its reading and point, looked up once per choice.
+    let by_choice: HashMap<(&str, &str, &str), usize> = quotations
+        .iter()
+        .enumerate()
+        .filter_map(|(i, q)| match &q.origin {
+            Origin::Variant {
+                game,
+                variant,
+                point,
+            } => Some(((*game, variant.as_str(), point.as_str()), i)),
+            Origin::Page { .. } => None,
+        })
+        .collect();
     let mut out = Vec::new();
     for (game, v) in readings.all() {
         out.extend(header(library, v));
@@ -50,10 +64,9 @@ pub fn check(
                 }
                 continue;
             }
-            let quoted = quotations.iter().enumerate().find(|(_, q)| {
-                matches!(&q.origin, Origin::Variant { game: g, variant, point: p }
-                    if *g == game.id() && *variant == v.id && p == point.id())
-            });
+            let quoted = by_choice
+                .get(&(game.id(), v.id.as_str(), point.id()))
+                .map(|&i| (i, &quotations[i]));
             let ctx = Judged {
                 library,
                 v,
@@ -233,7 +246,7 @@ impl Judged<'_> {
 
     /// The text a quotation is from: where it was found, else those its citation names.
     fn texts_of(&self, (i, q): (usize, &Quotation), report: &Report) -> Vec<usize> {
-        match report.found.iter().find(|f| f.quotation == i) {
+        match report.found_at(i) {
             Some(f) => vec![f.text],
             None => self.library.resolve(&q.cite).texts,
         }
@@ -316,7 +329,7 @@ impl Judged<'_> {
                 "`stated` for the reading's own words".into(),
             ));
         }
-        let found = report.found.iter().find(|f| f.quotation == i)?;
+        let found = report.found_at(i)?;
         let text = self.library.texts[found.text].text.as_ref()?;
         let names = self.author_names();
         if names.is_empty() {
