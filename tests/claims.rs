@@ -312,7 +312,9 @@ fn a_build_writes_the_bibliography_its_exports_and_how_to_cite_each_page() {
     assert!(html.contains("title=\"exactly 33/16660: the chance that a Glic hand of four from 52 is four trumps (the trump suit cut after the deal)\">once in 505</span>"));
     // The bibliography, from the list: each text with its id and its annotated text.
     assert!(
-        html.contains("<li id=\"text-writer-1650\">Anne Writer, A. Writer, Of Put (1650) (1650)."),
+        html.contains(
+            "<li id=\"text-writer-1650\">A. Writer, Of Put (1650). <span class=\"text-id\">[<code>writer-1650</code>]</span>"
+        ),
         "{html}"
     );
     assert!(html.contains("href=\"../sources/writer-1650/\""));

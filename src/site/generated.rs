@@ -52,6 +52,10 @@ pub struct VariantView {
     pub summary: Option<String>,
     /// The reading it is based on: its name and id.
     pub based_on: Option<(String, String)>,
+    /// The texts it is named for, and those through which alone it is known: each a reference
+    /// and the text's id (its entry in the bibliography).
+    pub texts: Vec<(String, String)>,
+    pub known_through: Vec<(String, String)>,
     pub evidence_counts: Vec<(&'static str, usize)>,
     pub sections: Vec<ChoiceSection>,
 }
@@ -140,6 +144,8 @@ pub fn variant_view(
         citation: v.citation.clone(),
         summary: v.summary.clone(),
         based_on: v.based_on.as_deref().map(|b| named(variants, b)),
+        texts: Vec::new(),
+        known_through: Vec::new(),
         evidence_counts: Evidence::ALL
             .iter()
             .map(|&e| (e.id(), v.choices.iter().filter(|c| c.evidence == e).count()))

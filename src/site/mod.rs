@@ -1108,9 +1108,22 @@ fn render_readings(
                 },
             ],
         );
-        let view = generated::variant_view(game.name(), v, variants, prefix, &|v, p| {
+        let mut view = generated::variant_view(game.name(), v, variants, prefix, &|v, p| {
             project.in_text(game, v, p)
         });
+        let references = |ids: &[String]| -> Vec<(String, String)> {
+            ids.iter()
+                .map(|id| {
+                    let words = project
+                        .library
+                        .get(id)
+                        .map_or_else(|| id.clone(), |t| t.reference());
+                    (words, id.clone())
+                })
+                .collect()
+        };
+        view.texts = references(&v.texts);
+        view.known_through = references(&v.known_through);
         let html = project.templates.render(
             "variant.html",
             &[

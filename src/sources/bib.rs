@@ -139,6 +139,10 @@ impl Source {
     /// The Compleat Gamester (London: ..., 1674), pp. 90-96". Plain text; escape it for HTML.
     pub fn reference(&self) -> String {
         let b = &self.bib;
+        if b.work.is_none() && b.section.is_none() {
+            // No record: the list's title already says what the text is.
+            return format!("{}.", self.title.trim_end_matches('.'));
+        }
         let mut parts: Vec<String> = Vec::new();
         if let Some(a) = &b.author {
             parts.push(a.clone());
@@ -147,7 +151,7 @@ impl Source {
             (Some(s), Some(w)) => parts.push(format!("“{s}”, in {w}")),
             (Some(s), None) => parts.push(format!("“{s}”")),
             (None, Some(w)) => parts.push(w.clone()),
-            (None, None) => parts.push(self.title.clone()),
+            (None, None) => {}
         }
         if let Some(e) = &b.edition {
             parts.push(e.clone());
