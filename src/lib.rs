@@ -49,6 +49,7 @@ pub mod games;
 pub mod input;
 pub mod located;
 pub mod money;
+pub mod odds;
 pub mod project;
 pub mod report;
 pub mod rules;

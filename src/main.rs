@@ -340,11 +340,19 @@ fn check(
         .filter(|(game, _)| scenarios().any(|s| s.game().id() == game.id()))
         .count();
     let (quotes, quotations) = check_quotes(&library, &variants, &pages)?;
-    // Under --strict a quotation not verified is a failure, reported with the misquotes.
-    let mut misquotes = quotes.errors.clone();
-    if strict {
-        misquotes.extend(quotes.unverified_diagnostics(&library, &quotations));
-    }
+    // Misquotes and unsupported claims fail; under --strict a quotation not verified does too.
+    let unverified = if strict {
+        quotes.unverified_diagnostics(&library, &quotations)
+    } else {
+        Vec::new()
+    };
+    let misquotes: Vec<Diagnostic> = quotes
+        .errors
+        .iter()
+        .chain(&quotes.claims)
+        .chain(&unverified)
+        .cloned()
+        .collect();
     let run = CheckRun::checked(&report, scenarios(), readings).with_misquotes(&misquotes);
     match format.render(&run) {
         Some(out) => emit(&out),
@@ -359,7 +367,7 @@ fn check(
                     eprintln!();
                 }
             }
-            print_quotes(&library, &quotes, &misquotes[quotes.errors.len()..]);
+            print_quotes(&library, &quotes, &unverified);
             emit(&format!("{}\n", run.summary()));
         }
     }
@@ -419,16 +427,16 @@ fn load_checked(
     Ok((variants, pages, library))
 }
 
-/// Every quotation of a text at hand, looked for where its citation says; and the quotations.
+/// Every quotation of a text at hand, looked for where its citation says, and every claim the
+/// project makes of its sources (evidence levels, credits, odds); and the quotations.
 fn check_quotes(
     library: &Library,
     readings: &Readings,
     pages: &[Page],
 ) -> Result<(sources::check::Report, Vec<sources::quotations::Quotation>), Invalid> {
-    let quotations =
-        sources::quotations(readings, pages.iter().map(|p| (p.path.as_path(), &p.text)))
-            .map_err(Invalid)?;
-    Ok((sources::check::check(library, &quotations), quotations))
+    let pages: Vec<_> = pages.iter().map(|p| (p.path.as_path(), &p.text)).collect();
+    let (quotations, report) = sources::audit(library, readings, &pages).map_err(Invalid)?;
+    Ok((report, quotations))
 }
 
 /// The misquotes (and under --strict the quotations not verified), the quotations' summary
@@ -437,6 +445,10 @@ fn check_quotes(
 fn print_quotes(library: &Library, report: &sources::check::Report, unverified: &[Diagnostic]) {
     for d in &report.errors {
         eprint!("{}", d.render("misquote"));
+        eprintln!();
+    }
+    for d in &report.claims {
+        eprint!("{}", d.render("unsupported"));
         eprintln!();
     }
     eprint!(

@@ -38,6 +38,9 @@ pub struct ProjectConfig {
     /// The public address, for the sitemap and the 404 page.
     #[serde(default)]
     pub base_url: String,
+    /// Who the site is by, as a page is cited ("Cite this page", the `citation_author` tag).
+    #[serde(default = "default_author")]
+    pub author: String,
     /// Entries of the output folder that the tool did not write and that every rebuild keeps
     /// (besides `.git`, `CNAME` and `.nojekyll`, always kept).
     #[serde(default)]
@@ -135,11 +138,16 @@ fn default_title() -> String {
     "Mournival".to_string()
 }
 
+fn default_author() -> String {
+    "the Mournival contributors".to_string()
+}
+
 impl Default for ProjectConfig {
     fn default() -> ProjectConfig {
         ProjectConfig {
             title: default_title(),
             base_url: String::new(),
+            author: default_author(),
             keep: Vec::new(),
             simulate: None,
             texts: None,

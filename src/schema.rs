@@ -377,7 +377,14 @@ fn rule(def: &PointDef) -> Value {
         .map(|c| json!({"const": c.id, "description": c.summary}))
         .collect();
     let ids: Vec<&str> = def.choices.iter().map(|c| c.id).collect();
-    json!({
+    // An assumed choice lists the others a reader could equally make, where there are others.
+    let open = (ids.len() > 1).then(|| {
+        json!({
+            "if": {"required": ["evidence"], "properties": {"evidence": {"const": "assumed"}}},
+            "then": {"required": ["alternatives"], "properties": {"alternatives": {"minItems": 1}}},
+        })
+    });
+    let mut value = json!({
         "description": format!("{}\n\n{}", def.question, def.doc.trim()),
         "type": "object",
         "additionalProperties": false,
@@ -397,7 +404,7 @@ fn rule(def: &PointDef) -> Value {
         },
         "allOf": [
             {
-                "if": {"required": ["evidence"], "properties": {"evidence": {"const": "assumed"}}},
+                "if": {"required": ["evidence"], "properties": {"evidence": {"enum": ["inferred", "assumed"]}}},
                 "then": {"required": ["note"], "properties": {"note": {"pattern": "\\S"}}},
             },
             {
@@ -408,7 +415,11 @@ fn rule(def: &PointDef) -> Value {
                 },
             },
         ],
-    })
+    });
+    if let (Some(open), Some(all)) = (open, value["allOf"].as_array_mut()) {
+        all.push(open);
+    }
+    value
 }
 
 /// The schema of a game's variant files (`variants/<game>/*.yaml`).
@@ -434,6 +445,14 @@ pub fn variant(game: &dyn Game) -> Value {
             "date": {"type": ["string", "integer"]},
             "kind": {"enum": ["primary-source", "secondary-report", "modern-reconstruction"]},
             "citation": {"type": "string"},
+            "text": {
+                "description": "The text(s) the reading is named for, by id in sources/sources.yaml: a `stated` choice quotes one of them.",
+                "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+            },
+            "known-through": {
+                "description": "The text(s) through which alone the reading is known, by id in sources/sources.yaml, when its own was not read: it then has no `stated` choice.",
+                "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+            },
             "based-on": {
                 "description": "A variant id to inherit every rule point this file does not set.",
                 "type": "string",

@@ -116,6 +116,17 @@ pub struct Choice {
     pub alternatives: Vec<u8>,
     /// The variant this entry was inherited from through `based-on`, if any.
     pub inherited_from: Option<String>,
+    /// Where its `evidence:` is written; `None` for a choice set on the command line.
+    pub at: Option<Location>,
+}
+
+/// Where the parts of a variant's header are written, for the evidence rules' errors.
+#[derive(Clone, Debug)]
+pub struct HeaderAt {
+    pub id: Location,
+    pub kind: Location,
+    pub text: Location,
+    pub known_through: Location,
 }
 
 /// One reading of the rules.
@@ -127,6 +138,14 @@ pub struct Variant {
     pub date: String,
     pub kind: Kind,
     pub citation: String,
+    /// The texts the reading is named for, by id in `sources/sources.yaml` (`text:`).
+    pub texts: Vec<String>,
+    /// The texts through which alone the reading is known, when its own was not read
+    /// (`known-through:`).
+    pub known_through: Vec<String>,
+    /// Where the header's `id:`, `kind:`, `text:` and `known-through:` are written (the last two
+    /// at `id:` when absent).
+    pub header_at: HeaderAt,
     pub based_on: Option<String>,
     pub summary: Option<String>,
     pub rules: Rules,
@@ -157,6 +176,7 @@ impl Variant {
             note: Some("set on the command line".to_string()),
             alternatives: Vec::new(),
             inherited_from: None,
+            at: None,
         };
     }
 }
@@ -406,11 +426,36 @@ struct RawVariant {
     kind: Spanned<String>,
     citation: String,
     #[serde(default)]
+    text: Option<Spanned<Ids>>,
+    #[serde(default)]
+    known_through: Option<Spanned<Ids>>,
+    #[serde(default)]
     based_on: Option<Spanned<String>>,
     #[serde(default)]
     summary: Option<String>,
     #[serde(default)]
     rules: HashMap<Spanned<String>, RawChoice>,
+}
+
+/// One text id or a list of them.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Ids {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl Ids {
+    fn list(&self) -> Vec<String> {
+        let all = match self {
+            Ids::One(id) => std::slice::from_ref(id),
+            Ids::Many(ids) => ids.as_slice(),
+        };
+        all.iter()
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .collect()
+    }
 }
 
 #[derive(Deserialize)]
@@ -437,6 +482,9 @@ struct Partial {
     date: String,
     kind: Kind,
     citation: String,
+    texts: Vec<String>,
+    known_through: Vec<String>,
+    header_at: HeaderAt,
     summary: Option<String>,
     based_on: Option<(String, Location)>,
     id_location: Location,
@@ -557,6 +605,7 @@ impl Partial {
                     note: entry.note.as_ref().map(|n| n.trim().to_string()),
                     alternatives,
                     inherited_from: None,
+                    at: Some(yaml.location_of(&entry.evidence)),
                 });
             }
         }
@@ -571,6 +620,28 @@ impl Partial {
             date: raw.date.trim().to_string(),
             kind,
             citation: raw.citation.trim().to_string(),
+            texts: raw
+                .text
+                .as_ref()
+                .map(|t| t.value.list())
+                .unwrap_or_default(),
+            known_through: raw
+                .known_through
+                .as_ref()
+                .map(|t| t.value.list())
+                .unwrap_or_default(),
+            header_at: HeaderAt {
+                id: yaml.location_of(&raw.id),
+                kind: yaml.location_of(&raw.kind),
+                text: raw
+                    .text
+                    .as_ref()
+                    .map_or_else(|| yaml.location_of(&raw.id), |t| yaml.location_of(t)),
+                known_through: raw
+                    .known_through
+                    .as_ref()
+                    .map_or_else(|| yaml.location_of(&raw.id), |t| yaml.location_of(t)),
+            },
             summary: raw.summary.as_ref().map(|s| s.trim().to_string()),
             based_on: raw
                 .based_on
@@ -746,6 +817,9 @@ fn resolve(p: &Partial, base: Option<&Variant>, table: PointTable) -> Result<Var
         date: p.date.clone(),
         kind: p.kind,
         citation: p.citation.clone(),
+        texts: p.texts.clone(),
+        known_through: p.known_through.clone(),
+        header_at: p.header_at.clone(),
         based_on: p.based_on.as_ref().map(|(b, _)| b.clone()),
         summary: p.summary.clone(),
         rules,

@@ -780,3 +780,21 @@ fn build_warns_of_a_misquote_and_strict_refuses_it() {
         .code(1)
         .stderr(predicate::str::contains("misquote: “Tiddy is five”"));
 }
+
+/// The evidence levels against every text at hand: a `reported` choice's text names the
+/// reading's author beside the quoted words (see `sources::evidence`).
+#[test]
+fn every_reported_choice_quotes_a_text_that_names_its_author() {
+    let library = every_text();
+    let readings = load_variants(root()).unwrap_or_else(|e| panic!("{e:?}"));
+    let pages = load_pages(root(), &root().join("content")).unwrap_or_else(|e| panic!("{e:?}"));
+    let pages: Vec<_> = pages.iter().map(|p| (p.path.as_path(), &p.text)).collect();
+    let (_, report) =
+        sources::audit(&library, &readings, &pages).unwrap_or_else(|e| panic!("{e:?}"));
+    let shown: String = report
+        .claims
+        .iter()
+        .map(|d| d.render("unsupported"))
+        .collect();
+    assert!(report.claims.is_empty(), "{shown}");
+}

@@ -181,7 +181,7 @@ kind: modern-reconstruction
 citation: c
 based-on: parlett
 rules:
-  tiddy-held: {choice: two-each, evidence: assumed, note: why}
+  tiddy-held: {choice: two-each, evidence: assumed, note: why, alternatives: [none]}
   minimum-bid: {choice: twelve, evidence: stated, quote: q, cite: p. 1, alternatives: [thirteen]}
 ";
     assert_rejects_each_change(
@@ -191,6 +191,11 @@ rules:
             ("tiddy-held:", "tiddy-hold:", "an unknown rule point"),
             ("two-each", "lots", "an unknown choice"),
             (", note: why", "", "an assumption without its reason"),
+            (
+                ", alternatives: [none]",
+                "",
+                "an assumption without its alternatives",
+            ),
             (", quote: q", "", "a stated choice without its quote"),
             ("[thirteen]", "[thirty]", "an unknown alternative"),
             (

@@ -174,6 +174,8 @@ pub fn render(fixtures: &Fixtures, data: &[u8]) {
             glossary: Some(&glossary),
             taken_ids: &[],
             unverified: &unverified,
+            inline: Some(&mournival::site::citation::odds),
+            block: None,
         },
     );
     assert!(

@@ -24,6 +24,9 @@ pub struct ChoiceRow {
     pub alternatives: Vec<Alternative>,
     /// The reading this choice is inherited from, by name, and its id for the link.
     pub inherited_from: Option<(String, String)>,
+    /// The text that reading rests on (its title), so that an inherited choice shows whose
+    /// words it stands on.
+    pub inherited_text: Option<String>,
     /// The sentences of the annotated texts the quote stands in.
     pub in_text: Vec<TextLink>,
     /// Why the quote could not be verified against its text, if it could not.
@@ -51,6 +54,10 @@ pub struct VariantView {
     pub summary: Option<String>,
     /// The reading it is based on: its name and id.
     pub based_on: Option<(String, String)>,
+    /// The texts it is named for, and those through which alone it is known: each a reference
+    /// and the text's id (its entry in the bibliography).
+    pub texts: Vec<(String, String)>,
+    pub known_through: Vec<(String, String)>,
     pub evidence_counts: Vec<(&'static str, usize)>,
     pub sections: Vec<ChoiceSection>,
 }
@@ -118,6 +125,11 @@ pub fn variant_view(
                         note: c.note.clone(),
                         alternatives: alternatives(v, p),
                         inherited_from: c.inherited_from.as_deref().map(|i| named(variants, i)),
+                        inherited_text: c
+                            .inherited_from
+                            .as_deref()
+                            .and_then(|i| variants.get(i))
+                            .map(|base| base.title.clone()),
                         in_text: links,
                         unverified,
                     }
@@ -136,6 +148,8 @@ pub fn variant_view(
         citation: v.citation.clone(),
         summary: v.summary.clone(),
         based_on: v.based_on.as_deref().map(|b| named(variants, b)),
+        texts: Vec::new(),
+        known_through: Vec::new(),
         evidence_counts: Evidence::ALL
             .iter()
             .map(|&e| (e.id(), v.choices.iter().filter(|c| c.evidence == e).count()))

@@ -50,6 +50,8 @@ pub enum Problem {
     LinkScheme(String),
     /// An image whose scheme is not allowed.
     ImageScheme(String),
+    /// A code span the site fills in (`odds:...`) that names nothing it knows: the message.
+    Shortcode(String),
 }
 
 impl BrokenLink {
@@ -69,6 +71,7 @@ impl BrokenLink {
                 format!("the image `{dest}` uses `{scheme}:`, which a page may not show"),
             )
             .note("allowed: http:, https:, or a path relative to the page"),
+            Problem::Shortcode(message) => Diagnostic::new(at, message.clone()),
         }
     }
 }
@@ -120,7 +123,18 @@ pub struct Context<'a> {
     /// Where a quotation not verified ends in the source (the byte after its citation), in
     /// order, with the title of the marker shown there.
     pub unverified: &'a [(usize, String)],
+    /// A code span the site fills in (`odds:...`): its HTML and its plain words, or what is
+    /// wrong; `None` for an ordinary code span.
+    pub inline: Option<&'a FillInline>,
+    /// A fenced block the site fills in, by its language (`bibliography`): its HTML.
+    pub block: Option<&'a FillBlock<'a>>,
 }
+
+/// See [`Context::block`].
+pub type FillBlock<'a> = dyn Fn(&str) -> Option<String> + 'a;
+
+/// See [`Context::inline`].
+pub type FillInline = dyn Fn(&str) -> Option<Result<(String, String), String>> + Sync;
 
 pub fn options() -> Options {
     Options::ENABLE_TABLES
@@ -374,7 +388,10 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
                 let Some((lang, body)) = code.take() else {
                     continue;
                 };
-                let html = if cx.languages.contains(&lang.as_str()) {
+                let filled = cx.block.and_then(|fill| fill(&lang));
+                let html = if let Some(html) = filled {
+                    html
+                } else if cx.languages.contains(&lang.as_str()) {
                     scenario_no += 1;
                     (cx.scenario)(scenario_no - 1)
                 } else {
@@ -466,11 +483,30 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
                     }
                 }
             }
+            Event::Code(t) => {
+                let e = match cx.inline.and_then(|fill| fill(&t)) {
+                    Some(Ok((html, words))) => {
+                        r.text.push_str(&words);
+                        Event::InlineHtml(CowStr::Boxed(html.into()))
+                    }
+                    Some(Err(message)) => {
+                        r.broken.push(BrokenLink {
+                            dest: t.to_string(),
+                            range: range.clone(),
+                            problem: Problem::Shortcode(message),
+                        });
+                        Event::Code(t.into_static())
+                    }
+                    None => {
+                        r.text.push_str(&t);
+                        Event::Code(t.into_static())
+                    }
+                };
+                push(&mut events, &mut heading, e);
+            }
             other => {
-                match &other {
-                    Event::Code(t) => r.text.push_str(t),
-                    e if separates_words(e) => r.text.push(' '),
-                    _ => {}
+                if separates_words(&other) {
+                    r.text.push(' ');
                 }
                 push(&mut events, &mut heading, other.into_static());
             }
@@ -664,6 +700,8 @@ mod tests {
             glossary: None,
             taken_ids: &[],
             unverified: &[],
+            inline: None,
+            block: None,
         }
     }
 
@@ -726,6 +764,8 @@ mod tests {
             &Context {
                 taken_ids: &taken,
                 unverified: &[],
+                inline: None,
+                block: None,
                 ..cx(&resolve, &scen)
             },
         );

@@ -10,6 +10,7 @@
 pub mod annotated;
 pub mod cache;
 pub mod charts;
+pub mod citation;
 pub mod contrast;
 pub mod flip;
 pub mod generated;
@@ -128,6 +129,22 @@ struct NavSection {
 struct SiteView<'a> {
     title: &'a str,
     nav: &'a [NavSection],
+    /// How to cite a page: the site's author, the build's date, its address.
+    cite: citation::CiteView,
+}
+
+impl<'a> SiteView<'a> {
+    fn of(project: &'a Project, nav: &'a [NavSection]) -> SiteView<'a> {
+        SiteView {
+            title: &project.config.title,
+            nav,
+            cite: citation::CiteView::new(
+                &project.config.author,
+                site_base(&project.config),
+                citation::build_day(),
+            ),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -284,10 +301,7 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
     let evals = evaluate_all(&project);
     let compared = compare_readings(&project, &evals);
     let nav = navigation(&project)?;
-    let site = SiteView {
-        title: &project.config.title,
-        nav: &nav.sections,
-    };
+    let site = SiteView::of(&project, &nav.sections);
     let mut out = Rendered::default();
     render_content(&project, texts, (&evals, &compared), &site, sink, &mut out)?;
     render_generated(&project, &evals, &site, &nav, &mut out)?;
@@ -314,7 +328,13 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
             .map(|s| project.readings.of(s.game()).variants.len())
             .sum(),
         failing,
-        misquoted: project.quotes.errors.clone(),
+        misquoted: project
+            .quotes
+            .errors
+            .iter()
+            .chain(&project.quotes.claims)
+            .cloned()
+            .collect(),
         unverified: project.quotes.unverified.len(),
         unverified_by_text: project.quotes.unverified_by_text(&project.library),
         files: out.written.len(),
@@ -416,14 +436,12 @@ impl Project {
             .iter()
             .find(|p| p.rel == "glossary.md")
             .map(|p| Glossary::parse(&p.page.text, &p.url));
-        let quotations = crate::sources::quotations(
-            &readings,
-            content
-                .iter()
-                .map(|p| (p.page.path.as_path(), &p.page.text)),
-        )
-        .map_err(BuildError::Invalid)?;
-        let quotes = crate::sources::check::check(&library, &quotations);
+        let pages: Vec<_> = content
+            .iter()
+            .map(|p| (p.page.path.as_path(), &p.page.text))
+            .collect();
+        let (quotations, quotes) =
+            crate::sources::audit(&library, &readings, &pages).map_err(BuildError::Invalid)?;
         Ok(Project {
             root: opts.root.clone(),
             config,
@@ -1102,9 +1120,22 @@ fn render_readings(
                 },
             ],
         );
-        let view = generated::variant_view(game.name(), v, variants, prefix, &|v, p| {
+        let mut view = generated::variant_view(game.name(), v, variants, prefix, &|v, p| {
             project.in_text(game, v, p)
         });
+        let references = |ids: &[String]| -> Vec<(String, String)> {
+            ids.iter()
+                .map(|id| {
+                    let words = project
+                        .library
+                        .get(id)
+                        .map_or_else(|| id.clone(), |t| t.reference());
+                    (words, id.clone())
+                })
+                .collect()
+        };
+        view.texts = references(&v.texts);
+        view.known_through = references(&v.known_through);
         let html = project.templates.render(
             "variant.html",
             &[
@@ -1229,6 +1260,8 @@ fn render_rules(
                     glossary: None,
                     taken_ids: &[],
                     unverified: &[],
+                    inline: None,
+                    block: None,
                 },
             );
             let view = generated::rule_view(
@@ -1385,6 +1418,16 @@ fn add_indexes(
         path: paths::HIGHLIGHT_CSS.into(),
         bytes: highlight::stylesheet().into_bytes(),
     });
+    if !project.library.texts.is_empty() {
+        out.files.push(Output {
+            path: citation::BIBTEX.into(),
+            bytes: crate::sources::bib::bibtex(&project.library).into_bytes(),
+        });
+        out.files.push(Output {
+            path: citation::CSL_JSON.into(),
+            bytes: crate::sources::bib::csl_json(&project.library).into_bytes(),
+        });
+    }
     Ok(())
 }
 
@@ -1603,6 +1646,9 @@ fn render_page(
             by_rel.get(joined.as_str()).map(|u| u.to_string())
         };
         let scenario = |n: usize| scenario_html.get(n).cloned().unwrap_or_default();
+        let bibliography = |lang: &str| {
+            (lang == citation::BLOCK).then(|| citation::bibliography(&project.library, &root))
+        };
         let languages: Vec<&str> = project.readings.sets.iter().map(|(g, _)| g.id()).collect();
         let taken: Vec<String> = p
             .page
@@ -1624,6 +1670,8 @@ fn render_page(
                 glossary,
                 taken_ids: &taken,
                 unverified: &unverified,
+                inline: Some(&citation::odds),
+                block: Some(&bibliography),
             },
         )
     } else {

@@ -53,6 +53,20 @@ pub struct Report {
     pub unverified: Vec<Unverified>,
     pub found: Vec<Found>,
     pub errors: Vec<Diagnostic>,
+    /// What the project claims of its sources beyond the words: evidence levels, the credits in
+    /// pages, the odds figures (see [`super::audit`]).
+    pub claims: Vec<Diagnostic>,
+}
+
+impl Report {
+    /// Where a quotation (by its index among those checked) was found, if it was: `found` is in
+    /// the quotations' order.
+    pub fn found_at(&self, quotation: usize) -> Option<&Found> {
+        self.found
+            .binary_search_by_key(&quotation, |f| f.quotation)
+            .ok()
+            .map(|i| &self.found[i])
+    }
 }
 
 impl Report {
@@ -397,6 +411,7 @@ mod tests {
                     "Head\n\nThe Ace is called Tib, Tom  [p.91]  the Knave is nine. Sometimes they will v[?]e when they have not above thirty.",
                     Some(90),
                 )),
+                bib: Default::default(),
             },
             Source {
                 id: "akagiri".into(),
@@ -411,6 +426,7 @@ mod tests {
                     None,
                 )),
                 absent: None,
+                bib: Default::default(),
             },
             Source {
                 id: "hoyle".into(),

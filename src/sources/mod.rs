@@ -12,7 +12,10 @@
 //! ([`Absent`]). `check` and `build` both read quotations this way ([`check::check`]), and
 //! `build` annotates each bundled text with them.
 
+pub mod bib;
 pub mod check;
+pub mod credit;
+pub mod evidence;
 pub mod pattern;
 pub mod quotations;
 pub mod text;
@@ -121,6 +124,8 @@ pub struct Source {
     pub text: Option<Text>,
     /// Why the words are not at hand (None when they are).
     pub absent: Option<Absent>,
+    /// What a bibliography needs: author, year, publisher, address...
+    pub bib: bib::Bib,
 }
 
 impl Source {
@@ -184,6 +189,28 @@ struct RawSource {
     licence: Option<String>,
     #[serde(default)]
     about: Option<String>,
+    #[serde(default)]
+    author: Option<String>,
+    #[serde(default)]
+    year: Option<Spanned<String>>,
+    #[serde(default, rename = "type")]
+    kind: Option<Spanned<String>>,
+    #[serde(default)]
+    work: Option<String>,
+    #[serde(default)]
+    section: Option<String>,
+    #[serde(default)]
+    edition: Option<String>,
+    #[serde(default)]
+    publisher: Option<String>,
+    #[serde(default)]
+    place: Option<String>,
+    #[serde(default)]
+    pages: Option<String>,
+    #[serde(default)]
+    url: Option<String>,
+    #[serde(default)]
+    accessed: Option<String>,
 }
 
 /// A name as compared: lower case, every kind of quotation mark the same.
@@ -356,6 +383,7 @@ impl Library {
                     ),
                 ));
             }
+            let bib = bib::Bib::from_raw(yaml, &r, &mut errors);
             texts.push(Source {
                 id,
                 title: r.title.trim().to_string(),
@@ -372,6 +400,7 @@ impl Library {
                 file,
                 text,
                 absent,
+                bib,
             });
         }
         if errors.is_empty() {
@@ -568,6 +597,28 @@ pub fn quotations<'a>(
         }
     }
     Ok(all)
+}
+
+/// Every quotation a project makes, checked against its text, and every claim it makes of its
+/// sources beyond the words: each reading's evidence levels ([`evidence`]), the credits in the
+/// pages ([`credit`]) and the odds figures they print ([`crate::odds`]).
+pub fn audit(
+    library: &Library,
+    readings: &crate::variant::Readings,
+    pages: &[(&Path, &std::sync::Arc<str>)],
+) -> Result<(Vec<quotations::Quotation>, check::Report), Vec<Diagnostic>> {
+    let quotations = quotations(readings, pages.iter().copied())?;
+    let mut report = check::check(library, &quotations);
+    report.claims = evidence::check(library, readings, &quotations, &report);
+    report
+        .claims
+        .extend(credit::check(library, pages, &quotations, &report));
+    for (path, text) in pages {
+        if path.extension().is_some_and(|x| x == "md") {
+            report.claims.extend(crate::odds::in_page(path, text));
+        }
+    }
+    Ok((quotations, report))
 }
 
 #[cfg(test)]
