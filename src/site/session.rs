@@ -190,6 +190,7 @@ fn rerender(
         let site = SiteView {
             title: &project.config.title,
             nav: &built.nav.sections,
+            games: &built.nav.games,
         };
         let p = &project.content[i];
         let (file, md, _) = super::render_page(
