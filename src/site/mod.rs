@@ -1455,7 +1455,7 @@ fn write_search_index(
         let entries: Vec<search::Entry> = chunk
             .iter()
             .zip(mds.iter())
-            .map(|(p, md)| content_entry(p, md))
+            .map(|(p, md)| content_entry(project, p, md))
             .collect();
         index.add(&entries);
         if release {
@@ -1467,10 +1467,11 @@ fn write_search_index(
     let extra = other_entries(project);
     let entries: Vec<search::Entry> = extra
         .iter()
-        .map(|(u, t, x, s)| search::Entry {
+        .map(|(u, t, x, s, g)| search::Entry {
             url: u,
             title: t,
             section: s,
+            game: g,
             text: x,
             anchors: Vec::new(),
         })
@@ -1481,11 +1482,19 @@ fn write_search_index(
 
 /// A content page as the search index sees it: its sections under its second- and third-level
 /// headings.
-fn content_entry<'a>(p: &'a ContentPage, md: &'a markdown::Rendered) -> search::Entry<'a> {
+fn content_entry<'a>(
+    project: &Project,
+    p: &'a ContentPage,
+    md: &'a markdown::Rendered,
+) -> search::Entry<'a> {
+    let game = section_game(project, &p.section)
+        .and_then(crate::games::by_id)
+        .map_or("", |g| g.name());
     search::Entry {
         url: &p.url,
         title: &p.title,
         section: section_name(&p.section),
+        game,
         text: &md.text,
         anchors: md
             .headings
@@ -1500,9 +1509,24 @@ fn content_entry<'a>(p: &'a ContentPage, md: &'a markdown::Rendered) -> search::
     }
 }
 
-/// (url, title, text, part of the site) of each reading, each rule point and each annotated
-/// text: indexed whole.
-fn other_entries(project: &Project) -> Vec<(String, String, String, &'static str)> {
+/// A rule point's documentation in words for the search's snippets: each `id` of a point of the
+/// game as its question, any other backquoted word without its quotes.
+fn doc_in_words(table: crate::rules::PointTable, doc: &str) -> String {
+    doc.split('`')
+        .enumerate()
+        .map(|(i, part)| match i % 2 {
+            1 => table
+                .all()
+                .find(|p| p.id() == part)
+                .map_or(part, |p| p.def().question),
+            _ => part,
+        })
+        .collect()
+}
+
+/// (url, title, text, part of the site, game) of each reading, each rule point and each
+/// annotated text: indexed whole.
+fn other_entries(project: &Project) -> Vec<(String, String, String, &'static str, &'static str)> {
     let mut extra = Vec::new();
     for (game, set) in project.games() {
         let prefix = project.prefix(game);
@@ -1521,6 +1545,7 @@ fn other_entries(project: &Project) -> Vec<(String, String, String, &'static str
                 format!("{}: {}", v.author, v.title),
                 text,
                 "The readings",
+                game.name(),
             ));
         }
         for p in set.table.all() {
@@ -1528,8 +1553,13 @@ fn other_entries(project: &Project) -> Vec<(String, String, String, &'static str
             extra.push((
                 paths::rule(&prefix, p.id()),
                 p.def().question.to_string(),
-                format!("{} {} {}", p.id(), p.def().doc, summaries.join(" ")),
+                format!(
+                    "{} {}",
+                    doc_in_words(set.table, p.def().doc),
+                    summaries.join(" ")
+                ),
                 "Rule points",
+                game.name(),
             ));
         }
     }
@@ -1540,6 +1570,7 @@ fn other_entries(project: &Project) -> Vec<(String, String, String, &'static str
                 format!("{}: {}", source.name(), source.title),
                 text.body.clone(),
                 "The texts",
+                "",
             ));
         }
     }
@@ -1554,7 +1585,7 @@ fn section_name(s: &Section) -> &'static str {
         Section::Readings => "The readings",
         Section::Reference => "Reference",
         Section::Contributing => "For contributors",
-        Section::Folder(_) => "Pages",
+        Section::Folder(_) => "Rules and notebook",
     }
 }
 
