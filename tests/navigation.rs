@@ -227,19 +227,37 @@ fn the_sidebar_shows_one_game_at_a_time() {
     // Both games have a reading of the id cotton-1674: each game's sidebar lists its own.
     let gleek = read(&dir, "play/deal/index.html");
     let nav = sidebar(&gleek);
-    assert!(nav.contains("href=\"../../variants/cotton-1674/\""), "{nav}");
-    assert!(!nav.contains("put/variants/"), "Put's readings on a Gleek page: {nav}");
+    assert!(
+        nav.contains("href=\"../../variants/cotton-1674/\""),
+        "{nav}"
+    );
+    assert!(
+        !nav.contains("put/variants/"),
+        "Put's readings on a Gleek page: {nav}"
+    );
     assert!(nav.contains("class=\"nav-here\">Gleek"), "{nav}");
     let put = read(&dir, "put/index.html");
     let nav = sidebar(&put);
-    assert!(nav.contains("href=\"../put/variants/cotton-1674/\""), "{nav}");
-    assert!(!nav.contains("href=\"../variants/"), "Gleek's readings on a Put page: {nav}");
-    assert!(!nav.contains("play/deal/\">Dealing"), "Gleek's pages on a Put page: {nav}");
+    assert!(
+        nav.contains("href=\"../put/variants/cotton-1674/\""),
+        "{nav}"
+    );
+    assert!(
+        !nav.contains("href=\"../variants/"),
+        "Gleek's readings on a Put page: {nav}"
+    );
+    assert!(
+        !nav.contains("play/deal/\">Dealing"),
+        "Gleek's pages on a Put page: {nav}"
+    );
     assert!(nav.contains("class=\"nav-here\">Put"), "{nav}");
     // A page of the whole site names both games and the first of neither.
     let glossary = read(&dir, "glossary/index.html");
     let nav = sidebar(&glossary);
-    assert!(nav.contains(">Gleek</a>") && nav.contains(">Put</a>"), "{nav}");
+    assert!(
+        nav.contains(">Gleek</a>") && nav.contains(">Put</a>"),
+        "{nav}"
+    );
     assert!(!nav.contains("nav-here"), "{nav}");
     // The home page opens on what the site is and the newcomer's two ways in.
     let home = read(&dir, "index.html");

@@ -220,8 +220,9 @@ fn every_reading_has_a_card_with_every_rule_point_in_words() {
                 f.topic
             );
         }
+        let root = "../".repeat(rel.matches('/').count());
         assert!(
-            card.contains(&format!("href=\"../../../{}play/", prefix)),
+            card.contains(&format!("href=\"{root}{prefix}play/")),
             "{rel}: no link to the game's full rules"
         );
         for p in game.points().all() {
@@ -255,7 +256,10 @@ fn every_reading_has_a_card_with_every_rule_point_in_words() {
         names["gleek"]["readings"]["cotton-1674"], "Charles Cotton (1674)",
         "{names}"
     );
-    assert!(names["put"]["readings"]["cotton-1674"].is_string(), "{names}");
+    assert!(
+        names["put"]["readings"]["cotton-1674"].is_string(),
+        "{names}"
+    );
     // A first evening per game, said to be the site's own advice, with its card.
     assert_eq!(
         tonight.matches("class=\"first-evening\"").count(),

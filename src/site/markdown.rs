@@ -273,8 +273,7 @@ impl HeadCells {
 }
 
 /// The frame around a Markdown table: it scrolls sideways, and a keyboard reaches it.
-const TABLE_FRAME: &str =
-    "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\">\n";
+const TABLE_FRAME: &str = "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\">\n";
 
 /// Renders a page's Markdown.
 pub fn render(source: &str, cx: &Context) -> Rendered {

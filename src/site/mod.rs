@@ -654,7 +654,12 @@ fn navigation(project: &Project) -> Result<Navigation, BuildError> {
     }
     nav.sort_by_key(|s| match (&s.game, s.title == Section::Start.title()) {
         (_, true) => 0,
-        (Some(id), _) => 1 + project.games().position(|(g, _)| g.id() == *id).unwrap_or(0),
+        (Some(id), _) => {
+            1 + project
+                .games()
+                .position(|(g, _)| g.id() == *id)
+                .unwrap_or(0)
+        }
         (None, _) => usize::MAX,
     });
     Ok(Navigation {
@@ -756,7 +761,10 @@ fn readings_section(project: &Project, game: &'static dyn Game) -> NavSection {
         .iter()
         .map(|v| NavItem::new(v.name(), paths::variant(&prefix, &v.id)))
         .collect();
-    pages.push(NavItem::new("Rule points by reading", paths::matrix(&prefix)));
+    pages.push(NavItem::new(
+        "Rule points by reading",
+        paths::matrix(&prefix),
+    ));
     if project.simulates(game, set) {
         pages.push(NavItem::new(
             "What the readings change",
@@ -764,7 +772,11 @@ fn readings_section(project: &Project, game: &'static dyn Game) -> NavSection {
         ));
     }
     NavSection {
-        title: format!("{}: {}", game.name(), Section::Readings.title().to_lowercase()),
+        title: format!(
+            "{}: {}",
+            game.name(),
+            Section::Readings.title().to_lowercase()
+        ),
         url: None,
         pages,
         game: Some(game.id()),

@@ -130,8 +130,11 @@ pub fn names_json(games: &[TonightGame]) -> String {
     let by_game: BTreeMap<&str, serde_json::Value> = games
         .iter()
         .map(|g| {
-            let names: BTreeMap<&str, &str> =
-                g.readings.iter().map(|r| (r.id.as_str(), r.name.as_str())).collect();
+            let names: BTreeMap<&str, &str> = g
+                .readings
+                .iter()
+                .map(|r| (r.id.as_str(), r.name.as_str()))
+                .collect();
             (g.id, serde_json::json!({"name": g.name, "readings": names}))
         })
         .collect();
@@ -178,8 +181,14 @@ mod tests {
             },
         ];
         let json: serde_json::Value = serde_json::from_str(&names_json(&games)).unwrap();
-        assert_eq!(json["gleek"]["readings"]["cotton-1674"], "Charles Cotton (1674)");
-        assert_eq!(json["put"]["readings"]["cotton-1674"], "Cotton on Put (1674)");
+        assert_eq!(
+            json["gleek"]["readings"]["cotton-1674"],
+            "Charles Cotton (1674)"
+        );
+        assert_eq!(
+            json["put"]["readings"]["cotton-1674"],
+            "Cotton on Put (1674)"
+        );
         assert_eq!(json["put"]["readings"]["le-truc"], "Sid Sackson <1969>");
         assert_eq!(json["put"]["name"], "Put");
         assert_eq!(card("put/", "le-truc"), "put/variants/le-truc/card/");
@@ -195,14 +204,35 @@ mod tests {
             reading("d", "D", 12, 2),
         ];
         let first = first_evening(&readings, 29).unwrap();
-        assert_eq!(first.at, 2, "fewest assumed, then most stated, then the first listed");
+        assert_eq!(
+            first.at, 2,
+            "fewest assumed, then most stated, then the first listed"
+        );
         assert!(first.why.contains("states 12 of the 29"), "{}", first.why);
-        assert!(first.why.contains("only 2 of its answers are assumed"), "{}", first.why);
-        assert!(first.why.ends_with(", as few as any reading: the fewest gaps a table takes on trust"), "{}", first.why);
+        assert!(
+            first.why.contains("only 2 of its answers are assumed"),
+            "{}",
+            first.why
+        );
+        assert!(
+            first
+                .why
+                .ends_with(", as few as any reading: the fewest gaps a table takes on trust"),
+            "{}",
+            first.why
+        );
         let alone = first_evening(&readings[..2], 29).unwrap();
-        assert!(alone.why.contains("fewer than any other reading"), "{}", alone.why);
+        assert!(
+            alone.why.contains("fewer than any other reading"),
+            "{}",
+            alone.why
+        );
         let most = first_evening(&readings[1..3], 29).unwrap();
-        assert!(most.why.contains("of those its source states the most"), "{}", most.why);
+        assert!(
+            most.why.contains("of those its source states the most"),
+            "{}",
+            most.why
+        );
         assert!(first_evening(&[], 29).is_none());
     }
 }

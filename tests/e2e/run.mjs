@@ -451,6 +451,7 @@ async function checkNewcomer(context) {
     check(size >= 12 && size <= 13.4, `${game}: the card prints in ${size}px, not 9-10 pt`);
     const pdf = await card.pdf({ format: "A4" });
     const pages = pdfPages(pdf);
+    check(pages === 1, `${game}: the card prints on ${pages} A4 pages`);
     await card.emulateMedia({ media: "screen" });
     await card.screenshot({ path: path.join(shotsDir, `card-${game}.png`), fullPage: true });
     log(`${game}: home → tonight → card in two clicks: ${topics.length} facts (${topics.join(", ")}), ${points} rule points, prints on ${pages} A4 page(s) in ${size * 0.75} pt`);
