@@ -21,6 +21,7 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { mkdirSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const siteUrl = process.argv[2] || process.env.SITE_URL;
@@ -204,6 +205,33 @@ async function checkSearch(context) {
     check((await section.locator(`[id="${id}"]`).count()) === 1, `${deep}: no element has the id ${id}`);
     await section.close();
   }
+}
+
+// The search of issue 21: a period spelling ("tidy") finds Tiddy, results are grouped by game,
+// the status gives the true count, focus moves to the results, and the index is fetched once
+// per visit and weighs under 300 KB gzipped.
+async function checkSearchMore(context) {
+  const { page, problems } = await open(context, "search/?q=tidy");
+  await page.locator("#search-results li a").first().waitFor({ state: "visible" });
+  const groups = await page.locator("#search-results .search-group h2").allInnerTexts();
+  check(groups.length >= 2 && groups.includes("Gleek"), `search for "tidy": groups ${groups.join(", ")}`);
+  const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
+  check(focused === "search-results", `search: focus is on ${focused}, not the results`);
+  const status = await page.locator("#search-status").innerText();
+  const count = Number((status.match(/^(\d+) section/) || [])[1]);
+  const shown = await page.locator("#search-results .search-group li").count();
+  check(count >= shown && shown > 0, `search: the status says "${status}" for ${shown} shown`);
+  let fetched = 0;
+  page.on("request", (r) => { if (r.url().endsWith("search-index.json")) fetched += 1; });
+  await page.goto(new URL("search/?q=ruff", siteUrl).href, { waitUntil: "load" });
+  await page.locator("#search-results li a").first().waitFor({ state: "visible" });
+  check(fetched === 0, `search: the index was fetched ${fetched} more time(s) in the same visit`);
+  const raw = await (await fetch(new URL("search-index.json", siteUrl))).arrayBuffer();
+  const gz = gzipSync(Buffer.from(raw)).length;
+  check(gz < 300 * 1024, `search: the index is ${gz} bytes gzipped`);
+  check(problems.length === 0, `search: ${problems.join("; ")}`);
+  await page.close();
+  log(`search for "tidy": ${count} section(s) in groups ${groups.join(", ")}; focus on the results; the index fetched once per visit, ${Math.round(raw.byteLength / 1024)} KB (${Math.round(gz / 1024)} KB gzipped)`);
 }
 
 // The players' figures in one column of a scenario's outcome table: {Ann: "−16", ...}.
@@ -528,7 +556,7 @@ async function checkLargestPrint(context) {
     await page.emulateMedia({ media: "print" });
     const hidden = await page.locator(".expectations, .scenario-source").evaluateAll((els) => els.every((e) => e.offsetHeight === 0));
     check(hidden, `print: /${rel} prints its expectations or its YAML`);
-    const pdf = await page.pdf({ format: "A4", path: path.join(shotsDir, `print-${rel.replace(/\W+/g, "-")}pdf`) });
+    const pdf = await page.pdf({ format: "A4", path: path.join(shotsDir, `print-${rel.replace(/\W+/g, "-").replace(/-$/, "")}.pdf`) });
     const pages = pdfPages(pdf);
     check(pages > 0 && pages <= 8, `print: /${rel} prints to ${pages} A4 pages`);
     await page.close();
@@ -567,6 +595,7 @@ async function main() {
     await page.screenshot({ path: screenshot, fullPage: true });
     log(`screenshot saved to ${screenshot}`);
     await checkSearch(withJs);
+    await checkSearchMore(withJs);
     await checkFlip(withJs);
     await checkMenuAndShortcut(browser, withJs);
     await checkTonight(withJs);
