@@ -30,6 +30,9 @@ pub trait Game: Send + Sync + 'static {
     }
     /// What the figures of its tables count, so a reader knows what `+4` is.
     fn unit(&self) -> Unit;
+    /// What every reading shares (players, pack, deal, ranks, order of play): the part of the
+    /// rules no rule point disputes, which a table's card states before the reading's choices.
+    fn facts(&self) -> &'static [Fact];
     /// The JSON Schema of the game's scenario blocks, for editors (`mournival schema`).
     fn scenario_schema(&self) -> serde_json::Value;
     /// A seat's standing in words: a net with its sign (`+3`, `−2`), a score as it stands.
@@ -48,6 +51,13 @@ pub trait Game: Send + Sync + 'static {
 pub struct Unit {
     pub name: &'static str,
     pub meaning: &'static str,
+}
+
+/// One fact of a game that every reading shares: its topic ("Players") and the rule in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Fact {
+    pub topic: &'static str,
+    pub text: &'static str,
 }
 
 impl fmt::Debug for dyn Game {

@@ -72,7 +72,7 @@ fn the_header_has_a_menu_link_to_the_navigation() {
     let dir = built("", &[]);
     let html = read(&dir, "play/deal/index.html");
     assert!(
-        html.contains("<a class=\"menu-link\" href=\"#nav\">Menu</a>"),
+        html.contains("<a class=\"menu-link\" href=\"#nav\" aria-controls=\"nav\">Menu</a>"),
         "{html}"
     );
     assert!(html.contains("<nav class=\"sidebar\" id=\"nav\""), "{html}");
@@ -204,4 +204,64 @@ fn the_sitemap_needs_a_base_url() {
     for loc in sitemap.split("<loc>").skip(1) {
         assert!(loc.starts_with("https://example.org/gleek/"), "{loc}");
     }
+}
+
+#[test]
+fn the_sidebar_shows_one_game_at_a_time() {
+    let dir = built("", &[("put/index.md", "# Put\n\nThe game.\n")]);
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::create_dir_all(dir.path().join("variants/put")).unwrap();
+    std::fs::copy(
+        repo.join("variants/put/cotton-1674.yaml"),
+        dir.path().join("variants/put/cotton-1674.yaml"),
+    )
+    .unwrap();
+    Command::cargo_bin("mournival")
+        .unwrap()
+        .arg("--root")
+        .arg(dir.path())
+        .arg("build")
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .success();
+    // Both games have a reading of the id cotton-1674: each game's sidebar lists its own.
+    let gleek = read(&dir, "play/deal/index.html");
+    let nav = sidebar(&gleek);
+    assert!(
+        nav.contains("href=\"../../variants/cotton-1674/\""),
+        "{nav}"
+    );
+    assert!(
+        !nav.contains("put/variants/"),
+        "Put's readings on a Gleek page: {nav}"
+    );
+    assert!(nav.contains("class=\"nav-here\">Gleek"), "{nav}");
+    let put = read(&dir, "put/index.html");
+    let nav = sidebar(&put);
+    assert!(
+        nav.contains("href=\"../put/variants/cotton-1674/\""),
+        "{nav}"
+    );
+    assert!(
+        !nav.contains("href=\"../variants/"),
+        "Gleek's readings on a Put page: {nav}"
+    );
+    assert!(
+        !nav.contains("play/deal/\">Dealing"),
+        "Gleek's pages on a Put page: {nav}"
+    );
+    assert!(nav.contains("class=\"nav-here\">Put"), "{nav}");
+    // A page of the whole site names both games and the first of neither.
+    let glossary = read(&dir, "glossary/index.html");
+    let nav = sidebar(&glossary);
+    assert!(
+        nav.contains(">Gleek</a>") && nav.contains(">Put</a>"),
+        "{nav}"
+    );
+    assert!(!nav.contains("nav-here"), "{nav}");
+    // The home page opens on what the site is and the newcomer's two ways in.
+    let home = read(&dir, "index.html");
+    let first = &home[home.find("class=\"first-screen\"").expect("a first screen")..];
+    assert!(first.contains(">Learn to play tonight</a>"), "{first}");
+    assert!(first.contains(">Compare the readings</a>"), "{first}");
 }

@@ -247,8 +247,14 @@ fn the_site_shows_the_charts_and_caches_the_run() {
     let put =
         std::fs::read_to_string(root.join("site/put/what-the-readings-change/index.html")).unwrap();
     assert!(put.contains("Put: what the readings change"));
-    let index = std::fs::read_to_string(root.join("site/index.html")).unwrap();
-    assert!(index.contains("what-the-readings-change/\">What the readings change</a>"));
+    // Each game's sidebar (on its pages) links its own page.
+    let matrix = std::fs::read_to_string(root.join("site/matrix/index.html")).unwrap();
+    assert!(matrix.contains("href=\"../what-the-readings-change/\">What the readings change</a>"));
+    let put_matrix = std::fs::read_to_string(root.join("site/put/matrix/index.html")).unwrap();
+    assert!(
+        put_matrix
+            .contains("href=\"../../put/what-the-readings-change/\">What the readings change</a>")
+    );
     // The run is cached in the tool's own folder, never in the site or the content.
     let cache = root.join(".mournival-cache");
     let entries = || -> Vec<String> {

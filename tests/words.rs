@@ -205,10 +205,26 @@ fn every_reading_has_a_card_with_every_rule_point_in_words() {
             "{rel} is not on the page"
         );
         assert!(
-            tonight.contains(&format!("href=\"../tonight/?reading={id}\"")),
-            "{id} cannot be picked"
+            tonight.contains(&format!("href=\"../tonight/?pick={game}/{id}\"")),
+            "{game}/{id} cannot be picked"
         );
         let game = mournival::games::by_id(game).unwrap();
+        // Complete: the game's shared facts (players, pack, deal...) before the reading's
+        // choices, and a link to the game's full rules.
+        assert!(game.facts().len() >= 4, "{}", game.id());
+        for f in game.facts() {
+            assert!(shown.iter().any(|t| t == f.topic), "{rel}: no {}", f.topic);
+            assert!(
+                shown.iter().any(|t| t.contains(f.text)),
+                "{rel}: {}",
+                f.topic
+            );
+        }
+        let root = "../".repeat(rel.matches('/').count());
+        assert!(
+            card.contains(&format!("href=\"{root}{prefix}play/")),
+            "{rel}: no link to the game's full rules"
+        );
         for p in game.points().all() {
             assert!(
                 shown.iter().any(|t| t == p.def().question),
@@ -218,7 +234,7 @@ fn every_reading_has_a_card_with_every_rule_point_in_words() {
         }
         assert_eq!(
             card.matches("<div class=\"card-point\">").count(),
-            game.points().all().count(),
+            game.points().all().count() + game.facts().len(),
             "{rel}"
         );
         assert_eq!(slugs_in(&card), [], "{rel}");
@@ -235,10 +251,24 @@ fn every_reading_has_a_card_with_every_rule_point_in_words() {
             "{page}"
         );
     }
-    let names = read("tonight/readings.json");
-    assert!(
-        names.contains("\"cotton-1674\":\"Charles Cotton (1674)\""),
+    let names: serde_json::Value = serde_json::from_str(&read("tonight/readings.json")).unwrap();
+    assert_eq!(
+        names["gleek"]["readings"]["cotton-1674"], "Charles Cotton (1674)",
         "{names}"
+    );
+    assert!(
+        names["put"]["readings"]["cotton-1674"].is_string(),
+        "{names}"
+    );
+    // A first evening per game, said to be the site's own advice, with its card.
+    assert_eq!(
+        tonight.matches("class=\"first-evening\"").count(),
+        GAMES.len(),
+        "{tonight}"
+    );
+    assert_eq!(
+        tonight.matches("This is the site's own advice").count(),
+        GAMES.len()
     );
 }
 

@@ -1,6 +1,8 @@
 //! Charts as inline SVG, laid out by hand: no JavaScript, no dependency, every text escaped.
-//! Each chart scales to the page's width (a `viewBox`), names itself for screen readers (`role`
-//! and `<title>`), and is followed on its page by a table of the same figures.
+//! Each chart scales to the page's width (a `viewBox`) but never below its drawing's width, so
+//! that its text stays at 12 px or more; on a narrower screen it scrolls sideways in its own
+//! focusable frame. It names itself for screen readers (`role` and `<title>`), and is followed on
+//! its page by a table of the same figures.
 
 use super::markdown::escape_attr as esc;
 use std::fmt::Write;
@@ -14,9 +16,13 @@ const ROW: f64 = 24.0;
 fn open(out: &mut String, height: f64, title: &str) {
     let _ = write!(
         out,
-        "<svg class=\"chart\" viewBox=\"0 0 {WIDTH} {height}\" role=\"img\" aria-label=\"{t}\" xmlns=\"http://www.w3.org/2000/svg\"><title>{t}</title>",
+        "<div class=\"chart-frame\" tabindex=\"0\" role=\"region\" aria-label=\"{t} (scrolls sideways)\"><svg class=\"chart\" viewBox=\"0 0 {WIDTH} {height}\" role=\"img\" aria-label=\"{t}\" xmlns=\"http://www.w3.org/2000/svg\"><title>{t}</title>",
         t = esc(title)
     );
+}
+
+fn close(out: &mut String) {
+    out.push_str("</svg></div>");
 }
 
 /// One bar: a label, a value, and the words written after the bar.
@@ -52,7 +58,7 @@ pub fn bars(title: &str, rows: &[Bar]) -> String {
             text = esc(&r.text),
         );
     }
-    out.push_str("</svg>");
+    close(&mut out);
     out
 }
 
@@ -111,7 +117,7 @@ pub fn heatmap(
             );
         }
     }
-    out.push_str("</svg>");
+    close(&mut out);
     out
 }
 
@@ -178,7 +184,7 @@ pub fn intervals(title: &str, series: &[&str], rows: &[IntervalRow]) -> String {
             );
         }
     }
-    out.push_str("</svg>");
+    close(&mut out);
     out
 }
 

@@ -323,6 +323,9 @@ pub struct MatrixRow {
     pub point: &'static str,
     pub question: &'static str,
     pub url: String,
+    /// Every reading makes the same choice: the row is shown quietly, and hidden in the
+    /// "disputed points only" view.
+    pub agreed: bool,
     pub cells: Vec<MatrixCell>,
 }
 
@@ -358,6 +361,7 @@ pub fn matrix(variants: &VariantSet, prefix: &str) -> Vec<MatrixSection> {
                         point: p.id(),
                         question: p.def().question,
                         url: format!("{prefix}rules/{}/", p.id()),
+                        agreed: picks.iter().all(|c| *c == mode),
                         cells: variants
                             .variants
                             .iter()

@@ -289,6 +289,9 @@ impl HeadCells {
     }
 }
 
+/// The frame around a Markdown table: it scrolls sideways, and a keyboard reaches it.
+const TABLE_FRAME: &str = "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"Table (scrolls sideways)\">\n";
+
 /// Renders a page's Markdown.
 pub fn render(source: &str, cx: &Context) -> Rendered {
     let mut r = Rendered::default();
@@ -303,9 +306,15 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
     let mut head = HeadCells::default();
     for (event, range) in Parser::new_ext(source, options()).into_offset_iter() {
         match event {
+            // A table scrolls sideways in its own focusable frame, never the page (a phone).
             Event::Start(Tag::Table(aligns)) => {
                 head.aligns = aligns.clone();
+                events.push(Event::Html(CowStr::Borrowed(TABLE_FRAME)));
                 events.push(Event::Start(Tag::Table(aligns)));
+            }
+            Event::End(TagEnd::Table) => {
+                events.push(Event::End(TagEnd::Table));
+                events.push(Event::Html(CowStr::Borrowed("</div>\n")));
             }
             Event::Start(Tag::TableHead) => {
                 head.next = Some(0);
@@ -318,8 +327,15 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
             Event::Start(Tag::TableCell) if head.next.is_some() => {
                 events.push(Event::Html(CowStr::Boxed(head.open().into())));
             }
+            // An empty head cell (a corner over the row labels) is no header: a plain cell.
             Event::End(TagEnd::TableCell) if head.next.is_some() => {
-                events.push(Event::Html(CowStr::Borrowed("</th>")));
+                let empty = matches!(events.last(), Some(Event::Html(h)) if h.starts_with("<th "));
+                if empty {
+                    events.pop();
+                    events.push(Event::Html(CowStr::Borrowed("<td></td>")));
+                } else {
+                    events.push(Event::Html(CowStr::Borrowed("</th>")));
+                }
             }
             Event::Start(Tag::MetadataBlock(_)) => in_meta = true,
             Event::End(TagEnd::MetadataBlock(_)) => in_meta = false,
@@ -749,6 +765,22 @@ mod tests {
         // Body cells stay cells.
         assert!(
             r.html.contains("<td style=\"text-align: right\">+3</td>"),
+            "{}",
+            r.html
+        );
+    }
+
+    #[test]
+    fn a_table_scrolls_in_its_own_frame_and_an_empty_corner_is_no_header() {
+        let r = alone("| | Cards |\n|---|---|\n| Ann | 24 |\n");
+        assert!(
+            r.html.starts_with(TABLE_FRAME) && r.html.contains("</table>\n</div>"),
+            "{}",
+            r.html
+        );
+        assert!(
+            r.html
+                .contains("<thead><tr><td></td><th scope=\"col\">Cards</th></tr></thead>"),
             "{}",
             r.html
         );

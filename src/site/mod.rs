@@ -123,6 +123,8 @@ struct NavSection {
     title: String,
     url: Option<String>,
     pages: Vec<NavItem>,
+    /// The game whose pages these are: the sidebar shows one game's sections at a time.
+    game: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -131,13 +133,15 @@ struct SiteView<'a> {
     nav: &'a [NavSection],
     /// How to cite a page: the site's author, the build's date, its address.
     cite: citation::CiteView,
+    games: &'a [GameNav],
 }
 
 impl<'a> SiteView<'a> {
-    fn of(project: &'a Project, nav: &'a [NavSection]) -> SiteView<'a> {
+    fn of(project: &'a Project, nav: &'a [NavSection], games: &'a [GameNav]) -> SiteView<'a> {
         SiteView {
             title: &project.config.title,
             nav,
+            games,
             cite: citation::CiteView::new(
                 &project.config.author,
                 site_base(&project.config),
@@ -301,7 +305,7 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
     let evals = evaluate_all(&project);
     let compared = compare_readings(&project, &evals);
     let nav = navigation(&project)?;
-    let site = SiteView::of(&project, &nav.sections);
+    let site = SiteView::of(&project, &nav.sections, &nav.games);
     let mut out = Rendered::default();
     render_content(&project, texts, (&evals, &compared), &site, sink, &mut out)?;
     render_generated(&project, &evals, &site, &nav, &mut out)?;
@@ -610,6 +614,7 @@ fn add_flips(compared: Comparisons, out: &mut Rendered) {
 /// The navigation, and the section index pages that no content page provides.
 struct Navigation {
     sections: Vec<NavSection>,
+    games: Vec<GameNav>,
     section_indexes: Vec<(String, String, Vec<NavItem>)>,
 }
 
@@ -624,13 +629,7 @@ fn navigation(project: &Project) -> Result<Navigation, BuildError> {
     let mut nav: Vec<NavSection> = Vec::new();
     let mut section_indexes = Vec::new();
     let reference_extra = reference_extra(project);
-    let readings = readings_section(project);
-    let mut readings_placed = false;
     for (section, list) in &sections {
-        if !readings_placed && *section > Section::Notebook {
-            nav.push(readings.clone());
-            readings_placed = true;
-        }
         let items = nav_items(list);
         let url = section_url(section, list);
         if let Some(u) = &url
@@ -655,29 +654,106 @@ fn navigation(project: &Project) -> Result<Navigation, BuildError> {
         } else {
             items
         };
-        if *section == Section::Reference {
-            items.extend(reference_extra.iter().cloned());
+        match section {
+            Section::Reference => items.extend(reference_extra.iter().cloned()),
+            Section::Start => items.push(NavItem::new("Play it tonight", paths::TONIGHT)),
+            _ => {}
         }
         nav.push(NavSection {
             title: section.title(),
             url,
             pages: items,
+            game: section_game(project, section),
         });
-    }
-    if !readings_placed {
-        nav.push(readings);
     }
     if !sections.iter().any(|(s, _)| *s == Section::Reference) {
         nav.push(NavSection {
             title: Section::Reference.title(),
             url: None,
             pages: reference_extra,
+            game: None,
         });
     }
+    // Each game's readings after its own pages; the games before the site's reference pages.
+    for (game, _) in project.games() {
+        let at = nav
+            .iter()
+            .rposition(|s| s.game == Some(game.id()))
+            .map_or(nav.len(), |i| i + 1);
+        nav.insert(at, readings_section(project, game));
+    }
+    nav.sort_by_key(|s| match (&s.game, s.title == Section::Start.title()) {
+        (_, true) => 0,
+        (Some(id), _) => {
+            1 + project
+                .games()
+                .position(|(g, _)| g.id() == *id)
+                .unwrap_or(0)
+        }
+        (None, _) => usize::MAX,
+    });
     Ok(Navigation {
         sections: nav,
         section_indexes,
+        games: project
+            .games()
+            .map(|(game, _)| game_nav(project, game))
+            .collect(),
     })
+}
+
+/// The game whose pages a content section holds: the first game owns the root's `play/` and
+/// `notebook/`, every other game the folder named as its prefix (`put/`).
+fn section_game(project: &Project, section: &Section) -> Option<&'static str> {
+    let folder = match section {
+        Section::Play | Section::Notebook => String::new(),
+        Section::Folder(name) => format!("{name}/"),
+        _ => return None,
+    };
+    project
+        .games()
+        .find(|(g, _)| project.prefix(*g) == folder)
+        .map(|(g, _)| g.id())
+}
+
+/// A game in the navigation: its name, where it starts, and the URL folders its pages live in,
+/// so that the sidebar of a page shows that game's sections alone.
+#[derive(Serialize, Clone)]
+struct GameNav {
+    id: &'static str,
+    name: &'static str,
+    url: String,
+    /// Its matrix of rule points by reading, where its readings are compared.
+    matrix: String,
+    folders: Vec<String>,
+}
+
+fn game_nav(project: &Project, game: &'static dyn Game) -> GameNav {
+    let prefix = project.prefix(game);
+    let folders = if prefix.is_empty() {
+        let mut f: Vec<String> = ["play/", "notebook/", "variants/", "rules/"]
+            .into_iter()
+            .map(String::from)
+            .collect();
+        f.push(paths::matrix(""));
+        f.push(paths::simulation(""));
+        f
+    } else {
+        vec![prefix.clone()]
+    };
+    let url = project
+        .content
+        .iter()
+        .find(|p| !prefix.is_empty() && p.url == prefix)
+        .or_else(|| rules_page(project, &prefix))
+        .map_or_else(|| paths::matrix(&prefix), |p| p.url.clone());
+    GameNav {
+        id: game.id(),
+        name: game.name(),
+        url,
+        matrix: paths::matrix(&prefix),
+        folders,
+    }
 }
 
 /// A section's pages in order, each first page of a stage of play carrying the stage's title.
@@ -695,58 +771,45 @@ fn nav_items(list: &[&ContentPage]) -> Vec<NavItem> {
         .collect()
 }
 
-/// The generated pages listed under Reference: each game's matrix and simulation, the texts,
-/// the scenarios and search.
+/// The generated pages listed under Reference: the texts, the scenarios and search.
 fn reference_extra(project: &Project) -> Vec<NavItem> {
     let mut extra = Vec::new();
-    for (game, set) in project.games() {
-        let prefix = project.prefix(game);
-        let suffix = if prefix.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", game.name())
-        };
-        extra.push(NavItem::new(
-            format!("Rule points by reading{suffix}"),
-            paths::matrix(&prefix),
-        ));
-        if project.simulates(game, set) {
-            extra.push(NavItem::new(
-                format!("What the readings change{suffix}"),
-                paths::simulation(&prefix),
-            ));
-        }
-    }
     if project.library.texts.iter().any(|t| t.file.is_some()) {
         extra.push(NavItem::new("The texts, annotated", paths::SOURCES));
     }
-    extra.push(NavItem::new("Play it tonight", paths::TONIGHT));
     extra.push(NavItem::new("All scenarios", paths::SCENARIOS));
     extra.push(NavItem::new("Search", paths::SEARCH));
     extra
 }
 
-/// Every game's readings, the first game's untagged.
-fn readings_section(project: &Project) -> NavSection {
+/// A game's readings, then its matrix and what its readings change.
+fn readings_section(project: &Project, game: &'static dyn Game) -> NavSection {
+    let set = project.readings.of(game);
+    let prefix = project.prefix(game);
+    let mut pages: Vec<NavItem> = set
+        .variants
+        .iter()
+        .map(|v| NavItem::new(v.name(), paths::variant(&prefix, &v.id)))
+        .collect();
+    pages.push(NavItem::new(
+        "Rule points by reading",
+        paths::matrix(&prefix),
+    ));
+    if project.simulates(game, set) {
+        pages.push(NavItem::new(
+            "What the readings change",
+            paths::simulation(&prefix),
+        ));
+    }
     NavSection {
-        title: Section::Readings.title(),
+        title: format!(
+            "{}: {}",
+            game.name(),
+            Section::Readings.title().to_lowercase()
+        ),
         url: None,
-        pages: project
-            .readings
-            .sets
-            .iter()
-            .flat_map(|(game, set)| {
-                let prefix = project.prefix(*game);
-                let tag = if prefix.is_empty() {
-                    String::new()
-                } else {
-                    format!("{}: ", game.name())
-                };
-                set.variants.iter().map(move |v| {
-                    NavItem::new(format!("{tag}{}", v.name()), paths::variant(&prefix, &v.id))
-                })
-            })
-            .collect(),
+        pages,
+        game: Some(game.id()),
     }
 }
 
@@ -867,6 +930,7 @@ fn render_generated(
             &title,
             "matrix.html",
             &[
+                ("game_id", &game.id()),
                 ("columns", &outcome::columns(variants, &prefix)),
                 ("sections", &generated::matrix(variants, &prefix)),
             ],
@@ -1146,19 +1210,28 @@ fn render_readings(
             ],
         )?;
         out.page(url, html);
-        render_card(project, &view, site, out)?;
+        render_card(project, game, &view, site, out)?;
     }
     Ok(())
+}
+
+/// The first page of a game's rules ("How to play"), for its cards: the first content page in
+/// its `play` folder, or its `play` page.
+fn rules_page<'a>(project: &'a Project, prefix: &str) -> Option<&'a ContentPage> {
+    let play = format!("{prefix}play/");
+    project.content.iter().find(|p| p.url.starts_with(&play))
 }
 
 /// A reading's one-page summary card, for "Play it tonight".
 fn render_card(
     project: &Project,
+    game: &'static dyn Game,
     view: &generated::VariantView,
     site: &SiteView,
     out: &mut Rendered,
 ) -> Result<(), BuildError> {
     let url = paths::card(&view.prefix, &view.id);
+    let rules = rules_page(project, &view.prefix).map(|p| NavItem::new(&p.title, &p.url));
     let title = format!("{} ({}): the card for tonight", view.author, view.date);
     let page = root_page(
         &url,
@@ -1181,6 +1254,8 @@ fn render_card(
             ("page", &page),
             ("root", &root_of(&url)),
             ("v", view),
+            ("facts", &game.facts()),
+            ("rules", &rules),
         ],
     )?;
     out.page(url, html);
@@ -1448,7 +1523,7 @@ fn write_search_index(
         let entries: Vec<search::Entry> = chunk
             .iter()
             .zip(mds.iter())
-            .map(|(p, md)| content_entry(p, md))
+            .map(|(p, md)| content_entry(project, p, md))
             .collect();
         index.add(&entries);
         if release {
@@ -1460,10 +1535,11 @@ fn write_search_index(
     let extra = other_entries(project);
     let entries: Vec<search::Entry> = extra
         .iter()
-        .map(|(u, t, x, s)| search::Entry {
+        .map(|(u, t, x, s, g)| search::Entry {
             url: u,
             title: t,
             section: s,
+            game: g,
             text: x,
             anchors: Vec::new(),
         })
@@ -1474,11 +1550,19 @@ fn write_search_index(
 
 /// A content page as the search index sees it: its sections under its second- and third-level
 /// headings.
-fn content_entry<'a>(p: &'a ContentPage, md: &'a markdown::Rendered) -> search::Entry<'a> {
+fn content_entry<'a>(
+    project: &Project,
+    p: &'a ContentPage,
+    md: &'a markdown::Rendered,
+) -> search::Entry<'a> {
+    let game = section_game(project, &p.section)
+        .and_then(crate::games::by_id)
+        .map_or("", |g| g.name());
     search::Entry {
         url: &p.url,
         title: &p.title,
         section: section_name(&p.section),
+        game,
         text: &md.text,
         anchors: md
             .headings
@@ -1493,9 +1577,24 @@ fn content_entry<'a>(p: &'a ContentPage, md: &'a markdown::Rendered) -> search::
     }
 }
 
-/// (url, title, text, part of the site) of each reading, each rule point and each annotated
-/// text: indexed whole.
-fn other_entries(project: &Project) -> Vec<(String, String, String, &'static str)> {
+/// A rule point's documentation in words for the search's snippets: each `id` of a point of the
+/// game as its question, any other backquoted word without its quotes.
+fn doc_in_words(table: crate::rules::PointTable, doc: &str) -> String {
+    doc.split('`')
+        .enumerate()
+        .map(|(i, part)| match i % 2 {
+            1 => table
+                .all()
+                .find(|p| p.id() == part)
+                .map_or(part, |p| p.def().question),
+            _ => part,
+        })
+        .collect()
+}
+
+/// (url, title, text, part of the site, game) of each reading, each rule point and each
+/// annotated text: indexed whole.
+fn other_entries(project: &Project) -> Vec<(String, String, String, &'static str, &'static str)> {
     let mut extra = Vec::new();
     for (game, set) in project.games() {
         let prefix = project.prefix(game);
@@ -1514,6 +1613,7 @@ fn other_entries(project: &Project) -> Vec<(String, String, String, &'static str
                 format!("{}: {}", v.author, v.title),
                 text,
                 "The readings",
+                game.name(),
             ));
         }
         for p in set.table.all() {
@@ -1521,8 +1621,13 @@ fn other_entries(project: &Project) -> Vec<(String, String, String, &'static str
             extra.push((
                 paths::rule(&prefix, p.id()),
                 p.def().question.to_string(),
-                format!("{} {} {}", p.id(), p.def().doc, summaries.join(" ")),
+                format!(
+                    "{} {}",
+                    doc_in_words(set.table, p.def().doc),
+                    summaries.join(" ")
+                ),
                 "Rule points",
+                game.name(),
             ));
         }
     }
@@ -1533,6 +1638,7 @@ fn other_entries(project: &Project) -> Vec<(String, String, String, &'static str
                 format!("{}: {}", source.name(), source.title),
                 text.body.clone(),
                 "The texts",
+                "",
             ));
         }
     }
@@ -1547,7 +1653,7 @@ fn section_name(s: &Section) -> &'static str {
         Section::Readings => "The readings",
         Section::Reference => "Reference",
         Section::Contributing => "For contributors",
-        Section::Folder(_) => "Pages",
+        Section::Folder(_) => "Rules and notebook",
     }
 }
 

@@ -11,12 +11,15 @@ use std::collections::{BTreeMap, HashMap};
 /// How much of a section's text the index keeps for snippets, in bytes (cut at a word).
 const KEPT_TEXT: usize = 600;
 
-/// A page: its URL, its title and the name of its part of the site.
+/// A page: its URL, its title, the name of its part of the site, and its game's name (none for
+/// a page of the whole site), by which the results are grouped.
 #[derive(Serialize)]
 struct Page {
     u: String,
     t: String,
     s: &'static str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    g: &'static str,
 }
 
 /// A section of a page: the unit the search finds.
@@ -103,6 +106,8 @@ pub struct Entry<'a> {
     pub url: &'a str,
     pub title: &'a str,
     pub section: &'static str,
+    /// The game's name, empty for a page of the whole site.
+    pub game: &'static str,
     pub text: &'a str,
     /// The headings that divide the text, in order; none for a page indexed whole.
     pub anchors: Vec<Anchor<'a>>,
@@ -207,6 +212,7 @@ impl Builder {
             u: e.url.to_string(),
             t: e.title.to_string(),
             s: e.section,
+            g: e.game,
         }));
     }
 
@@ -241,6 +247,7 @@ mod tests {
             url: "notebook/stock/",
             title: "The stock",
             section: "The notebook",
+            game: "Gleek",
             text,
             anchors,
         }

@@ -187,7 +187,7 @@ fn rerender(
     for (i, page) in edits {
         built.project.content[i] = page;
         let project = &built.project;
-        let site = SiteView::of(project, &built.nav.sections);
+        let site = SiteView::of(project, &built.nav.sections, &built.nav.games);
         let p = &project.content[i];
         let (file, md, _) = super::render_page(
             i,

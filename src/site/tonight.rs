@@ -1,12 +1,13 @@
-//! "Play it tonight": for a table that just wants to play. A page lists every game's readings;
-//! each has a one-page summary card (its choice on every rule point in words, by stage of play,
-//! printable on one A4 page) and a link that marks its column in every outcome table of the site
-//! (`?reading=<id>`, read by `static/tonight.js`, which also keeps the choice until it is cleared).
-//! The cards need no JavaScript; the marking does.
+//! "Play it tonight": for a table that just wants to play. A page lists every game's readings,
+//! with the one the site suggests for a first evening; each reading has a complete card (the
+//! game's shared facts, then its choice on every rule point in words, by stage of play) and a
+//! link that marks its column in every outcome table of its game
+//! (`?pick=<game>/<id>`, read by `static/tonight.js`, which keeps one pick per game until it
+//! is cleared). The cards need no JavaScript; the marking does.
 
 use super::pages::paths;
 use crate::game::Game;
-use crate::variant::VariantSet;
+use crate::variant::{Evidence, VariantSet};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -14,8 +15,12 @@ use paths::{TONIGHT as URL, card};
 
 #[derive(Serialize)]
 pub struct TonightGame {
+    /// The game's id (`gleek`): picks are kept per game, since two games may share a reading id.
+    pub id: &'static str,
     pub name: &'static str,
     pub readings: Vec<TonightReading>,
+    /// The reading the site suggests for a first evening, and why.
+    pub first: Option<FirstEvening>,
 }
 
 #[derive(Serialize)]
@@ -25,8 +30,55 @@ pub struct TonightReading {
     pub title: String,
     pub kind: &'static str,
     pub card: String,
-    /// This page with the reading picked: `tonight/?reading=<id>`.
+    /// This page with the reading picked: `tonight/?pick=<game>/<id>`.
     pub pick: String,
+    /// Its answers stated by its source, and assumed where the source is silent.
+    pub stated: usize,
+    pub assumed: usize,
+}
+
+/// The site's own advice for a first evening: the reading whose source leaves a table the
+/// fewest gaps to take on trust.
+#[derive(Serialize)]
+pub struct FirstEvening {
+    /// An index into [`TonightGame::readings`].
+    pub at: usize,
+    pub why: String,
+}
+
+/// The reading with the fewest assumed answers, then the most stated; the first listed on a tie.
+fn first_evening(readings: &[TonightReading], points: usize) -> Option<FirstEvening> {
+    let (at, r) = readings
+        .iter()
+        .enumerate()
+        .min_by_key(|(i, r)| (r.assumed, std::cmp::Reverse(r.stated), *i))?;
+    let rivals: Vec<&TonightReading> = readings
+        .iter()
+        .enumerate()
+        .filter(|(i, o)| *i != at && o.assumed == r.assumed)
+        .map(|(_, o)| o)
+        .collect();
+    let compared = match (readings.len(), rivals.is_empty()) {
+        (1, _) => "",
+        (_, true) => ", fewer than any other reading",
+        _ if rivals.iter().all(|o| o.stated < r.stated) => {
+            ", as few as any reading, and of those its source states the most"
+        }
+        _ => ", as few as any reading",
+    };
+    let assumed = match r.assumed {
+        0 => "none of its answers is assumed".to_string(),
+        1 => "only 1 of its answers is assumed where the source is silent".to_string(),
+        n => format!("only {n} of its answers are assumed where the source is silent"),
+    };
+    Some(FirstEvening {
+        at,
+        why: format!(
+            "its source states {} of the {points} rule points in so many words, and \
+             {assumed}{compared}: the fewest gaps a table takes on trust",
+            r.stated
+        ),
+    })
 }
 
 /// A reading's id as a query value: ids are file names, which may hold `&`, `#` or spaces.
@@ -44,46 +96,56 @@ pub fn view<'a>(
     games: impl Iterator<Item = (&'static dyn Game, &'a VariantSet, String)>,
 ) -> Vec<TonightGame> {
     games
-        .map(|(game, set, prefix)| TonightGame {
-            name: game.name(),
-            readings: set
+        .map(|(game, set, prefix)| {
+            let readings: Vec<TonightReading> = set
                 .variants
                 .iter()
-                .map(|v| TonightReading {
-                    id: v.id.clone(),
-                    name: v.name(),
-                    title: v.title.clone(),
-                    kind: v.kind.label(),
-                    card: card(&prefix, &v.id),
-                    pick: format!("{URL}?reading={}", query_value(&v.id)),
+                .map(|v| {
+                    let count = |e| v.choices.iter().filter(|c| c.evidence == e).count();
+                    TonightReading {
+                        id: v.id.clone(),
+                        name: v.name(),
+                        title: v.title.clone(),
+                        kind: v.kind.label(),
+                        card: card(&prefix, &v.id),
+                        pick: format!("{URL}?pick={}/{}", game.id(), query_value(&v.id)),
+                        stated: count(Evidence::Stated),
+                        assumed: count(Evidence::Assumed),
+                    }
                 })
-                .collect(),
+                .collect();
+            TonightGame {
+                id: game.id(),
+                name: game.name(),
+                first: first_evening(&readings, game.points().all().count()),
+                readings,
+            }
         })
         .collect()
 }
 
-/// `{id: name}` for the script's note ("Highlighting: Charles Cotton (1674)"). Two games may
-/// share an id (Cotton wrote on both); their names are then joined.
+/// `{game: {name, readings: {id: name}}}` for the script's note ("Gleek: Charles Cotton
+/// (1674)"). Keyed by game: two games may share a reading id (Cotton wrote on both).
 pub fn names_json(games: &[TonightGame]) -> String {
-    let mut names: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    for r in games.iter().flat_map(|g| &g.readings) {
-        let list = names.entry(&r.id).or_default();
-        if !list.contains(&r.name.as_str()) {
-            list.push(&r.name);
-        }
-    }
-    let joined: BTreeMap<&str, String> = names
-        .into_iter()
-        .map(|(id, list)| (id, list.join(" / ")))
+    let by_game: BTreeMap<&str, serde_json::Value> = games
+        .iter()
+        .map(|g| {
+            let names: BTreeMap<&str, &str> = g
+                .readings
+                .iter()
+                .map(|r| (r.id.as_str(), r.name.as_str()))
+                .collect();
+            (g.id, serde_json::json!({"name": g.name, "readings": names}))
+        })
         .collect();
-    serde_json::to_string(&joined).unwrap_or_else(|_| "{}".into())
+    serde_json::to_string(&by_game).unwrap_or_else(|_| "{}".into())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn reading(id: &str, name: &str) -> TonightReading {
+    fn reading(id: &str, name: &str, stated: usize, assumed: usize) -> TonightReading {
         TonightReading {
             id: id.into(),
             name: name.into(),
@@ -91,32 +153,86 @@ mod tests {
             kind: "primary source",
             card: card("", id),
             pick: String::new(),
+            stated,
+            assumed,
         }
     }
 
     #[test]
-    fn names_are_keyed_by_id_and_a_shared_id_keeps_each_name_once() {
+    fn names_are_keyed_by_game_so_a_shared_id_keeps_each_games_name() {
         let games = [
             TonightGame {
+                id: "gleek",
                 name: "Gleek",
                 readings: vec![
-                    reading("cotton-1674", "Charles Cotton (1674)"),
-                    reading("du-coeur", "Justin du Coeur (n.d.)"),
+                    reading("cotton-1674", "Charles Cotton (1674)", 1, 1),
+                    reading("du-coeur", "Justin du Coeur (n.d.)", 1, 1),
                 ],
+                first: None,
             },
             TonightGame {
+                id: "put",
                 name: "Put",
                 readings: vec![
-                    reading("cotton-1674", "Charles Cotton (1674)"),
-                    reading("le-truc", "Sid Sackson <1969>"),
+                    reading("cotton-1674", "Cotton on Put (1674)", 1, 1),
+                    reading("le-truc", "Sid Sackson <1969>", 1, 1),
                 ],
+                first: None,
             },
         ];
         let json: serde_json::Value = serde_json::from_str(&names_json(&games)).unwrap();
-        assert_eq!(json["cotton-1674"], "Charles Cotton (1674)");
-        assert_eq!(json["le-truc"], "Sid Sackson <1969>");
-        assert_eq!(json.as_object().unwrap().len(), 3);
+        assert_eq!(
+            json["gleek"]["readings"]["cotton-1674"],
+            "Charles Cotton (1674)"
+        );
+        assert_eq!(
+            json["put"]["readings"]["cotton-1674"],
+            "Cotton on Put (1674)"
+        );
+        assert_eq!(json["put"]["readings"]["le-truc"], "Sid Sackson <1969>");
+        assert_eq!(json["put"]["name"], "Put");
         assert_eq!(card("put/", "le-truc"), "put/variants/le-truc/card/");
         assert_eq!(query_value("a b&c#é"), "a%20b%26c%23%C3%A9");
+    }
+
+    #[test]
+    fn the_first_evening_is_the_reading_with_fewest_assumptions_then_most_stated() {
+        let readings = [
+            reading("a", "A", 20, 5),
+            reading("b", "B", 10, 2),
+            reading("c", "C", 12, 2),
+            reading("d", "D", 12, 2),
+        ];
+        let first = first_evening(&readings, 29).unwrap();
+        assert_eq!(
+            first.at, 2,
+            "fewest assumed, then most stated, then the first listed"
+        );
+        assert!(first.why.contains("states 12 of the 29"), "{}", first.why);
+        assert!(
+            first.why.contains("only 2 of its answers are assumed"),
+            "{}",
+            first.why
+        );
+        assert!(
+            first
+                .why
+                .ends_with(", as few as any reading: the fewest gaps a table takes on trust"),
+            "{}",
+            first.why
+        );
+        let alone = first_evening(&readings[..2], 29).unwrap();
+        assert!(
+            alone.why.contains("fewer than any other reading"),
+            "{}",
+            alone.why
+        );
+        let most = first_evening(&readings[1..3], 29).unwrap();
+        assert!(
+            most.why.contains("of those its source states the most"),
+            "{}",
+            most.why
+        );
+        assert!(first_evening(&[], 29).is_none());
     }
 }

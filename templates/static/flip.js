@@ -204,6 +204,7 @@
       const head = this.table.querySelectorAll("thead th")[h];
       head.classList.add("flip-col");
       head.append(el("span", { class: "flip-badge" }, count + " changed"));
+      if (window.Mournival) window.Mournival.showColumn(head);
       this.table.querySelectorAll("tbody tr").forEach((tr) => {
         const th = tr.querySelector("th[scope=row]");
         const k = th ? d.rows.indexOf(th.textContent.trim()) : -1;

@@ -2,13 +2,18 @@
 // document per section of a page (the text under a heading), ranked by BM25 with boosts for a
 // match in the page's title or the section's heading. The index lists pages once ({u, t, s}),
 // sections by page ({p, a: heading id, h: heading, n: words, x: text}), and for each word the
-// sections holding it as [gap from the previous section, count, ...]. A query word matches index words by prefix.
-// The snippet shows the words around the first hit, each hit in <mark>, built as text nodes:
-// nothing from the index is ever parsed as HTML.
+// sections holding it as [gap from the previous section, count, ...]. A query word matches index
+// words by prefix, and, at half weight, a word one typing slip away or spelt the period's other
+// way (Tiddie, Tiddy, tidy: a final -ie read as -y). The contributors' guide ranks below the
+// reference. Results are grouped by game, the true count given; the index is fetched once per
+// visit (kept in sessionStorage). The snippet shows the words around the first hit, each hit in
+// <mark>, built as text nodes: nothing from the index is ever parsed as HTML.
 (function () {
   "use strict";
   var K1 = 1.2, B = 0.75;
-  var TITLE_BOOST = 3, HEADING_BOOST = 1.5, PREFIX_WEIGHT = 0.5;
+  var TITLE_BOOST = 3, HEADING_BOOST = 1.5, PREFIX_WEIGHT = 0.5, NEAR_WEIGHT = 0.5;
+  // The part of the site ranked below the rest, and by how much.
+  var GUIDE = "For contributors", GUIDE_WEIGHT = 0.4;
   var PER_PAGE = 3, MAX_RESULTS = 50, BEFORE = 8, AFTER = 22;
 
   // The same words as the index (src/site/search.rs): letters and digits, an apostrophe inside
@@ -32,16 +37,34 @@
       return true;
     });
   }
+  // A word as the period might have spelt it: a final -ie as -y (Tiddie, Tiddy).
+  function fold(w) { return w.replace(/ie$/, "y"); }
+  // Whether two words are at most one insertion, deletion or substitution apart.
+  function oneApart(a, b) {
+    if (Math.abs(a.length - b.length) > 1) { return false; }
+    var i = 0;
+    while (i < a.length && i < b.length && a[i] === b[i]) { i++; }
+    if (a.length === b.length) { return a.slice(i + 1) === b.slice(i + 1); }
+    return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+  }
+  // How well an index word answers a query word: 1 the word itself, PREFIX_WEIGHT a longer word
+  // it begins, NEAR_WEIGHT a slip or a period spelling away (for words of four letters or more), 0.
+  function match(w, term) {
+    if (w === term) { return 1; }
+    if (w.indexOf(term) === 0) { return PREFIX_WEIGHT; }
+    if (term.length >= 4 && w[0] === term[0] && oneApart(fold(w), fold(term))) { return NEAR_WEIGHT; }
+    return 0;
+  }
   function matchesAny(text, term) {
-    return words(text).some(function (w) { return w.word.indexOf(term) === 0; });
+    return words(text).some(function (w) { return match(w.word, term) > 0; });
   }
 
-  // The sections matching every term, best first, at most PER_PAGE of one page: [{url, title,
-  // heading, where, text, score}].
+  // The sections matching every term, best first, at most PER_PAGE of one page, all of them:
+  // [{url, title, heading, where, game, text, score}]. The page shows the first MAX_RESULTS.
   function rank(index, query) {
     var docs = index.docs.map(function (d) {
       var page = index.pages[d.p];
-      return { url: page.u + (d.a ? "#" + d.a : ""), page: page.u, title: page.t, heading: d.h || "", where: page.s, n: d.n, text: d.x };
+      return { url: page.u + (d.a ? "#" + d.a : ""), page: page.u, title: page.t, heading: d.h || "", where: page.s, game: page.g || "", n: d.n, text: d.x };
     });
     var qs = terms(query);
     if (!qs.length || !docs.length) { return []; }
@@ -51,8 +74,8 @@
     qs.forEach(function (term) {
       var tf = {};
       keys.forEach(function (w) {
-        if (w.indexOf(term) !== 0) { return; }
-        var weight = w === term ? 1 : PREFIX_WEIGHT;
+        var weight = match(w, term);
+        if (!weight) { return; }
         var p = index.words[w];
         for (var i = 0, doc = 0; i < p.length; i += 2) {
           doc += p[i];
@@ -70,6 +93,7 @@
         var s = idf * (f * (K1 + 1)) / (f + K1 * (1 - B + B * d.n / avg));
         if (inTitle) { s += idf * TITLE_BOOST; }
         if (d.heading && matchesAny(d.heading, term)) { s += idf * HEADING_BOOST; }
+        if (d.where === GUIDE) { s *= GUIDE_WEIGHT; }
         next[i] = (scores === null ? 0 : scores[i]) + s;
       });
       scores = next;
@@ -79,7 +103,7 @@
     return order.filter(function (i) {
       perPage[docs[i].page] = (perPage[docs[i].page] || 0) + 1;
       return perPage[docs[i].page] <= PER_PAGE;
-    }).slice(0, MAX_RESULTS).map(function (i) {
+    }).map(function (i) {
       docs[i].score = scores[i];
       return docs[i];
     });
@@ -89,7 +113,7 @@
   function snippet(text, query) {
     var qs = terms(query);
     var ws = words(text);
-    var hit = function (w) { return qs.some(function (t) { return w.word.indexOf(t) === 0; }); };
+    var hit = function (w) { return qs.some(function (t) { return match(w.word, t) > 0; }); };
     var first = ws.findIndex(hit);
     var from = first < 0 ? 0 : Math.max(0, first - BEFORE);
     var to = Math.min(ws.length, (first < 0 ? 0 : first) + AFTER);
@@ -109,8 +133,21 @@
     return pieces;
   }
 
+  // The results by game, each game where its best result ranks; a page of the whole site under
+  // "The whole site": [{game, results}].
+  function groups(results) {
+    var out = [];
+    results.forEach(function (r) {
+      var name = r.game || "The whole site";
+      var g = out.find(function (x) { return x.game === name; });
+      if (!g) { g = { game: name, results: [] }; out.push(g); }
+      g.results.push(r);
+    });
+    return out;
+  }
+
   if (typeof module !== "undefined" && module.exports) {
-    module.exports = { rank: rank, snippet: snippet, words: words };
+    module.exports = { rank: rank, snippet: snippet, words: words, groups: groups };
     return;
   }
 
@@ -150,12 +187,43 @@
     return li;
   }
 
-  fetch(indexUrl).then(function (r) { return r.json(); }).then(function (index) {
+  // The index, fetched once per visit: kept in sessionStorage under its address.
+  function loadIndex() {
+    var key = "mournival-search:" + indexUrl;
+    try {
+      var kept = sessionStorage.getItem(key);
+      if (kept) { return Promise.resolve(JSON.parse(kept)); }
+    } catch (e) { /* storage off or full: fetch */ }
+    return fetch(indexUrl).then(function (r) { return r.text(); }).then(function (text) {
+      try { sessionStorage.setItem(key, text); } catch (e) { /* too big or off: fetch next time */ }
+      return JSON.parse(text);
+    });
+  }
+
+  loadIndex().then(function (index) {
     var results = rank(index, query);
+    var shown = results.slice(0, MAX_RESULTS);
     list.textContent = "";
-    results.forEach(function (r) { list.appendChild(result(r)); });
+    groups(shown).forEach(function (g, i) {
+      var li = document.createElement("li");
+      li.className = "search-group";
+      var h = document.createElement("h2");
+      h.id = "search-group-" + i;
+      h.textContent = g.game;
+      var ol = document.createElement("ol");
+      ol.setAttribute("aria-labelledby", h.id);
+      g.results.forEach(function (r) { ol.appendChild(result(r)); });
+      li.appendChild(h);
+      li.appendChild(ol);
+      list.appendChild(li);
+    });
+    var more = results.length > shown.length ? " The best " + shown.length + " are shown." : "";
     status.textContent = results.length
-      ? results.length + " section(s) found for “" + query + "”."
+      ? results.length + " section(s) found for “" + query + "”." + more
       : "Nothing found for “" + query + "”.";
+    // Focus moves to the results, so that a keyboard or a screen reader starts there.
+    var target = results.length ? list : status;
+    target.setAttribute("tabindex", "-1");
+    target.focus();
   }).catch(function () { status.textContent = "The search index could not be loaded."; });
 })();

@@ -1,53 +1,74 @@
-// "Play it tonight": mark one reading's column in every table. The reading comes from the
-// address (?reading=<id>, as the picker on /tonight/ writes it) or from an earlier pick
-// (localStorage, until cleared); ?reading= with nothing clears it. Every outcome-table column
-// head and cell carries data-reading="<id>"; the marked ones get the class "tonight-mark", and a
-// note at the top of the page names the reading and offers to clear it. Without JavaScript nothing is marked:
-// the printable cards on /tonight/ need none.
+// "Play it tonight": mark the reading a table picked in every table of its game. Picks are kept
+// per game, because two games may share a reading id (Cotton wrote on Gleek and on Put). A pick
+// comes from the address (?pick=<game>/<id>, as the form on /tonight/ writes it; ?pick=<game>/
+// clears that game's) or from earlier picks (localStorage, until cleared). Every outcome table
+// and matrix carries data-game="<game>", and its column heads and cells data-reading="<id>"; the
+// marked ones get the class "tonight-mark", the table scrolls sideways to bring the column into
+// view, and a note at the top of the page names the reading and offers to clear it. Without
+// JavaScript nothing is marked: the cards on /tonight/ need none.
 (function () {
   "use strict";
-  const KEY = "mournival-tonight";
+  const KEY = "mournival-tonight-picks";
   const script = document.currentScript;
 
   function stored() {
-    try { return localStorage.getItem(KEY); } catch (e) { return null; }
-  }
-
-  function store(id) {
     try {
-      if (id) localStorage.setItem(KEY, id); else localStorage.removeItem(KEY);
-    } catch (e) { /* storage off: the address still carries the reading */ }
+      const picks = JSON.parse(localStorage.getItem(KEY) || "{}");
+      return picks && typeof picks === "object" && !Array.isArray(picks) ? picks : {};
+    } catch (e) { return {}; }
   }
 
+  function store(picks) {
+    try { localStorage.setItem(KEY, JSON.stringify(picks)); } catch (e) { /* storage off: the address still carries the pick */ }
+  }
+
+  // The picks, with the address's applied and kept.
   function picked() {
+    const picks = stored();
     const params = new URLSearchParams(window.location.search);
-    if (params.has("reading")) {
-      const id = params.get("reading");
-      store(id);
-      return id;
+    const pick = params.get("pick");
+    if (pick !== null) {
+      const slash = pick.indexOf("/");
+      if (slash > 0) {
+        const game = pick.slice(0, slash);
+        const id = pick.slice(slash + 1);
+        if (id) picks[game] = id; else delete picks[game];
+        store(picks);
+      }
     }
-    return stored();
+    return picks;
   }
 
-  function marked(id) {
-    return Array.from(document.querySelectorAll("[data-reading]"))
+  // The cells and heads of a game's reading, in the tables of that game on this page.
+  function marked(game, id) {
+    return Array.from(document.querySelectorAll("[data-game]"))
+      .filter((table) => table.getAttribute("data-game") === game)
+      .flatMap((table) => Array.from(table.querySelectorAll("[data-reading]")))
       .filter((node) => node.getAttribute("data-reading") === id);
   }
 
-  function clear(note, nodes) {
-    store("");
+  // Scrolls each table's frame sideways so the marked column shows (keys.js).
+  function bringIntoView(nodes) {
+    if (!window.Mournival) return;
+    nodes.filter((node) => node.tagName === "TH").forEach((th) => window.Mournival.showColumn(th));
+  }
+
+  function clear(game, note, nodes) {
+    const picks = stored();
+    delete picks[game];
+    store(picks);
     nodes.forEach((node) => node.classList.remove("tonight-mark"));
     note.remove();
     const url = new URL(window.location.href);
-    if (url.searchParams.has("reading")) {
-      url.searchParams.delete("reading");
+    if (url.searchParams.has("pick")) {
+      url.searchParams.delete("pick");
       window.history.replaceState(null, "", url.toString());
     }
     const select = document.getElementById("tonight-reading");
-    if (select) select.selectedIndex = -1;
+    if (select && select.value.startsWith(game + "/")) select.selectedIndex = -1;
   }
 
-  function showNote(id, name, nodes) {
+  function showNote(game, label, nodes) {
     const main = document.getElementById("main");
     if (!main) return;
     const note = document.createElement("p");
@@ -55,33 +76,39 @@
     note.setAttribute("role", "status");
     note.append("Highlighting: ");
     const strong = document.createElement("strong");
-    strong.textContent = name;
+    strong.textContent = label;
     note.append(strong, " · ");
     const button = document.createElement("button");
     button.type = "button";
     button.className = "tonight-clear";
     button.textContent = "clear";
-    button.addEventListener("click", () => clear(note, nodes));
+    button.setAttribute("aria-label", "clear " + label);
+    button.addEventListener("click", () => clear(game, note, nodes));
     note.append(button);
     main.prepend(note);
   }
 
-  // The reading's name: from the names file, else from a column head on this page.
-  function nameOf(id, names) {
-    if (names && typeof names[id] === "string") return names[id];
-    const own = marked(id).find((node) => node.tagName === "TH");
+  // "Gleek: Charles Cotton (1674)": from the names file, else from a column head on this page.
+  function labelOf(game, id, names, nodes) {
+    const entry = names && names[game];
+    if (entry && entry.readings && typeof entry.readings[id] === "string") return `${entry.name}: ${entry.readings[id]}`;
+    const own = nodes.find((node) => node.tagName === "TH");
     return own ? own.innerText.replace(/\s+/g, " ").trim() : "the reading you picked";
   }
 
   function start() {
-    const id = picked();
-    if (!id) return;
-    const nodes = marked(id);
-    nodes.forEach((node) => node.classList.add("tonight-mark"));
+    const picks = picked();
+    const shown = Object.entries(picks).map(([game, id]) => [game, id, marked(game, id)]).filter(([, , nodes]) => nodes.length);
+    shown.forEach(([, , nodes]) => {
+      nodes.forEach((node) => node.classList.add("tonight-mark"));
+      bringIntoView(nodes);
+    });
     const select = document.getElementById("tonight-reading");
-    if (select) select.value = id;
+    const pick = new URLSearchParams(window.location.search).get("pick");
+    if (select && pick) select.value = pick;
+    if (!shown.length) return;
     const src = script && script.getAttribute("data-names");
-    const show = (names) => showNote(id, nameOf(id, names), nodes);
+    const show = (names) => shown.forEach(([game, id, nodes]) => showNote(game, labelOf(game, id, names, nodes), nodes));
     if (!src || !window.fetch) { show(null); return; }
     fetch(src).then((r) => (r.ok ? r.json() : null)).then(show, () => show(null));
   }

@@ -20,19 +20,28 @@ import { chromium } from "playwright-core";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import { mkdirSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const siteUrl = process.argv[2] || process.env.SITE_URL;
 const screenshot = process.env.SCREENSHOT || path.join(here, "screenshot.png");
 const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
 const SCENARIO_PAGE = "notebook/tiddy-turned-up/";
+// A Put page with a reading of the same id as a Gleek one (cotton-1674).
+const PUT_PAGE = "put/notebook/seen-put/";
+const GLIC_PAGE = "glic/notebook/poch-bet/";
+// The scenario pages that print longest: the whole deal (62 A4 pages before issue 21) and, since,
+// the stock's three scenarios.
+const LARGEST_PAGES = ["play/a-whole-deal/", "play/stock/"];
+const shotsDir = process.env.SHOTS || path.join(path.dirname(fileURLToPath(import.meta.url)), "shots");
 // The page's source, for the engine's own figures.
 const SCENARIO_SOURCE = "content/notebook/tiddy-turned-up.md";
 const repo = path.resolve(here, "../..");
 const mournival = process.env.MOURNIVAL || path.join(repo, "target/release/mournival");
 // Every step is bounded; the whole run too.
 const STEP_MS = 15_000;
-const TOTAL_MS = 120_000;
+const TOTAL_MS = 400_000;
 
 class CheckFailed extends Error {}
 
@@ -149,12 +158,15 @@ async function checkLedger(page, label) {
   log(`${label}: ledger "${title}" opened under the table; it cites rule point ${point}: "${text.slice(0, 100)}"; its link back closes it`);
 }
 
-// On paper every ledger panel shows, from the stylesheet alone; with JavaScript, every <details>
-// of the page opens before printing too, and closes again after.
+// On paper the ledger panels of the net cells that differ show (a net cell's ledger holds every
+// payment of its player), from the stylesheet alone, and no other; with JavaScript, every <details> of the page opens before printing too, and closes again
+// after (the stylesheet keeps the contributors' folds off the paper).
 async function checkPrint(page, label, js) {
   await page.emulateMedia({ media: "print" });
-  const panels = await page.locator(".ledger-panel:not(.folded)").evaluateAll((ps) => [ps.length, ps.filter((p) => p.offsetHeight > 0).length]);
-  check(panels[0] > 0 && panels[0] === panels[1], `${label}: in print ${panels[1]} of ${panels[0]} ledger panels show`);
+  const panels = await page.locator(".ledger-panel:not(.folded)").evaluateAll((ps) => ps.map((p) => [p.classList.contains("differs") && p.classList.contains("row-net"), p.offsetHeight > 0]));
+  const differ = panels.filter(([d]) => d);
+  const wrong = panels.filter(([d, shown]) => d !== shown).length;
+  check(differ.length > 0 && wrong === 0, `${label}: in print ${wrong} of ${panels.length} ledger panels show or hide wrongly (${differ.length} net cells differ)`);
   if (js) {
     const closed = await page.evaluate(() => {
       const before = document.querySelectorAll("main details:not([open])").length;
@@ -166,7 +178,7 @@ async function checkPrint(page, label, js) {
     check(closed[0] > 0 && closed[1] === 0 && closed[2] === closed[0], `${label}: closed <details> before, during and after print: ${closed.join(", ")}`);
   }
   await page.emulateMedia({ media: "screen" });
-  log(`${label}: in print all ${panels[0]} ledger panels show${js ? ", and every <details> opens" : ""}`);
+  log(`${label}: in print the ${differ.length} ledger panels of net cells that differ show, the other ${panels.length - differ.length} do not${js ? "; every <details> opens" : ""}`);
 }
 
 async function checkSearch(context) {
@@ -193,6 +205,33 @@ async function checkSearch(context) {
     check((await section.locator(`[id="${id}"]`).count()) === 1, `${deep}: no element has the id ${id}`);
     await section.close();
   }
+}
+
+// The search of issue 21: a period spelling ("tidy") finds Tiddy, results are grouped by game,
+// the status gives the true count, focus moves to the results, and the index is fetched once
+// per visit and weighs under 300 KB gzipped.
+async function checkSearchMore(context) {
+  const { page, problems } = await open(context, "search/?q=tidy");
+  await page.locator("#search-results li a").first().waitFor({ state: "visible" });
+  const groups = await page.locator("#search-results .search-group h2").allInnerTexts();
+  check(groups.length >= 2 && groups.includes("Gleek"), `search for "tidy": groups ${groups.join(", ")}`);
+  const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
+  check(focused === "search-results", `search: focus is on ${focused}, not the results`);
+  const status = await page.locator("#search-status").innerText();
+  const count = Number((status.match(/^(\d+) section/) || [])[1]);
+  const shown = await page.locator("#search-results .search-group li").count();
+  check(count >= shown && shown > 0, `search: the status says "${status}" for ${shown} shown`);
+  let fetched = 0;
+  page.on("request", (r) => { if (r.url().endsWith("search-index.json")) fetched += 1; });
+  await page.goto(new URL("search/?q=ruff", siteUrl).href, { waitUntil: "load" });
+  await page.locator("#search-results li a").first().waitFor({ state: "visible" });
+  check(fetched === 0, `search: the index was fetched ${fetched} more time(s) in the same visit`);
+  const raw = await (await fetch(new URL("search-index.json", siteUrl))).arrayBuffer();
+  const gz = gzipSync(Buffer.from(raw)).length;
+  check(gz < 300 * 1024, `search: the index is ${gz} bytes gzipped`);
+  check(problems.length === 0, `search: ${problems.join("; ")}`);
+  await page.close();
+  log(`search for "tidy": ${count} section(s) in groups ${groups.join(", ")}; focus on the results; the index fetched once per visit, ${Math.round(raw.byteLength / 1024)} KB (${Math.round(gz / 1024)} KB gzipped)`);
 }
 
 // The players' figures in one column of a scenario's outcome table: {Ann: "−16", ...}.
@@ -304,12 +343,13 @@ async function checkMenuAndShortcut(browser, wide) {
   await phone.close();
 }
 
-// "Play it tonight": a reading picked on /tonight/ is marked in another page's outcome table,
-// named in a note, and cleared by the note's button for the rest of the session.
+// "Play it tonight": a reading picked on /tonight/ is marked in another page's outcome table of
+// its game, named in a note, not marked in another game's tables though the id is shared
+// (Cotton wrote on Gleek and on Put), and cleared by the note's button for the rest of the session.
 async function checkTonight(context) {
   const reading = "cotton-1674";
-  const picker = await open(context, `tonight/?reading=${reading}`);
-  check(await picker.page.locator("#tonight-reading").inputValue() === reading, "tonight: the picker does not show the picked reading");
+  const picker = await open(context, `tonight/?pick=gleek/${reading}`);
+  check(await picker.page.locator("#tonight-reading").inputValue() === `gleek/${reading}`, "tonight: the picker does not show the picked reading");
   check(picker.problems.length === 0, `tonight: ${picker.problems.join("; ")}`);
   await picker.page.close();
   // Another tab, without the parameter: the pick is remembered.
@@ -317,37 +357,211 @@ async function checkTonight(context) {
   const note = page.locator(".tonight-note");
   await note.waitFor({ state: "visible" });
   const said = await note.innerText();
-  check(/Highlighting: Charles Cotton \(1674\)/.test(said), `tonight: the note says "${said}"`);
+  check(/Highlighting: Gleek: Charles Cotton \(1674\)/.test(said), `tonight: the note says "${said}"`);
   const table = page.locator("table.outcome").first();
   const marked = await table.locator(".tonight-mark").count();
   const column = await table.locator(`[data-reading="${reading}"]`).count();
   check(column > 1 && marked === column, `tonight: ${marked} of the ${column} cells of ${reading}'s column are marked`);
   const others = await table.locator(".tonight-mark:not([data-reading=\"" + reading + "\"])").count();
   check(others === 0, `tonight: ${others} cells of other readings are marked`);
-  await note.getByRole("button", { name: "clear" }).click();
+  // Put has a reading cotton-1674 too: a Gleek pick marks nothing there.
+  const put = await open(context, PUT_PAGE);
+  check((await put.page.locator(`table.outcome [data-reading="${reading}"]`).count()) > 0, `tonight: ${PUT_PAGE} has no ${reading} column to test with`);
+  const onPut = await put.page.locator(".tonight-mark, .tonight-note").count();
+  check(onPut === 0, `tonight: a Gleek pick marks ${onPut} elements on the Put page ${PUT_PAGE}`);
+  await put.page.close();
+  await note.getByRole("button", { name: /clear/ }).click();
   check(await page.locator(".tonight-mark, .tonight-note").count() === 0, "tonight: clear leaves marks");
   await page.reload({ waitUntil: "load" });
   check(await page.locator(".tonight-mark, .tonight-note").count() === 0, "tonight: the cleared reading comes back on reload");
   check(problems.length === 0, `tonight: ${problems.join("; ")}`);
   await page.close();
-  log(`tonight: ${reading} picked on /tonight/ marks its ${column} cells on another page, and clears`);
+  log(`tonight: ${reading} picked for Gleek on /tonight/ marks its ${column} cells on another page, nothing on a Put page, and clears`);
 }
 
-// At phone width no page may scroll sideways: wide tables scroll inside their own frame.
-async function checkPhoneWidth(browser) {
+// Whether a column head shows inside its table's frame, beside the sticky row heads.
+async function columnInView(th) {
+  return th.evaluate((head) => {
+    const frame = head.closest(".table-wrap");
+    const box = head.getBoundingClientRect();
+    const view = frame.getBoundingClientRect();
+    const first = head.parentElement.firstElementChild.getBoundingClientRect();
+    return { ok: box.left >= first.right - 1 && box.right <= view.right + 1, left: Math.round(box.left), right: Math.round(box.right), frame: [Math.round(first.right), Math.round(view.right)] };
+  });
+}
+
+// On a 390 px screen, the tonight mark and a flipped rule point change a column off-screen: the
+// table scrolls sideways to bring it into view.
+async function checkColumnsIntoView(browser) {
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  for (const rel of ["", SCENARIO_PAGE, "play/stock/", "matrix/", "variants/cotton-1674/", "rules/odd-penny/", "tonight/", "variants/cotton-1674/card/"]) {
-    const { page, problems } = await open(phone, rel);
-    const { scroll, client } = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      client: document.documentElement.clientWidth,
-    }));
-    check(scroll <= client, `at phone width /${rel} is ${scroll}px wide in a ${client}px window`);
-    check(problems.length === 0, `/${rel} at phone width: ${problems.join("; ")}`);
-    await page.close();
-  }
-  log("at phone width (390px) no page scrolls sideways");
+  const { page } = await open(phone, SCENARIO_PAGE);
+  const heads = await page.locator("table.outcome").first().locator("thead th[data-reading]").evaluateAll((ths) => ths.map((th) => th.dataset.reading));
+  const last = heads[heads.length - 1];
+  await page.close();
+  const picked = await open(phone, `tonight/?pick=gleek/${last}`);
+  await picked.page.close();
+  const marked = await open(phone, SCENARIO_PAGE);
+  await marked.page.locator(".tonight-note").waitFor({ state: "visible" });
+  const th = marked.page.locator(`table.outcome thead th[data-reading="${last}"]`).first();
+  const at = await columnInView(th);
+  check(at.ok, `phone: the marked column ${last} is at x=${at.left}..${at.right}, outside its frame ${at.frame.join("..")}`);
+  await marked.page.screenshot({ path: path.join(shotsDir, "phone-tonight-column.png") });
+  await marked.page.close();
+  log(`phone: tonight's mark brings ${last}'s column into view (x=${at.left}..${at.right})`);
+  // Flip, with the pick cleared (its mark would scroll the column already): the last reading
+  // picked in the flip panel, and one of its rule points changed.
+  const cleared = await open(phone, "tonight/?pick=gleek/");
+  await cleared.page.close();
+  const flipped = await open(phone, SCENARIO_PAGE);
+  check((await flipped.page.locator(".tonight-mark").count()) === 0, "phone: the cleared pick still marks a column");
+  const section = flipped.page.locator("section.scenario:has(div.flip)").first();
+  await section.locator("button.flip-open").click();
+  const select = section.locator(".flip-panel select[name=reading]");
+  await select.waitFor({ state: "visible" });
+  const reading = await select.locator("option").last().getAttribute("value");
+  await select.selectOption(reading);
+  const point = section.locator(".flip-points select").first();
+  const own = await point.inputValue();
+  const other = (await point.locator("option").evaluateAll((os) => os.map((o) => o.value))).find((v) => v !== own);
+  await point.selectOption(other);
+  const head = section.locator("table.outcome thead th.flip-col");
+  await head.waitFor({ state: "attached" });
+  const name = await head.getAttribute("data-reading");
+  check(name === heads[heads.length - 1], `phone: the flipped column is ${name}, not the last, ${heads[heads.length - 1]}`);
+  const flipAt = await columnInView(head);
+  check(flipAt.ok, `phone: the flipped column ${name} is at x=${flipAt.left}..${flipAt.right}, outside its frame ${flipAt.frame.join("..")}`);
+  await flipped.page.screenshot({ path: path.join(shotsDir, "phone-flip-column.png") });
+  await flipped.page.close();
   await phone.close();
+  log(`phone: flipping a rule point of ${name} brings its column into view (x=${flipAt.left}..${flipAt.right})`);
+}
+
+// The newcomer's path, for each game: from the home page, "Learn to play tonight", then the
+// game's first-evening card, in two clicks; the card is complete: the game's shared facts
+// (players, pack or its ranks, deal, order of play) and every rule point in words, with a link to
+// the full rules.
+async function checkNewcomer(context) {
+  const { page } = await open(context, "");
+  const first = page.locator(".first-screen");
+  check(await first.isVisible(), "home: no first screen");
+  const box = await first.boundingBox();
+  check(box.y < 900, `home: the first screen starts at y=${box.y}`);
+  const lead = (await first.locator(".lead").innerText()).trim();
+  check(lead.split(/(?<=\.)\s+/).length === 2, `home: the lead is not two sentences: "${lead}"`);
+  check((await first.getByRole("link", { name: "Compare the readings" }).count()) === 1, "home: no \"Compare the readings\"");
+  await first.getByRole("link", { name: "Learn to play tonight" }).click();
+  await page.waitForLoadState("load");
+  check(new URL(page.url()).pathname.endsWith("/tonight/"), `home: "Learn to play tonight" led to ${page.url()}`);
+  const games = await page.locator("section.tonight-game").evaluateAll((ss) => ss.map((s) => s.id));
+  check(games.length >= 3, `tonight: ${games.length} games`);
+  for (const game of games) {
+    const tonight = await open(context, "");
+    await tonight.page.locator(".first-screen").getByRole("link", { name: "Learn to play tonight" }).click();
+    await tonight.page.waitForLoadState("load");
+    const section = tonight.page.locator(`section#${game}`);
+    const advice = (await section.locator(".first-evening").innerText()).replace(/\s+/g, " ");
+    check(/site's own advice/.test(advice), `${game}: the first evening does not say it is the site's advice: "${advice}"`);
+    await section.locator(".first-evening a.button").click();
+    await tonight.page.waitForLoadState("load");
+    const card = tonight.page;
+    check(/\/card\/$/.test(new URL(card.url()).pathname), `${game}: the second click led to ${card.url()}, not a card`);
+    const topics = await card.locator(".card-facts dt").allInnerTexts();
+    for (const want of [/^Players$/, /Pack|board/, /Deal/, /Order of play/]) {
+      check(topics.some((t) => want.test(t)), `${game}: the card has no ${want} (it has ${topics.join(", ")})`);
+    }
+    const points = await card.locator(".card-sections .card-point").count();
+    check(points >= 10, `${game}: the card gives ${points} rule points`);
+    const rules = await card.locator(".card-lead a").first().getAttribute("href");
+    check(/play\//.test(rules), `${game}: the card's first link is ${rules}, not the rules`);
+    await card.emulateMedia({ media: "print" });
+    check(!(await card.locator(".menu-link").isVisible()) && !(await card.locator("body > header").isVisible()), `${game}: the card prints the header`);
+    const size = await card.locator(".card-page").evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    check(size >= 12 && size <= 13.4, `${game}: the card prints in ${size}px, not 9-10 pt`);
+    const pdf = await card.pdf({ format: "A4" });
+    const pages = pdfPages(pdf);
+    check(pages === 1, `${game}: the card prints on ${pages} A4 pages`);
+    await card.emulateMedia({ media: "screen" });
+    await card.screenshot({ path: path.join(shotsDir, `card-${game}.png`), fullPage: true });
+    log(`${game}: home → tonight → card in two clicks: ${topics.length} facts (${topics.join(", ")}), ${points} rule points, prints on ${pages} A4 page(s) in ${size * 0.75} pt`);
+    await card.close();
+  }
+  await page.close();
+}
+
+// The pages of a PDF, by its page objects.
+function pdfPages(buffer) {
+  return (buffer.toString("latin1").match(/\/Type\s*\/Page(?![s\w])/g) || []).length;
+}
+
+// The matrix's column heads stay in view after scrolling down its frame.
+async function checkMatrixHeader(context) {
+  const { page } = await open(context, "matrix/");
+  const frame = page.locator(".matrix-wrap");
+  await frame.evaluate((f) => { f.scrollIntoView(); f.scrollTop = 2000; });
+  await page.waitForTimeout(100);
+  const at = await page.locator(".matrix-table thead th").nth(2).evaluate((th) => {
+    const box = th.getBoundingClientRect();
+    const frame = th.closest(".matrix-wrap");
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return { scrolled: frame.scrollTop, top: Math.round(box.top - frame.getBoundingClientRect().top), onTop: Boolean(hit && th.contains(hit)), text: th.textContent.trim() };
+  });
+  check(at.scrolled > 500 && at.top >= -1 && at.top <= 2 && at.onTop, `matrix: after scrolling ${at.scrolled}px the head "${at.text}" is ${at.top}px from the frame's top${at.onTop ? "" : ", covered"}`);
+  // Agreement shows, and the disputed points alone on request.
+  const rows = await page.locator(".matrix-table tbody tr:not(.section-row)").count();
+  const agreed = await page.locator(".matrix-table tr.agreed").count();
+  await page.getByLabel("Show the disputed points only").check();
+  const shown = await page.locator(".matrix-table tbody tr:not(.section-row):visible").count();
+  check(agreed > 0 && shown === rows - agreed, `matrix: ${rows} rows, ${agreed} where all agree; the disputed view shows ${shown}`);
+  await page.screenshot({ path: path.join(shotsDir, "matrix-scrolled.png") });
+  await page.close();
+  log(`matrix: the column heads stay at the frame's top after scrolling ${at.scrolled}px; ${agreed} of ${rows} rows agree, the disputed view shows ${shown}`);
+}
+
+// At phone widths (320 and 390 px) no page may scroll sideways: wide tables, charts and the Glic
+// board scroll inside their own frames. At 390 px every SVG text is drawn at 12 px or more.
+async function checkPhoneWidth(browser) {
+  const pages = ["", SCENARIO_PAGE, "play/stock/", "play/a-whole-deal/", "matrix/", "variants/cotton-1674/", "rules/odd-penny/", "tonight/", "variants/cotton-1674/card/", "glic/notebook/ante/", "what-the-readings-change/", "put/what-the-readings-change/", GLIC_PAGE, "search/?q=tiddy"];
+  for (const width of [320, 390]) {
+    const phone = await browser.newContext({ viewport: { width, height: 844 } });
+    for (const rel of pages) {
+      const { page, problems } = await open(phone, rel);
+      const { scroll, client } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      check(scroll <= client, `at ${width}px /${rel} is ${scroll}px wide in a ${client}px window`);
+      check(problems.length === 0, `/${rel} at ${width}px: ${problems.join("; ")}`);
+      if (width === 390) {
+        const small = await page.evaluate(() =>
+          Array.from(document.querySelectorAll("svg text")).map((t) => {
+            const m = t.getScreenCTM();
+            const scale = m ? Math.hypot(m.a, m.b) : 1;
+            return { px: parseFloat(getComputedStyle(t).fontSize) * scale, text: t.textContent.trim().slice(0, 30) };
+          }).filter((t) => t.text && t.px < 11.95),
+        );
+        check(small.length === 0, `at 390px /${rel} draws ${small.length} SVG text(s) under 12px, e.g. "${small[0]?.text}" at ${small[0]?.px.toFixed(1)}px`);
+      }
+      await page.close();
+    }
+    await phone.close();
+  }
+  log(`at 320 and 390 px no page of ${pages.length} scrolls sideways; at 390 px every SVG text is 12 px or more`);
+}
+
+// The largest scenario pages print to at most 8 A4 pages each: the page, its tables and the
+// ledgers of the cells that differ, without the expectations or the YAML.
+async function checkLargestPrint(context) {
+  for (const rel of LARGEST_PAGES) {
+    const { page } = await open(context, rel);
+    await page.emulateMedia({ media: "print" });
+    const hidden = await page.locator(".expectations, .scenario-source").evaluateAll((els) => els.every((e) => e.offsetHeight === 0));
+    check(hidden, `print: /${rel} prints its expectations or its YAML`);
+    const pdf = await page.pdf({ format: "A4", path: path.join(shotsDir, `print-${rel.replace(/\W+/g, "-").replace(/-$/, "")}.pdf`) });
+    const pages = pdfPages(pdf);
+    check(pages > 0 && pages <= 8, `print: /${rel} prints to ${pages} A4 pages`);
+    await page.close();
+    log(`print: /${rel} prints to ${pages} A4 page(s)`);
+  }
 }
 
 async function main() {
@@ -369,6 +583,7 @@ async function main() {
       "--disable-sync",
     ],
   });
+  mkdirSync(shotsDir, { recursive: true });
   try {
     log(`Chromium ${browser.version()} on ${siteUrl}`);
     const withJs = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -380,10 +595,15 @@ async function main() {
     await page.screenshot({ path: screenshot, fullPage: true });
     log(`screenshot saved to ${screenshot}`);
     await checkSearch(withJs);
+    await checkSearchMore(withJs);
     await checkFlip(withJs);
     await checkMenuAndShortcut(browser, withJs);
     await checkTonight(withJs);
+    await checkNewcomer(withJs);
+    await checkMatrixHeader(withJs);
+    await checkLargestPrint(withJs);
     await withJs.close();
+    await checkColumnsIntoView(browser);
 
     const noJs = await browser.newContext({ javaScriptEnabled: false });
     const bare = await open(noJs, SCENARIO_PAGE);

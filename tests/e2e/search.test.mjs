@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const { rank, snippet } = require("../../templates/static/search.js");
+const { rank, snippet, groups } = require("../../templates/static/search.js");
 
 const filler = (n) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 
@@ -60,4 +60,35 @@ test("markup in the index text stays text", () => {
   const pieces = snippet("<img src=x onerror=alert(1)> tiddy", "tiddy");
   assert.equal(pieces[0].text, "<img src=x onerror=alert(1)> ");
   assert.equal(pieces[0].mark, false);
+});
+
+test("a slip of one letter and the period's spellings find the word (tidy, Tiddie, Tiddy)", () => {
+  for (const q of ["tidy", "tiddie", "Tiddy", "tiddu"]) {
+    const urls = rank(index(), q).map((r) => r.url);
+    assert.ok(urls.includes("short/"), `${q}: ${urls.join(", ")}`);
+  }
+  const marks = snippet("Tiddie is the four", "tidy").filter((p) => p.mark).map((p) => p.text);
+  assert.deepEqual(marks, ["Tiddie"]);
+  // Two slips are too many; a word under four letters is matched as typed (or as a prefix).
+  assert.deepEqual(rank(index(), "hxlx"), []);
+  assert.deepEqual(rank(index(), "fuo"), []);
+  assert.equal(rank(index(), "hold").length, 1, "one slip from held");
+});
+
+test("the reference ranks above the contributors' guide, and the results group by game", () => {
+  const pages = [
+    { u: "contributing/x/", t: "Writing tiddy scenarios", s: "For contributors" },
+    { u: "notebook/y/", t: "Tiddy held", s: "The notebook", g: "Gleek" },
+    { u: "put/z/", t: "Tiddy in Put", s: "Rules and notebook", g: "Put" },
+  ];
+  const docs = [
+    { p: 0, n: 3, x: "tiddy tiddy tiddy" },
+    { p: 1, n: 10, x: "tiddy and more words about the card here" },
+    { p: 2, n: 10, x: "tiddy and more words about the card there" },
+  ];
+  const idx = { pages, docs, words: { tiddy: [0, 3, 1, 1, 1, 1] } };
+  const results = rank(idx, "tiddy");
+  assert.equal(results.length, 3, "every match is returned, for the true count");
+  assert.equal(results[results.length - 1].url, "contributing/x/", results.map((r) => r.url).join(", "));
+  assert.deepEqual(groups(results).map((g) => g.game), ["Gleek", "Put", "The whole site"]);
 });

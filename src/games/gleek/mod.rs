@@ -2,6 +2,7 @@
 //! format, its engine, and its account in words, plugged into the shared layer by [`Gleek`].
 
 pub mod engine;
+mod facts;
 pub mod ledger;
 mod parse;
 pub mod points;
@@ -48,6 +49,10 @@ impl Game for Gleek {
 
     fn scenario_schema(&self) -> serde_json::Value {
         schema::scenario()
+    }
+
+    fn facts(&self) -> &'static [game::Fact] {
+        facts::FACTS
     }
 
     /// Cotton's tables played "at Farthing, Halfpenny, or Penny-Gleek" (p. 90): a counter is that.

@@ -9,6 +9,7 @@
 pub mod board;
 mod board_view;
 pub mod engine;
+mod facts;
 mod parse;
 pub mod picture;
 pub mod points;
@@ -49,6 +50,10 @@ impl Game for Glic {
 
     fn parse(&self, yaml: &YamlText) -> Result<Box<dyn game::Scenario>, Vec<Diagnostic>> {
         parse_scenario(yaml).map(|s| Box::new(s) as Box<dyn game::Scenario>)
+    }
+
+    fn facts(&self) -> &'static [game::Fact] {
+        facts::FACTS
     }
 
     /// Stewart's players ante a penny and pay the countdown in pennies.

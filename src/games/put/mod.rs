@@ -5,6 +5,7 @@
 //! the outcome table's rows are the score after each deal and the winner.
 
 pub mod engine;
+mod facts;
 pub mod order;
 mod parse;
 pub mod points;
@@ -53,6 +54,10 @@ impl Game for Put {
     /// Put keeps a score, not money: readings are compared by the score they leave.
     fn standing(&self) -> &'static str {
         "score"
+    }
+
+    fn facts(&self) -> &'static [game::Fact] {
+        facts::FACTS
     }
 
     /// Put was played for money on the game, but Mournival keeps only the points toward it.
