@@ -29,11 +29,11 @@ const LIST: &str = "texts:
 const WRITER: &str =
     "Of Put\n\nThe dealer gives three cards apiece. The eldest may put at any time.\n";
 
-/// The name "Writer" stands near the first sentence only: the second is more than 200
-/// characters after it.
+/// The name "Writer" stands in the first paragraph only: the second paragraph's rule is more than
+/// 200 characters after it.
 const REPORTER: &str = "Put Today\n\nAccording to Writer, the dealer gives three cards apiece. \
 Many other things are said here at length, of the history of the game, its names, the tables it was played at, \
-the stakes, the taverns, the printers who sold the books, and the fashions of the court, none of them rules at all. \
+the stakes, the taverns, the printers who sold the books, and the fashions of the court, none of them rules at all.\n\n\
 The loser of a trick may throw up his cards.\n";
 
 const PAGE: &str = "# A deal\n\n```put\nid: fixture-deal\nseats: [Ann, Ben]\ndealer: Ben\ndeals:\n  - hands: {Ann: AS KH QD, Ben: KC JS TD}\n    play: Ann put, Ben refuse\n```\n";
@@ -157,7 +157,7 @@ fn a_reported_choice_whose_text_does_not_name_the_author_is_an_error() {
     check(&writer_reading(&unnamed), "")
         .code(1)
         .stderr(predicate::str::contains(
-            "quotes Reporter, which does not name Writer 1650 or Writer within 200 characters of the quoted words",
+            "quotes Reporter, which does not name Writer 1650 or Writer in the paragraph of the quoted words or within 200 characters of them",
         ))
         .stderr(predicate::str::contains("else `inferred`"));
 }

@@ -7,9 +7,9 @@
 //! - `stated`: the quotation is from a text the reading is named for; a reading known only
 //!   through another text has none, not even inherited;
 //! - `reported`: the quotation is from another text, and that text names the reading's author
-//!   beside the quoted words: one of the names its texts are cited by (`cited-as:`) stands within
-//!   [`NEAR`] characters before or after them, or in them. This is checked wherever the quoted
-//!   text is at hand;
+//!   beside the quoted words: one of the names its texts are cited by (`cited-as:`) stands in the
+//!   paragraph (the line of the transcription) that holds them, within [`NEAR`] characters before
+//!   or after them, or in them. This is checked wherever the quoted text is at hand;
 //! - `inferred` and `assumed` give their reasons in `note:`, and `assumed` lists the point's other
 //!   choices a reader could equally make in `alternatives:`.
 //!
@@ -23,7 +23,8 @@ use crate::rules::Point;
 use crate::variant::{Choice, Evidence, Kind, Readings, Variant};
 use std::collections::HashMap;
 
-/// How near the reading's author must be named to the quoted words, in characters.
+/// How near the reading's author must be named to the quoted words, in characters, when not in
+/// their paragraph.
 pub const NEAR: usize = 200;
 
 /// Every violation of the evidence rules in the project's readings. `quotations` and `report` are
@@ -345,7 +346,7 @@ impl Judged<'_> {
         Some(self.error(
             &q.quote_at,
             format!(
-                "the reported choice on `{}` quotes {}, which does not name {} within {NEAR} characters of the quoted words",
+                "the reported choice on `{}` quotes {}, which does not name {} in the paragraph of the quoted words or within {NEAR} characters of them",
                 self.point,
                 self.library.texts[found.text].name(),
                 names.join(" or ")
@@ -370,7 +371,8 @@ impl Judged<'_> {
     }
 }
 
-/// The text from `n` characters before `start` to `n` after `end`, on character boundaries.
+/// The text from `n` characters before `start` to `n` after `end`, on character boundaries,
+/// widened to the whole lines (a transcription's paragraphs) that hold the words.
 fn near(body: &str, start: usize, end: usize, n: usize) -> &str {
     let before = body[..start]
         .char_indices()
@@ -381,7 +383,9 @@ fn near(body: &str, start: usize, end: usize, n: usize) -> &str {
         .char_indices()
         .nth(n)
         .map_or(body.len(), |(i, _)| end + i);
-    &body[before..after]
+    let line_start = body[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = body[end..].find('\n').map_or(body.len(), |i| end + i);
+    &body[before.min(line_start)..after.max(line_end)]
 }
 
 #[cfg(test)]
@@ -390,8 +394,17 @@ mod tests {
 
     #[test]
     fn the_window_is_counted_in_characters() {
-        let body = "ééé abc ééé";
-        assert_eq!(near(body, 7, 10, 2), "é abc é");
-        assert_eq!(near(body, 7, 10, 100), body);
+        let body = "x\nééé abc ééé\ny";
+        assert_eq!(near(body, 9, 12, 2), "ééé abc ééé");
+        assert_eq!(near(body, 9, 12, 100), body);
+    }
+
+    #[test]
+    fn the_window_holds_the_whole_paragraph() {
+        let body = "Sackson describes a game. ".repeat(1) + &"word ".repeat(100) + "the rule.\nNext.";
+        let start = body.find("the rule").unwrap();
+        let window = near(&body, start, start + 8, 10);
+        assert!(window.starts_with("Sackson"), "{window}");
+        assert!(!window.contains("Next"), "{window}");
     }
 }
