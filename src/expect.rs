@@ -8,7 +8,7 @@
 //! [`crate::check`].
 
 use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
-use crate::game::{Claim, Expectation, Expected, Figure, Forbids, Head, Seat, Value, Want};
+use crate::game::{Branch, Claim, Expectation, Expected, Figure, Forbids, Head, Seat, Value, Want};
 use crate::money::Money;
 use crate::rules::{Point, PointTable};
 use crate::yaml::YamlText;
@@ -360,6 +360,15 @@ impl Reader<'_> {
             }
             RawExpect::Map(items) => {
                 let read = self.figures(items, Level::Variant);
+                if (read.claims.len() > 1 || read.unplayable.is_some())
+                    && let Some(c) = read.claims.iter().find(|c| c.may_forbid())
+                {
+                    self.error(
+                        c.location().clone(),
+                        "a `one-of` with an `unplayable` option stands alone: it says the deal may not be played, so no other figure can be expected beside it; put the figures in its options".to_string(),
+                    );
+                    return None;
+                }
                 Some(match read.unplayable {
                     Some(forbids) => Expected::Unplayable {
                         forbids,
@@ -528,6 +537,22 @@ impl Reader<'_> {
         for item in items {
             let mut claims = Vec::new();
             match (&item.value, key) {
+                (RawFigure::Map(entries), None)
+                    if entries.iter().any(|(k, _)| k.value.trim() == UNPLAYABLE) =>
+                {
+                    match &entries[..] {
+                        [(_, value)] => {
+                            if let Some(forbids) = self.unplayable_entry(value) {
+                                options.push(Branch::Unplayable(forbids));
+                            }
+                        }
+                        _ => self.error(
+                            self.yaml.location_of(item),
+                            "an `unplayable` option names the forbidding rule point alone, as in {unplayable: who-may-put}".to_string(),
+                        ),
+                    }
+                    continue;
+                }
                 (RawFigure::Map(entries), None) => {
                     claims = self.figures(entries, Level::Option).claims;
                 }
@@ -537,7 +562,7 @@ impl Reader<'_> {
                 _ => {
                     self.error(
                         self.yaml.location_of(item),
-                        "each option of `one-of` is a map of figures, as in {Ann: +5, Ben: -5}"
+                        "each option of `one-of` is a map of figures, as in {Ann: +5, Ben: -5}, or {unplayable: point}"
                             .to_string(),
                     );
                     continue;
@@ -550,7 +575,7 @@ impl Reader<'_> {
                     Claim::OneOf { .. } => None,
                 })
                 .collect();
-            options.push(option);
+            options.push(Branch::Figures(option));
         }
         Some(Claim::OneOf { options, at })
     }

@@ -317,7 +317,7 @@ fn check(
                 eprintln!();
             }
             for v in report.failures() {
-                if let Some(d) = &v.diagnostic {
+                if let Some(d) = run.diagnostic(v) {
                     eprint!("{}", d.render("mismatch"));
                     eprintln!();
                 }

@@ -255,3 +255,75 @@ fn a_misquote_fails_every_format_and_is_in_its_document() {
         "{out}"
     );
 }
+
+/// Stewart's own cut, the Six of hearts, which the piquet-pack alternative cannot deal: that
+/// alternative gives no figure, so it is no ground for calling one undetermined.
+const SIX_CUT: &str = "# A Glic deal
+
+```glic
+id: glic-six-undetermined
+seats: [Ann, Ben, Cat]
+dealer: Cat
+antes: {Ann: queen, Ben: queen, Cat: queen}
+hands:
+  Ann: QH 7S 8D 9C
+  Ben: AS AD TC JD
+  Cat: KS KC 8S 7D
+cut: 6H
+poch: Ann pass, Ben 1, Cat 1
+countdown: >-
+  Ben TC, Cat KS, Ann 9C, Ben AS, Cat pass, Ann pass, Ben AD, Cat pass, Ann pass, Ben pass,
+  Ben JD
+expect:
+  ealdormere:
+    sweepstakes: {Ann: undetermined}
+    poch: {Ben: undetermined}
+```
+";
+
+#[test]
+fn undetermined_needs_an_alternative_that_plays_the_deal_and_moves_the_figure() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("six.md");
+    std::fs::write(&page, SIX_CUT).unwrap();
+    let (code, out) = check(&page, "json");
+    assert_eq!(code, 1, "{out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let verdict = |figure: &str| {
+        doc["verdicts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|v| v["figure"] == figure)
+            .unwrap()
+            .clone()
+    };
+    // Ann holds the Queen of trumps under every reading that can deal the Six: the piquet pack
+    // refuses the deal, and no other choice moves her sweepstake.
+    let ann = verdict("sweepstakes");
+    assert_eq!(ann["passed"], false, "{ann}");
+    assert!(
+        ann["message"]
+            .as_str()
+            .unwrap()
+            .contains("Ann's sweepstakes net is determined"),
+        "{ann}"
+    );
+    assert_eq!(ann["rests-on"], serde_json::json!([]));
+    // Ben's Poch rests on the tie with no trump: carried over, his penny stays on the board.
+    let ben = verdict("poch");
+    assert_eq!(ben["passed"], true, "{ben}");
+    assert_eq!(
+        ben["rests-on"],
+        serde_json::json!([{"point": "poch-tie", "choice": "carried", "why": "open", "found": "−1"}])
+    );
+    assert_eq!(
+        ben["found"],
+        "+1 (rests on poch-tie = carried (an open alternative): −1)"
+    );
+    let (_, text) = check(&page, "github");
+    assert!(
+        text.contains("found:    +3 (rests on nothing open)"),
+        "{text}"
+    );
+}
