@@ -201,7 +201,16 @@ const UNPLAYABLE: &str = "unplayable";
 const UNDETERMINED: &str = "undetermined";
 const ONE_OF: &str = "one-of";
 /// The most options a `one-of` may list: more than any rule point has choices, and bounded.
-const MAX_OPTIONS: usize = 32;
+pub const MAX_OPTIONS: usize = 32;
+/// The words of the `expect:` block that are not figures' keys.
+const WORDS: &[&str] = &[
+    UNPLAYABLE,
+    UNDETERMINED,
+    ONE_OF,
+    "none",
+    "at-least",
+    "at-most",
+];
 
 impl Vocabulary {
     fn all(&self) -> impl Iterator<Item = &'static str> + '_ {
@@ -213,13 +222,15 @@ impl Vocabulary {
             .copied()
     }
 
+    /// The words a player's name may not be: the figures' keys and the words of the `expect:`
+    /// block.
+    pub fn reserved(&self) -> impl Iterator<Item = &'static str> + '_ {
+        WORDS.iter().copied().chain(self.all())
+    }
+
     /// A player's name may not be a figure's key, nor a word of the `expect:` block.
     pub fn is_reserved(&self, name: &str) -> bool {
-        [UNPLAYABLE, UNDETERMINED, ONE_OF, "none"]
-            .iter()
-            .chain(["at-least", "at-most"].iter())
-            .any(|w| w.eq_ignore_ascii_case(name))
-            || self.all().any(|k| k.eq_ignore_ascii_case(name))
+        self.reserved().any(|w| w.eq_ignore_ascii_case(name))
     }
 
     fn find(keys: &'static [&'static str], k: &str) -> Option<&'static str> {
