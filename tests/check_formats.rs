@@ -327,3 +327,66 @@ fn undetermined_needs_an_alternative_that_plays_the_deal_and_moves_the_figure() 
         "{text}"
     );
 }
+
+/// Ben, the dealer, puts as he follows the first card, and Ann refuses.
+const DEALER_PUTS: &str = "# A deal of Put
+
+```put
+id: dealer-puts
+seats: [Ann, Ben]
+dealer: Ben
+deals:
+  - hands: {Ann: QS JH TD, Ben: AS KC KD}
+    play: Ann QS, Ben put, Ann refuse
+expect:
+  cotton-1674:
+    one-of:
+      - {unplayable: who-may-put}
+      - {scores: [{Ann: 0, Ben: 1}]}
+```
+";
+
+#[test]
+fn one_of_says_either_the_reading_forbids_the_deal_or_these_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("put.md");
+    // Cotton lets only the eldest put; his open alternative, any player before playing, lets
+    // Ben's put stand, and the refusal scores him 1.
+    std::fs::write(&page, DEALER_PUTS).unwrap();
+    let (code, out) = check(&page, "json");
+    assert_eq!(code, 0, "{out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let v = &doc["verdicts"][0];
+    assert_eq!(
+        v["expected"],
+        "one of not playable (who-may-put) / {scores: Ann 0, Ben +1}"
+    );
+    assert_eq!(v["found"], "not playable (who-may-put)");
+    // A figure no alternative gives fails, naming what each gives.
+    std::fs::write(&page, DEALER_PUTS.replace("Ben: 1}", "Ben: 2}")).unwrap();
+    let (code, out) = check(&page, "github");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("no open alternative of the variant gives {scores: Ann 0, Ben +2}"),
+        "{out}"
+    );
+    assert!(
+        out.contains("who-may-put = before-playing (an open alternative): scores: Ann 0, Ben +1"),
+        "{out}"
+    );
+    // The other way about: a reading that plays the deal, whose alternative does not forbid it.
+    std::fs::write(&page, DEALER_PUTS.replace("cotton-1674:", "willughby:")).unwrap();
+    let (code, _) = check(&page, "json");
+    assert_eq!(code, 0, "Willughby's eldest-before-play alternative forbids the put");
+    std::fs::write(&page, DEALER_PUTS.replace("cotton-1674:", "le-truc:")).unwrap();
+    let (code, out) = check(&page, "github");
+    assert_eq!(code, 1, "Le Truc lists no alternative on who may put: {out}");
+    // It stands alone: beside it, nothing could be read from a forbidden deal.
+    std::fs::write(
+        &page,
+        DEALER_PUTS.replace("    one-of:", "    winner: none\n    one-of:"),
+    )
+    .unwrap();
+    let (code, out) = check(&page, "github");
+    assert_eq!(code, 2, "{out}");
+}
