@@ -497,7 +497,7 @@ impl Reader<'_> {
             };
             self.amount(figure, value, level, out);
         } else if let Some(key) = Vocabulary::find(v.seat_valued, k) {
-            self.seat_value(key, value, out);
+            self.seat_value(key, value, level, out);
         } else if let Some(key) = Vocabulary::find(v.per_seat, k) {
             self.per_seat(key, None, value, level, out);
         } else if let Some(key) = Vocabulary::find(v.per_deal, k) {
@@ -527,23 +527,7 @@ impl Reader<'_> {
     /// `one-of: [{...}, {...}]`: options of a variant's figures, or of one per-seat key's (`key`).
     fn one_of(&mut self, value: &Spanned<RawFigure>, key: Option<&'static str>) -> Option<Claim> {
         let at = self.yaml.location_of(value);
-        let RawFigure::List(items) = &value.value else {
-            self.error(
-                at,
-                "`one-of` takes a list of options, each a map of figures: `one-of: [{Ann: +5, Ben: -5}, {Ann: -1, Ben: +1}]`".to_string(),
-            );
-            return None;
-        };
-        if items.len() < 2 || items.len() > MAX_OPTIONS {
-            self.error(
-                at,
-                format!(
-                    "`one-of` lists {} option(s); it takes from two to {MAX_OPTIONS}",
-                    items.len()
-                ),
-            );
-            return None;
-        }
+        let items = self.options(value)?;
         let mut options = Vec::new();
         for item in items {
             let mut claims = Vec::new();
@@ -689,8 +673,15 @@ impl Reader<'_> {
         }
     }
 
-    /// A player's name or `none`, or a list of them.
-    fn seat_value(&mut self, key: &'static str, value: &Spanned<RawFigure>, out: &mut Vec<Claim>) {
+    /// A player's name or `none`, or a list of them; at a variant's own figures also
+    /// `undetermined`, or `{one-of: [...]}` of such answers.
+    fn seat_value(
+        &mut self,
+        key: &'static str,
+        value: &Spanned<RawFigure>,
+        level: Level,
+        out: &mut Vec<Claim>,
+    ) {
         let at = self.yaml.location_of(value);
         let figure = Figure {
             key,
@@ -698,43 +689,93 @@ impl Reader<'_> {
             deal: None,
         };
         let want = match &value.value {
-            RawFigure::Scalar(name) => match self.seat_or_none(name, &at) {
-                Some(s) => Value::Seat(s),
+            RawFigure::Scalar(w) if w.trim() == UNDETERMINED && level == Level::Variant => {
+                Want::Undetermined
+            }
+            RawFigure::Map(entries) if level == Level::Variant => {
+                let one_of = match &entries[..] {
+                    [(k, options)] if k.value.trim() == ONE_OF => options,
+                    _ => {
+                        return self.error(
+                            at,
+                            format!("`{key}` is a player's name, `none`, a list of them, `undetermined`, or `{{one-of: [Ann, Ben]}}`"),
+                        );
+                    }
+                };
+                let Some(answers) = self.options(one_of) else {
+                    return;
+                };
+                let mut branches = Vec::new();
+                for answer in answers {
+                    let Some(v) = self.seats_value(key, answer) else {
+                        return;
+                    };
+                    branches.push(Branch::Figures(vec![(figure.clone(), Want::Exactly(v))]));
+                }
+                let claim = Claim::OneOf {
+                    options: branches,
+                    at,
+                };
+                return self.push(claim, out);
+            }
+            _ => match self.seats_value(key, value) {
+                Some(v) => Want::Exactly(v),
                 None => return,
             },
+        };
+        self.push(Claim::Figure { figure, want, at }, out);
+    }
+
+    /// The items of a `one-of`, from two to [`MAX_OPTIONS`].
+    fn options<'v>(&mut self, value: &'v Spanned<RawFigure>) -> Option<&'v [Spanned<RawFigure>]> {
+        let at = self.yaml.location_of(value);
+        let RawFigure::List(items) = &value.value else {
+            self.error(
+                at,
+                "`one-of` takes a list of options, each a map of figures: `one-of: [{Ann: +5, Ben: -5}, {Ann: -1, Ben: +1}]`".to_string(),
+            );
+            return None;
+        };
+        if items.len() < 2 || items.len() > MAX_OPTIONS {
+            self.error(
+                at,
+                format!(
+                    "`one-of` lists {} option(s); it takes from two to {MAX_OPTIONS}",
+                    items.len()
+                ),
+            );
+            return None;
+        }
+        Some(items)
+    }
+
+    /// A player's name or `none`, or a list of them.
+    fn seats_value(&mut self, key: &'static str, value: &Spanned<RawFigure>) -> Option<Value> {
+        let at = self.yaml.location_of(value);
+        match &value.value {
+            RawFigure::Scalar(name) => self.seat_or_none(name, &at).map(Value::Seat),
             RawFigure::List(items) => {
                 let mut seats = Vec::new();
                 for item in items {
                     let iloc = self.yaml.location_of(item);
                     match &item.value {
-                        RawFigure::Scalar(name) => match self.seat_or_none(name, &iloc) {
-                            Some(s) => seats.push(s),
-                            None => return,
-                        },
+                        RawFigure::Scalar(name) => seats.push(self.seat_or_none(name, &iloc)?),
                         _ => {
                             self.error(iloc, "each item is a player's name, or `none`".to_string());
-                            return;
+                            return None;
                         }
                     }
                 }
-                Value::Seats(seats)
+                Some(Value::Seats(seats))
             }
             _ => {
                 self.error(
                     at,
                     format!("`{key}` is a player's name, `none`, or a list of them"),
                 );
-                return;
+                None
             }
-        };
-        self.push(
-            Claim::Figure {
-                figure,
-                want: Want::Exactly(want),
-                at,
-            },
-            out,
-        );
+        }
     }
 
     fn seat_or_none(&mut self, name: &str, at: &Location) -> Option<Option<Seat>> {

@@ -408,12 +408,23 @@ fn figures(vocabulary: &Vocabulary, ids: &[&str], level: Level) -> Value {
     // A player's name is never a word of the block, but `none` is.
     let words: Vec<&str> = vocabulary.reserved().filter(|w| *w != "none").collect();
     let seat = json!({"type": "string", "not": {"pattern": any_case(&words)}});
+    let answer = json!({"anyOf": [seat, {"type": "array", "items": seat}]});
+    let mut answers = vec![answer.clone()];
+    if level == Level::Variant {
+        answers.push(json!({"const": "undetermined"}));
+        answers.push(json!({
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["one-of"],
+            "properties": {"one-of": options(answer)},
+        }));
+    }
     for key in vocabulary.seat_valued {
         keys.insert(
             key.to_string(),
             json!({
-                "description": "A player's name, or `none`; a list for several.",
-                "anyOf": [seat, {"type": "array", "items": seat}],
+                "description": "A player's name, or `none`; a list for several; `undetermined`, or `{one-of: [Ann, Ben]}` where the sources leave it open.",
+                "anyOf": answers,
             }),
         );
     }

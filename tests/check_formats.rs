@@ -377,10 +377,16 @@ fn one_of_says_either_the_reading_forbids_the_deal_or_these_figures() {
     // The other way about: a reading that plays the deal, whose alternative does not forbid it.
     std::fs::write(&page, DEALER_PUTS.replace("cotton-1674:", "willughby:")).unwrap();
     let (code, _) = check(&page, "json");
-    assert_eq!(code, 0, "Willughby's eldest-before-play alternative forbids the put");
+    assert_eq!(
+        code, 0,
+        "Willughby's eldest-before-play alternative forbids the put"
+    );
     std::fs::write(&page, DEALER_PUTS.replace("cotton-1674:", "le-truc:")).unwrap();
     let (code, out) = check(&page, "github");
-    assert_eq!(code, 1, "Le Truc lists no alternative on who may put: {out}");
+    assert_eq!(
+        code, 1,
+        "Le Truc lists no alternative on who may put: {out}"
+    );
     // It stands alone: beside it, nothing could be read from a forbidden deal.
     std::fs::write(
         &page,
@@ -389,4 +395,35 @@ fn one_of_says_either_the_reading_forbids_the_deal_or_these_figures() {
     .unwrap();
     let (code, out) = check(&page, "github");
     assert_eq!(code, 2, "{out}");
+}
+
+#[test]
+fn who_took_a_compartment_may_be_left_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("six.md");
+    let open = SIX_CUT.replace(
+        "    sweepstakes: {Ann: undetermined}\n    poch: {Ben: undetermined}\n",
+        "    poch-winner: {one-of: [Ben, none]}\n    out: undetermined\n    queen: Ann\n",
+    );
+    std::fs::write(&page, &open).unwrap();
+    let (code, out) = check(&page, "json");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let passed: Vec<(&Value, &Value)> = doc["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| (&v["figure"], &v["passed"]))
+        .collect();
+    // The tie with no trump: Ben under the reading, nobody when it is carried. Ben goes out
+    // however the open points fall, so `out` is determined.
+    assert_eq!(
+        passed,
+        [
+            (&Value::from("poch-winner"), &Value::from(true)),
+            (&Value::from("out"), &Value::from(false)),
+            (&Value::from("queen"), &Value::from(true)),
+        ],
+        "{out}"
+    );
+    assert_eq!(code, 1);
 }
