@@ -10,8 +10,8 @@
 //! Poch. Each player is dealt four cards; then the pack is cut, and the suit of the card the cut
 //! turns up is trumps. Money is counted in pennies. In the Poch the kinds of hand rank four of a
 //! kind, three of a kind, two pairs, one pair, high card, and a tie goes to "the hand with the
-//! highest card in the Trump suit"; trumps (and ranks within a kind, where a reading compares
-//! them) rank Ace high, A K Q J 10 9 ... 2 (assumed: the board puts the Ace first). In the
+//! highest card in the Trump suit" (which trump is highest is `poch-trump-order`); ranks within a
+//! kind, where a reading compares them, rank Ace high, A K Q J 10 9 ... 2. In the
 //! countdown a court card counts 10, an Ace 1 and any other card its pips; the count may not
 //! pass 31; the winner of the Poch begins, and the last player able to play in a count begins
 //! the next. The deal ends when a player has played his last card.
@@ -159,6 +159,16 @@ crate::rule_points! {
     "Are two hands of the same kind tied, or does the higher one win?" {
         KindThenTrump "kind-then-trump" "Tied: the highest trump decides.",
         RankWithinKind "rank-within-kind" "The higher set wins; only equal sets go to the trump.",
+    }
+
+    /// Which trump is "the highest card in the Trump suit" when it breaks a tie in the Poch.
+    /// Stewart gives no order of the cards. `ace-high`: A K Q J 10 9 ... 2, the Ace first as on
+    /// the board. `ace-low`: K Q J 10 9 ... 2 A, the Ace lowest, as the countdown counts it 1.
+    /// The hand whose best trump is highest in this order takes the tie.
+    PochTrumpOrder poch_trump_order "poch-trump-order" ("G13", Poch)
+    "Which trump is highest when a trump breaks a tie in the Poch?" {
+        AceHigh "ace-high" "The Ace, then King, Queen, Jack, Ten ... Two.",
+        AceLow "ace-low" "The King, then Queen ... Two, and the Ace lowest.",
     }
 
     /// Tied hands, none of which holds a trump, so that Stewart's tie-break decides nothing.
