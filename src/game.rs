@@ -233,6 +233,8 @@ pub enum Party {
     Pot,
     /// The box: money that leaves the players.
     Box,
+    /// A named place on the table where stakes lie, as a game words it ("Queen compartment").
+    Place(&'static str),
 }
 
 impl Party {
@@ -241,6 +243,7 @@ impl Party {
             Party::Player(s) => head.name(s).to_string(),
             Party::Pot => "the pot".to_string(),
             Party::Box => "the box".to_string(),
+            Party::Place(place) => format!("the {place}"),
         }
     }
 }

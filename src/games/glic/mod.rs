@@ -191,13 +191,14 @@ impl Played for Record {
         }
     }
 
+    /// Every payment, the board's side named by its compartment.
     fn payments(&self, _head: &Head) -> Vec<Line> {
         self.payments
             .iter()
             .map(|p| Line {
                 phase: p.stage.title(),
-                from: p.from,
-                to: p.to,
+                from: place(p, p.from),
+                to: place(p, p.to),
                 amount: Money::units(p.pennies as i64),
                 point: p.point.point(),
                 reason: words::reason(p),
@@ -279,5 +280,18 @@ impl Played for Record {
 
     fn balances(&self) -> bool {
         Record::balances(self)
+    }
+}
+
+/// The board's side of a payment, named by the compartment it goes on or comes from.
+fn place(p: &record::Payment, party: game::Party) -> game::Party {
+    match (party, p.why) {
+        (
+            game::Party::Pot,
+            record::Why::Ante(c) | record::Why::Took(c) | record::Why::Returned(c),
+        ) => game::Party::Place(c.place()),
+        (game::Party::Pot, record::Why::Bet) => game::Party::Place(Compartment::Poch.place()),
+        (game::Party::Pot, _) => game::Party::Place("board"),
+        (party, _) => party,
     }
 }

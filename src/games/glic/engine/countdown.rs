@@ -83,6 +83,7 @@ impl Deal<'_> {
         // Who begins the countdown is the Poch's business: name the point that decided it.
         let first_point = match poch.decided {
             Decided::Eldest | Decided::Carried => Point::PochTie,
+            Decided::Trump => Point::PochTrumpOrder,
             _ => Point::PochRanks,
         };
         let script = &self.s.countdown;

@@ -231,10 +231,10 @@ impl Deal<'_> {
         };
         if let Some(w) = winner {
             self.board[i] = 0;
-            let point = if decided == Decided::Eldest {
-                Point::PochTie
-            } else {
-                Point::PochRanks
+            let point = match decided {
+                Decided::Eldest => Point::PochTie,
+                Decided::Trump => Point::PochTrumpOrder,
+                _ => Point::PochRanks,
             };
             self.pay(
                 Stage::Poch,

@@ -360,6 +360,34 @@ fn same_kinds_tie_or_the_higher_set_wins() {
 }
 
 #[test]
+fn the_ace_of_trumps_is_highest_or_lowest_as_the_reading_orders_them() {
+    // Ann a pair of Fives with A♥, Ben a pair of Nines with K♥: tied by kind, hearts trumps.
+    let s = bets(
+        table(&["AH 5S 5D 2C", "KH 9S 9D 3C", "QS JD 8C 4S"], "6H", 2),
+        "Ann 1, Ben 1, Cat pass",
+    );
+    let high = record(&s, &reading(&[]));
+    assert_eq!(
+        (high.poch.winner, high.poch.decided),
+        (Some(Seat(0)), Decided::Trump)
+    );
+    assert_eq!(nets(&high, &[Stage::Poch]), [1, -1, 0]);
+    let low = record(&s, &reading(&[("poch-trump-order", "ace-low")]));
+    assert_eq!(low.poch.winner, Some(Seat(1)));
+    assert_eq!(nets(&low, &[Stage::Poch]), [-1, 1, 0]);
+    // The ledger names the compartment the pennies go to and come from, and the point.
+    let lines = crate::game::Played::payments(&high, &s.head);
+    let bet = lines.iter().find(|l| l.reason.contains("bet")).unwrap();
+    assert_eq!(bet.to.name(&s.head), "the Poch compartment");
+    let won = lines
+        .iter()
+        .find(|l| l.reason.contains("takes the Poch"))
+        .unwrap();
+    assert_eq!(won.from.name(&s.head), "the Poch compartment");
+    assert_eq!(won.point, Point::PochTrumpOrder.point());
+}
+
+#[test]
 fn tied_hands_without_a_trump_go_to_the_eldest_or_stay() {
     let s = bets(
         table(&["5S 5D 3C 2C", "KS KD 4S 8C", "AD 8S 6C QH"], "6H", 2),
