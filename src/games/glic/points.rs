@@ -205,11 +205,13 @@ crate::rule_points! {
     /// him a penny for each card left in his hand, and a penny more if the count stands at
     /// exactly 31 ("every other player pays him an extra penny"). `cards-only`: that is all he is
     /// paid; the count he ends pays no penny of its own. So going out on 31 against two players
-    /// holding two cards and one pays 3 + 2 = 5. `count-penny-too`: he also takes the count's
-    /// penny from each, as its last player.
+    /// holding two cards and one pays 3 + 2 = 5. `count-penny-too`: if the card he goes out
+    /// with ends the count, because no other player holds a card that fits it (always so on 31),
+    /// he also takes the count's penny from each, as its last player; going out on a count that
+    /// another could still add to pays no count penny, since that count never closed.
     CountdownPay countdown_pay "countdown-pay" ("G16, G17", Countdown)
     "Is the player who goes out also paid the penny of the count he ends?" {
         CardsOnly "cards-only" "No: he is paid for the cards left, and on 31.",
-        CountPennyToo "count-penny-too" "Yes: a penny from each besides.",
+        CountPennyToo "count-penny-too" "Yes, if his card ends the count: a penny from each besides.",
     }
 }

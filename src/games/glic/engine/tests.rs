@@ -182,6 +182,28 @@ fn the_player_who_goes_out_may_also_take_the_counts_penny() {
     assert_eq!(nets(&rec, &Stage::ALL), [-2, 7, -6]);
 }
 
+#[test]
+fn going_out_on_a_count_another_could_add_to_pays_no_counts_penny() {
+    // Ben deals; diamonds are trumps. Ann goes out with 2♣ at 25, and Ben still holds 5♥ and
+    // 4♠, either of which fits: her card does not end the count.
+    let s = antes(
+        table(&["TS 9S 2C AC", "KC 6H 5H 4S", "JD 8C 7C 7H"], "3D", 1),
+        "Ann jack, Ben jack, Cat ten",
+    );
+    let s = countdown(
+        bets(s, "Cat 1, Ann pass, Ben pass"),
+        "Cat JD, Ann TS, Ben KC, Cat pass, Ann AC, Ben pass, Cat pass, Ann pass, \
+         Ann 9S, Ben 6H, Cat 8C, Ann 2C",
+    );
+    // Count 1 to Ann (+2); going out, Ben's two cards and Cat's two (+4).
+    for r in [&[][..], &[("countdown-pay", "count-penny-too")][..]] {
+        assert_eq!(
+            nets(&record(&s, &reading(r)), &[Stage::Countdown]),
+            [6, -3, -3]
+        );
+    }
+}
+
 /// Ann holds the King and Queen of trumps (hearts, the Four turned up).
 fn marriage() -> GlicScenario {
     let s = table(&["KH QH 2C 3D", "9S 9C 4D 5D", "JS TS 8D 6C"], "4H", 2);
