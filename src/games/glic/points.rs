@@ -173,12 +173,23 @@ crate::rule_points! {
 
     /// Tied hands, none of which holds a trump, so that Stewart's tie-break decides nothing.
     /// `eldest`: the tied hand nearest the dealer's left wins. `carried`: nobody wins; the Poch
-    /// compartment stays on the board for the next deal, and the tied hand nearest the dealer's
-    /// left begins the countdown.
+    /// compartment stays on the board for the next deal, and `countdown-first` says who begins
+    /// the countdown.
     PochTie poch_tie "poch-tie" ("G13", Poch)
     "Who wins the Poch when tied hands hold no trump?" {
         Eldest "eldest" "The tied hand nearest the dealer's left.",
         Carried "carried" "Nobody: the compartment is carried to the next deal.",
+    }
+
+    /// Who begins the countdown when nobody wins the Poch (a tie without trumps, carried under
+    /// `poch-tie`). Stewart has the winner begin ("The player who wins the Poker round begins the
+    /// Countdown") and says nothing of a Poch without one. `eldest-tied`: the tied hand nearest
+    /// the dealer's left, the hand that would have won under `poch-tie: eldest`. `eldest`: the
+    /// player on the dealer's left, who also began the betting, tied or not.
+    CountdownFirst countdown_first "countdown-first" ("G13, G15", Countdown)
+    "Who begins the countdown when nobody wins the Poch?" {
+        EldestTied "eldest-tied" "The tied hand nearest the dealer's left.",
+        Eldest "eldest" "The player on the dealer's left.",
     }
 
     /// The order of the countdown: the turn passes to the left after every card and every pass.

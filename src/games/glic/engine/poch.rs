@@ -69,7 +69,18 @@ impl Deal<'_> {
             .map(|&h| shape(h, self.trumps, self.ace_low()))
             .collect();
         let (winner, decided, tied) = self.decide(&contenders, &shapes);
-        let starter = winner.unwrap_or_else(|| tied[0]);
+        let starter = match winner {
+            Some(w) => w,
+            None => {
+                self.cite(Point::CountdownFirst);
+                match self.r.countdown_first() {
+                    choice::CountdownFirst::EldestTied => tied[0],
+                    choice::CountdownFirst::Eldest => {
+                        self.in_turn().next().expect("someone sits at the table")
+                    }
+                }
+            }
+        };
         self.settle_poch(winner, decided);
         Ok(PochRecord {
             bets,

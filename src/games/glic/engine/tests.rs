@@ -428,6 +428,21 @@ fn tied_hands_without_a_trump_go_to_the_eldest_or_stay() {
 }
 
 #[test]
+fn a_poch_nobody_wins_leaves_the_countdown_to_the_eldest_tied_or_the_eldest() {
+    // Ann a pair of Fives, Ben a pair of Kings, Cat Ace high with Q♥ the only trump: Ann and
+    // Ben tie without a trump, and the Poch is carried. Ben deals, so Cat is eldest.
+    let s = bets(
+        table(&["5S 5D 3C 2C", "KS KD 4S 8C", "AD 8S 6C QH"], "6H", 1),
+        "Cat 1, Ann 1, Ben 1",
+    );
+    let carried = [("poch-tie", "carried")];
+    let tied = record(&s, &reading(&carried));
+    assert_eq!((tied.poch.winner, tied.poch.starter), (None, Seat(0)));
+    let eldest = record(&s, &reading(&[carried[0], ("countdown-first", "eldest")]));
+    assert_eq!(eldest.poch.starter, Seat(2));
+}
+
+#[test]
 fn a_player_who_can_play_must_or_may_pass() {
     let s = countdown(stewart(), "Ann QH, Ben pass");
     // Ben holds 9♣, 4♠, K♦ and J♣: each fits under 31 after 10.
