@@ -127,16 +127,29 @@ crate::rule_points! {
         ConcedesOne "concedes-one" "Yes, before playing to a trick; it concedes 1 point.",
     }
 
-    /// A deal in which one trick was won and the other two were tied. `scores`: the player who won
-    /// that trick wins the deal, as if he had won two (Cotton: "the Winner is he that wins most
-    /// tricks", p. 132; Le Truc: "one and two ties"); after a seen put he wins what the put is
-    /// worth. `nothing`: nobody has won two tricks, so nobody wins the deal. With three players the
-    /// trick must have been won by a player still in. A deal of three tied tricks is won by nobody
-    /// in every reading.
+    /// A deal played for its point, nobody having put (or the put refused before play went on),
+    /// in which one trick was won and the other two were tied. `scores`: the player who won that
+    /// trick wins the deal, as if he had won two (Cotton: "the Winner is he that wins most
+    /// tricks", p. 132; Le Truc: "one and two ties"). `nothing`: nobody has won two tricks, so
+    /// nobody wins the deal. With three players the trick must have been won by a player still
+    /// in. A deal of three tied tricks is won by nobody in every reading. A seen put is
+    /// `put-one-win-two-ties`.
     OneWinTwoTies one_win_two_ties "one-win-two-ties" ("P7, P8", Scoring)
-    "Does one trick won and two tied win the deal?" {
+    "Does one trick won and two tied win a deal nobody put on?" {
         Scores "scores" "Yes: one trick is the most tricks.",
         Nothing "nothing" "No: the deal needs two tricks.",
+    }
+
+    /// A seen put in which one trick was won and the other two were tied: the sources word the
+    /// put apart from the deal played for its point (Wikipedia, of the seen put: "the one who
+    /// takes most tricks wins the whole game"). `scores`: the player who won the trick wins the
+    /// put, and what it is worth (`seen-put`). `nothing`: nobody has won two tricks, so nobody
+    /// wins the put; the scores stand. With three players the trick must have been won by a
+    /// player still in.
+    PutOneWinTwoTies put_one_win_two_ties "put-one-win-two-ties" ("P7, P8, P10", Scoring)
+    "Does one trick won and two tied win a seen put?" {
+        Scores "scores" "Yes: he took the most tricks.",
+        Nothing "nothing" "No: the put needs two tricks.",
     }
 
     /// A seen put that ends in trick and tie: two tricks won by different players and the third

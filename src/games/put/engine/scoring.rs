@@ -72,7 +72,7 @@ impl Score {
                 let side = side_of(seat, n);
                 let mut cites = Vec::new();
                 if one_and_two_ties {
-                    cites.push(Point::OneWinTwoTies);
+                    cites.push(ties_point(seen));
                 }
                 match (seen, r.seen_put()) {
                     (true, choice::SeenPut::WinsGame) => Award::Game { side },
@@ -111,7 +111,7 @@ impl Score {
             DealEnd::TrickAndTie => Award::Nothing { cites: Vec::new() },
             DealEnd::NoWinner { one_and_two_ties } => Award::Nothing {
                 cites: if one_and_two_ties {
-                    vec![Point::OneWinTwoTies]
+                    vec![ties_point(seen)]
                 } else {
                     Vec::new()
                 },
@@ -138,5 +138,14 @@ impl Score {
             }
         }
         (award, game_won)
+    }
+}
+
+/// The point that decides one trick won and two tied: the seen put's own, or the plain deal's.
+fn ties_point(seen: bool) -> Point {
+    if seen {
+        Point::PutOneWinTwoTies
+    } else {
+        Point::OneWinTwoTies
     }
 }
