@@ -499,10 +499,16 @@ fn a_leader_who_drops_out_leaves_his_card_and_his_lead() {
         .filter(|e| matches!(e, Event::Trick { winner: None, .. }))
         .count();
     assert_eq!(tied, 2);
-    // Where one trick and two ties score nothing, nobody wins the put.
+    // Where one trick and two ties win nothing after a seen put, nobody wins it; the rule for
+    // the deal played without a put does not touch it.
     let two = reading(&[
+        ("who-may-put", "before-playing"),
+        ("put-one-win-two-ties", "nothing"),
+    ]);
+    assert_eq!(scores(&record(&s, &two)), [[0, 0, 0]]);
+    let unput = reading(&[
         ("who-may-put", "before-playing"),
         ("one-win-two-ties", "nothing"),
     ]);
-    assert_eq!(scores(&record(&s, &two)), [[0, 0, 0]]);
+    assert_eq!(scores(&record(&s, &unput)), [[0, 0, 5]]);
 }
