@@ -65,12 +65,9 @@ crate::rule_points! {
     /// Cotton allows three hands and gives no rules for them; no source does. Where three are
     /// permitted, the engine extends the two-handed rules: every player still in plays to each
     /// trick in turn, clockwise from its leader; the card of the highest rank wins, and a trick
-    /// whose highest rank is played by two or more players is tied. A put is answered by each other
-    /// player still in, clockwise from the putter; a player who refuses it (or throws up) is out of
-    /// the deal and his cards are not played; the putter and those who saw play on. A card he had
-    /// already played to the unfinished trick no longer counts, and if he led it, the lead passes
-    /// to the next player still in. Where three are not permitted, a scenario with three seats is
-    /// not playable under this point.
+    /// whose highest rank is played by two or more players is tied. How a put goes at three is
+    /// `three-handed-put`. Where three are not permitted, a scenario with three seats is not
+    /// playable under this point.
     ThreeHands three_hands "three-hands" ("P1, P15", Deal)
     "May three play, each for himself?" {
         Permitted "permitted" "Yes, by the engine's extension of the two-handed rules.",
@@ -84,6 +81,18 @@ crate::rule_points! {
     TiedTrick tied_trick "tied-trick" ("P7", Tricks)
     "Who takes a tied trick, and who leads after it?" {
         NeitherLeaderAgain "neither-leader-again" "Nobody takes it; its leader leads again.",
+    }
+
+    /// A put at a table of three, which no source describes: the engine's own rule, cited for
+    /// every three-handed deal with a put so that its result shows the assumption. `each-answers`:
+    /// the put is answered by each other player still in, clockwise from the putter; a player who
+    /// refuses it (or throws up) is out of the deal and his cards are not played; the putter and
+    /// those who saw play on, and the put is won or lost as at two. A card a refuser had already
+    /// played to the unfinished trick no longer counts, and if he led it, the lead passes to the
+    /// next player still in. Everybody refusing scores 1 for the putter.
+    ThreeHandedPut three_handed_put "three-handed-put" ("P1, P15", Put)
+    "How is a put answered at a table of three?" {
+        EachAnswers "each-answers" "By each other player in turn; who refuses is out.",
     }
 
     /// A put challenges the others to play the deal for more than its point (`seen-put`); Le

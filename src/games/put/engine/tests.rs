@@ -493,6 +493,9 @@ fn a_leader_who_drops_out_leaves_his_card_and_his_lead() {
     let playing = reading(&[("who-may-put", "before-playing")]);
     let rec = record(&s, &playing);
     assert_eq!(scores(&rec), [[0, 0, 5]]);
+    // A put at three is the engine's own rule, and the account says it rests on it.
+    let cited = crate::game::Played::account(&rec, &s.head).cited;
+    assert!(cited.contains(&Point::ThreeHandedPut.point()), "{cited:?}");
     let tied = rec.deals[0]
         .events
         .iter()
