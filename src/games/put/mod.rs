@@ -323,6 +323,9 @@ impl Played for Record {
         for d in &self.deals {
             let mut points: Vec<points::Point> = match &d.award {
                 Award::Nothing { cites } | Award::Points { cites, .. } => cites.clone(),
+                Award::Game { .. } if matches!(d.end, record::DealEnd::Forfeited { .. }) => {
+                    vec![points::Point::AbandonedPut]
+                }
                 Award::Game { .. } => vec![points::Point::SeenPut],
                 Award::GameAnew => vec![points::Point::PutTrickAndTie],
             };

@@ -127,13 +127,26 @@ crate::rule_points! {
     /// in every reading. `answer-only`: that is the only way to give up a deal, and a throw at any
     /// other time makes the scenario not playable under this point. `concedes-one`: a player may
     /// also throw up before the first card of the deal is played (on seeing his cards), or at his
-    /// turn to play a card, before playing it, but never once a put has been seen ("Either party
-    /// saying I put, must abide the event of the game"). He is out of the deal; when only one
-    /// player (or side) is left in, that player scores 1 and the deal ends.
+    /// turn to play a card, before playing it. He is out of the deal; when only one player (or
+    /// side) is left in, that player scores 1 and the deal ends. A throw once a put has been seen
+    /// is `abandoned-put`.
     ThrowingUp throwing_up "throwing-up" ("P12", Put)
     "May a player throw up his cards when nobody has put?" {
         AnswerOnly "answer-only" "No: only in answer to a put, as a refusal.",
         ConcedesOne "concedes-one" "Yes, before playing to a trick; it concedes 1 point.",
+    }
+
+    /// A player who throws up his cards after a put has been seen, whether the putter or one who
+    /// saw. `abide`: he may not ("he that once hath the confidence to put on bad Cards cannot
+    /// recal his putting", Cotton, p. 132); the throw makes the scenario not playable under this
+    /// point. `pays-the-stakes`: he may, and loses the game: the other side wins it at once, as
+    /// a seen put won would give it ("must abide the event of the game, or pay the stakes",
+    /// Hoyle's Games, p. 261). No source says who would be paid at a table of three, so there a
+    /// throw after a seen put is not playable under this point either way.
+    AbandonedPut abandoned_put "abandoned-put" ("P10, P12", Put)
+    "May a player throw up his cards after a put is seen?" {
+        Abide "abide" "No: both must abide the event of the game.",
+        PaysTheStakes "pays-the-stakes" "Yes, and he pays the stakes: the other side wins the game.",
     }
 
     /// A deal played for its point, nobody having put (or the put refused before play went on),

@@ -4,7 +4,7 @@
 use super::{Step, unplayable};
 use crate::games::put::points::{Point, PutRules, choice};
 use crate::games::put::record::{Award, DealEnd};
-use crate::games::put::scenario::{PutScenario, side_of};
+use crate::games::put::scenario::{PutScenario, left_of, side_of};
 use crate::rules::Rules;
 
 /// The points that make a game.
@@ -99,6 +99,9 @@ impl Score {
                 } else {
                     vec![Point::ThrowingUp]
                 },
+            },
+            DealEnd::Forfeited { seat } => Award::Game {
+                side: side_of(left_of(seat, n), n),
             },
             DealEnd::TrickAndTie
                 if seen && r.put_trick_and_tie() == choice::PutTrickAndTie::GameAnew =>
