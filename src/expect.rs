@@ -194,6 +194,9 @@ pub struct Vocabulary {
     /// Keys whose value is a player's name or `none` (`winner`), or a list of such (each trick's
     /// winner, the players who share a ruff).
     pub seat_valued: &'static [&'static str],
+    /// Keys whose value is a map from the game's places to amounts (`left: {ace: 1}`): each
+    /// place as written, and the key of its figure.
+    pub per_part: &'static [(&'static str, &'static [(&'static str, &'static str)])],
 }
 
 /// The words of the `expect:` block that are not figures.
@@ -220,6 +223,7 @@ impl Vocabulary {
             .chain(self.per_deal)
             .chain(self.seat_valued)
             .copied()
+            .chain(self.per_part.iter().map(|(k, _)| *k))
     }
 
     /// The words a player's name may not be: the figures' keys and the words of the `expect:`
@@ -502,6 +506,8 @@ impl Reader<'_> {
             self.per_seat(key, None, value, level, out);
         } else if let Some(key) = Vocabulary::find(v.per_deal, k) {
             self.per_deal(key, value, level, out);
+        } else if let Some((key, parts)) = v.per_part.iter().find(|(x, _)| *x == k) {
+            self.per_part(key, parts, value, level, out);
         } else if v.per_seat.contains(&"net")
             && !v.is_reserved(k)
             && let Some(seat) = self.head.seat_of(k)
@@ -645,6 +651,50 @@ impl Reader<'_> {
                     }
                 ),
             ),
+        }
+    }
+
+    /// A map from the game's places to amounts: `left: {ace: 1, nine-eight-seven: 3}`.
+    fn per_part(
+        &mut self,
+        key: &str,
+        parts: &[(&'static str, &'static str)],
+        value: &Spanned<RawFigure>,
+        level: Level,
+        out: &mut Vec<Claim>,
+    ) {
+        let names = || parts.iter().map(|(p, _)| *p);
+        let RawFigure::Map(entries) = &value.value else {
+            let example = names().next().unwrap_or_default();
+            return self.error(
+                self.yaml.location_of(value),
+                format!("`{key}` is a map from places to amounts, as in {{{example}: 1}}"),
+            );
+        };
+        for (name, amount) in entries {
+            let written = name.value.trim();
+            match parts.iter().find(|(p, _)| p.eq_ignore_ascii_case(written)) {
+                Some((_, figure)) => {
+                    let figure = Figure {
+                        key: figure,
+                        seat: None,
+                        deal: None,
+                    };
+                    self.amount(figure, amount, level, out);
+                }
+                None => {
+                    let all: Vec<String> = names().map(|p| format!("`{p}`")).collect();
+                    let d = Diagnostic::new(
+                        self.yaml.location_of(name),
+                        format!(
+                            "`{}` is not a place of `{key}`; allowed: {}",
+                            excerpt(written),
+                            all.join(", ")
+                        ),
+                    );
+                    self.errors.push(crate::suggest::hint(d, written, names()));
+                }
+            }
         }
     }
 

@@ -428,6 +428,18 @@ fn figures(vocabulary: &Vocabulary, ids: &[&str], level: Level) -> Value {
             }),
         );
     }
+    for (key, parts) in vocabulary.per_part {
+        let names: Vec<&str> = parts.iter().map(|(p, _)| *p).collect();
+        keys.insert(
+            key.to_string(),
+            json!({
+                "description": "Amounts by place, as in {ace: 1}.",
+                "type": "object",
+                "propertyNames": {"pattern": any_case(&names)},
+                "additionalProperties": amount(level),
+            }),
+        );
+    }
     if level == Level::Variant {
         keys.insert("unplayable".into(), unplayable(ids));
         let forbidden = json!({

@@ -427,3 +427,25 @@ fn who_took_a_compartment_may_be_left_open() {
     );
     assert_eq!(code, 1);
 }
+
+#[test]
+fn coins_left_are_checked_compartment_by_compartment() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("six.md");
+    // Ann takes the Queen's 3 pennies; nothing else was staked, so every compartment is empty.
+    let left = |figures: &str| {
+        SIX_CUT.replace(
+            "    sweepstakes: {Ann: undetermined}\n    poch: {Ben: undetermined}\n",
+            &format!("    board: 0\n    left: {figures}\n"),
+        )
+    };
+    std::fs::write(&page, left("{queen: 0, poch: 0}")).unwrap();
+    assert_eq!(check(&page, "json").0, 0);
+    std::fs::write(&page, left("{queen: 3}")).unwrap();
+    let (code, out) = check(&page, "github");
+    assert_eq!(code, 1);
+    assert!(out.contains("the pennies on queen differs"), "{out}");
+    std::fs::write(&page, left("{crown: 1}")).unwrap();
+    let (code, _) = check(&page, "github");
+    assert_eq!(code, 2, "an unknown compartment is a read error");
+}

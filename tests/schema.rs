@@ -526,6 +526,15 @@ mod generated {
         for k in v.seat_valued {
             keys.push((k.to_string(), seat_value(b)));
         }
+        for (k, parts) in v.per_part {
+            let mut places: Vec<(String, BoxedStrategy<Value>)> = parts
+                .iter()
+                .map(|(p, _)| (p.to_string(), amount(level)))
+                .collect();
+            places.push(("crown".into(), amount(level)));
+            let map = some_of(places).prop_map(Value::Object);
+            keys.push((k.to_string(), prop_oneof![map, Just(json!(2))].boxed()));
+        }
         for s in &b.seats {
             keys.push((s.clone(), amount(level)));
         }

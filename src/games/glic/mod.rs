@@ -186,6 +186,12 @@ impl Played for Record {
                 Some(Value::Money(Money::units(left as i64)))
             }
             ("poch-winner", None) => seat_value(self.poch.winner),
+            (key, None) if key.starts_with("pennies-on-") => {
+                let c = Compartment::from_id(&key["pennies-on-".len()..])?;
+                Some(Value::Money(Money::units(
+                    self.compartments[c.index()].left as i64,
+                )))
+            }
             ("out", None) => seat_value(Some(self.countdown.out)),
             (key, None) => seat_value(self.compartments[Compartment::from_id(key)?.index()].taker),
         }
@@ -258,11 +264,20 @@ impl Played for Record {
                     })
                     .collect(),
                 detail: None,
-                figures: vec![Figure {
-                    key: "board",
-                    seat: None,
-                    deal: None,
-                }],
+                // The whole board, then what each compartment holds.
+                figures: std::iter::once("board")
+                    .chain(
+                        VOCABULARY
+                            .per_part
+                            .iter()
+                            .flat_map(|(_, parts)| parts.iter().map(|(_, figure)| *figure)),
+                    )
+                    .map(|key| Figure {
+                        key,
+                        seat: None,
+                        deal: None,
+                    })
+                    .collect(),
             },
         ]
     }
