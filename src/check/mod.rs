@@ -23,8 +23,7 @@
 pub mod words;
 
 use crate::compare::alternatives;
-use crate::diagnostic::Location;
-use crate::diagnostic::{Diagnostic, excerpt};
+use crate::diagnostic::{Diagnostic, Location, excerpt};
 use crate::game::{
     Branch, Claim, Expectation, Expected, Figure, Forbids, Outcome, Played, Scenario, Unplayable,
     Value, Want,
