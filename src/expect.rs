@@ -8,7 +8,7 @@
 //! [`crate::check`].
 
 use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
-use crate::game::{Claim, Expectation, Expected, Figure, Forbids, Head, Seat, Value, Want};
+use crate::game::{Branch, Claim, Expectation, Expected, Figure, Forbids, Head, Seat, Value, Want};
 use crate::money::Money;
 use crate::rules::{Point, PointTable};
 use crate::yaml::YamlText;
@@ -194,6 +194,9 @@ pub struct Vocabulary {
     /// Keys whose value is a player's name or `none` (`winner`), or a list of such (each trick's
     /// winner, the players who share a ruff).
     pub seat_valued: &'static [&'static str],
+    /// Keys whose value is a map from the game's places to amounts (`left: {ace: 1}`): each
+    /// place as written, and the key of its figure.
+    pub per_part: &'static [(&'static str, &'static [(&'static str, &'static str)])],
 }
 
 /// The words of the `expect:` block that are not figures.
@@ -201,7 +204,16 @@ const UNPLAYABLE: &str = "unplayable";
 const UNDETERMINED: &str = "undetermined";
 const ONE_OF: &str = "one-of";
 /// The most options a `one-of` may list: more than any rule point has choices, and bounded.
-const MAX_OPTIONS: usize = 32;
+pub const MAX_OPTIONS: usize = 32;
+/// The words of the `expect:` block that are not figures' keys.
+const WORDS: &[&str] = &[
+    UNPLAYABLE,
+    UNDETERMINED,
+    ONE_OF,
+    "none",
+    "at-least",
+    "at-most",
+];
 
 impl Vocabulary {
     fn all(&self) -> impl Iterator<Item = &'static str> + '_ {
@@ -211,15 +223,18 @@ impl Vocabulary {
             .chain(self.per_deal)
             .chain(self.seat_valued)
             .copied()
+            .chain(self.per_part.iter().map(|(k, _)| *k))
+    }
+
+    /// The words a player's name may not be: the figures' keys and the words of the `expect:`
+    /// block.
+    pub fn reserved(&self) -> impl Iterator<Item = &'static str> + '_ {
+        WORDS.iter().copied().chain(self.all())
     }
 
     /// A player's name may not be a figure's key, nor a word of the `expect:` block.
     pub fn is_reserved(&self, name: &str) -> bool {
-        [UNPLAYABLE, UNDETERMINED, ONE_OF, "none"]
-            .iter()
-            .chain(["at-least", "at-most"].iter())
-            .any(|w| w.eq_ignore_ascii_case(name))
-            || self.all().any(|k| k.eq_ignore_ascii_case(name))
+        self.reserved().any(|w| w.eq_ignore_ascii_case(name))
     }
 
     fn find(keys: &'static [&'static str], k: &str) -> Option<&'static str> {
@@ -360,6 +375,15 @@ impl Reader<'_> {
             }
             RawExpect::Map(items) => {
                 let read = self.figures(items, Level::Variant);
+                if (read.claims.len() > 1 || read.unplayable.is_some())
+                    && let Some(c) = read.claims.iter().find(|c| c.may_forbid())
+                {
+                    self.error(
+                        c.location().clone(),
+                        "a `one-of` with an `unplayable` option stands alone: it says the deal may not be played, so no other figure can be expected beside it; put the figures in its options".to_string(),
+                    );
+                    return None;
+                }
                 Some(match read.unplayable {
                     Some(forbids) => Expected::Unplayable {
                         forbids,
@@ -477,11 +501,13 @@ impl Reader<'_> {
             };
             self.amount(figure, value, level, out);
         } else if let Some(key) = Vocabulary::find(v.seat_valued, k) {
-            self.seat_value(key, value, out);
+            self.seat_value(key, value, level, out);
         } else if let Some(key) = Vocabulary::find(v.per_seat, k) {
             self.per_seat(key, None, value, level, out);
         } else if let Some(key) = Vocabulary::find(v.per_deal, k) {
             self.per_deal(key, value, level, out);
+        } else if let Some((key, parts)) = v.per_part.iter().find(|(x, _)| *x == k) {
+            self.per_part(key, parts, value, level, out);
         } else if v.per_seat.contains(&"net")
             && !v.is_reserved(k)
             && let Some(seat) = self.head.seat_of(k)
@@ -507,27 +533,27 @@ impl Reader<'_> {
     /// `one-of: [{...}, {...}]`: options of a variant's figures, or of one per-seat key's (`key`).
     fn one_of(&mut self, value: &Spanned<RawFigure>, key: Option<&'static str>) -> Option<Claim> {
         let at = self.yaml.location_of(value);
-        let RawFigure::List(items) = &value.value else {
-            self.error(
-                at,
-                "`one-of` takes a list of options, each a map of figures: `one-of: [{Ann: +5, Ben: -5}, {Ann: -1, Ben: +1}]`".to_string(),
-            );
-            return None;
-        };
-        if items.len() < 2 || items.len() > MAX_OPTIONS {
-            self.error(
-                at,
-                format!(
-                    "`one-of` lists {} option(s); it takes from two to {MAX_OPTIONS}",
-                    items.len()
-                ),
-            );
-            return None;
-        }
+        let items = self.options(value)?;
         let mut options = Vec::new();
         for item in items {
             let mut claims = Vec::new();
             match (&item.value, key) {
+                (RawFigure::Map(entries), None)
+                    if entries.iter().any(|(k, _)| k.value.trim() == UNPLAYABLE) =>
+                {
+                    match &entries[..] {
+                        [(_, value)] => {
+                            if let Some(forbids) = self.unplayable_entry(value) {
+                                options.push(Branch::Unplayable(forbids));
+                            }
+                        }
+                        _ => self.error(
+                            self.yaml.location_of(item),
+                            "an `unplayable` option names the forbidding rule point alone, as in {unplayable: who-may-put}".to_string(),
+                        ),
+                    }
+                    continue;
+                }
                 (RawFigure::Map(entries), None) => {
                     claims = self.figures(entries, Level::Option).claims;
                 }
@@ -537,7 +563,7 @@ impl Reader<'_> {
                 _ => {
                     self.error(
                         self.yaml.location_of(item),
-                        "each option of `one-of` is a map of figures, as in {Ann: +5, Ben: -5}"
+                        "each option of `one-of` is a map of figures, as in {Ann: +5, Ben: -5}, or {unplayable: point}"
                             .to_string(),
                     );
                     continue;
@@ -550,7 +576,7 @@ impl Reader<'_> {
                     Claim::OneOf { .. } => None,
                 })
                 .collect();
-            options.push(option);
+            options.push(Branch::Figures(option));
         }
         Some(Claim::OneOf { options, at })
     }
@@ -628,6 +654,50 @@ impl Reader<'_> {
         }
     }
 
+    /// A map from the game's places to amounts: `left: {ace: 1, nine-eight-seven: 3}`.
+    fn per_part(
+        &mut self,
+        key: &str,
+        parts: &[(&'static str, &'static str)],
+        value: &Spanned<RawFigure>,
+        level: Level,
+        out: &mut Vec<Claim>,
+    ) {
+        let names = || parts.iter().map(|(p, _)| *p);
+        let RawFigure::Map(entries) = &value.value else {
+            let example = names().next().unwrap_or_default();
+            return self.error(
+                self.yaml.location_of(value),
+                format!("`{key}` is a map from places to amounts, as in {{{example}: 1}}"),
+            );
+        };
+        for (name, amount) in entries {
+            let written = name.value.trim();
+            match parts.iter().find(|(p, _)| p.eq_ignore_ascii_case(written)) {
+                Some((_, figure)) => {
+                    let figure = Figure {
+                        key: figure,
+                        seat: None,
+                        deal: None,
+                    };
+                    self.amount(figure, amount, level, out);
+                }
+                None => {
+                    let all: Vec<String> = names().map(|p| format!("`{p}`")).collect();
+                    let d = Diagnostic::new(
+                        self.yaml.location_of(name),
+                        format!(
+                            "`{}` is not a place of `{key}`; allowed: {}",
+                            excerpt(written),
+                            all.join(", ")
+                        ),
+                    );
+                    self.errors.push(crate::suggest::hint(d, written, names()));
+                }
+            }
+        }
+    }
+
     fn per_deal(
         &mut self,
         key: &'static str,
@@ -653,8 +723,15 @@ impl Reader<'_> {
         }
     }
 
-    /// A player's name or `none`, or a list of them.
-    fn seat_value(&mut self, key: &'static str, value: &Spanned<RawFigure>, out: &mut Vec<Claim>) {
+    /// A player's name or `none`, or a list of them; at a variant's own figures also
+    /// `undetermined`, or `{one-of: [...]}` of such answers.
+    fn seat_value(
+        &mut self,
+        key: &'static str,
+        value: &Spanned<RawFigure>,
+        level: Level,
+        out: &mut Vec<Claim>,
+    ) {
         let at = self.yaml.location_of(value);
         let figure = Figure {
             key,
@@ -662,43 +739,93 @@ impl Reader<'_> {
             deal: None,
         };
         let want = match &value.value {
-            RawFigure::Scalar(name) => match self.seat_or_none(name, &at) {
-                Some(s) => Value::Seat(s),
+            RawFigure::Scalar(w) if w.trim() == UNDETERMINED && level == Level::Variant => {
+                Want::Undetermined
+            }
+            RawFigure::Map(entries) if level == Level::Variant => {
+                let one_of = match &entries[..] {
+                    [(k, options)] if k.value.trim() == ONE_OF => options,
+                    _ => {
+                        return self.error(
+                            at,
+                            format!("`{key}` is a player's name, `none`, a list of them, `undetermined`, or `{{one-of: [Ann, Ben]}}`"),
+                        );
+                    }
+                };
+                let Some(answers) = self.options(one_of) else {
+                    return;
+                };
+                let mut branches = Vec::new();
+                for answer in answers {
+                    let Some(v) = self.seats_value(key, answer) else {
+                        return;
+                    };
+                    branches.push(Branch::Figures(vec![(figure.clone(), Want::Exactly(v))]));
+                }
+                let claim = Claim::OneOf {
+                    options: branches,
+                    at,
+                };
+                return self.push(claim, out);
+            }
+            _ => match self.seats_value(key, value) {
+                Some(v) => Want::Exactly(v),
                 None => return,
             },
+        };
+        self.push(Claim::Figure { figure, want, at }, out);
+    }
+
+    /// The items of a `one-of`, from two to [`MAX_OPTIONS`].
+    fn options<'v>(&mut self, value: &'v Spanned<RawFigure>) -> Option<&'v [Spanned<RawFigure>]> {
+        let at = self.yaml.location_of(value);
+        let RawFigure::List(items) = &value.value else {
+            self.error(
+                at,
+                "`one-of` takes a list of options, each a map of figures: `one-of: [{Ann: +5, Ben: -5}, {Ann: -1, Ben: +1}]`".to_string(),
+            );
+            return None;
+        };
+        if items.len() < 2 || items.len() > MAX_OPTIONS {
+            self.error(
+                at,
+                format!(
+                    "`one-of` lists {} option(s); it takes from two to {MAX_OPTIONS}",
+                    items.len()
+                ),
+            );
+            return None;
+        }
+        Some(items)
+    }
+
+    /// A player's name or `none`, or a list of them.
+    fn seats_value(&mut self, key: &'static str, value: &Spanned<RawFigure>) -> Option<Value> {
+        let at = self.yaml.location_of(value);
+        match &value.value {
+            RawFigure::Scalar(name) => self.seat_or_none(name, &at).map(Value::Seat),
             RawFigure::List(items) => {
                 let mut seats = Vec::new();
                 for item in items {
                     let iloc = self.yaml.location_of(item);
                     match &item.value {
-                        RawFigure::Scalar(name) => match self.seat_or_none(name, &iloc) {
-                            Some(s) => seats.push(s),
-                            None => return,
-                        },
+                        RawFigure::Scalar(name) => seats.push(self.seat_or_none(name, &iloc)?),
                         _ => {
                             self.error(iloc, "each item is a player's name, or `none`".to_string());
-                            return;
+                            return None;
                         }
                     }
                 }
-                Value::Seats(seats)
+                Some(Value::Seats(seats))
             }
             _ => {
                 self.error(
                     at,
                     format!("`{key}` is a player's name, `none`, or a list of them"),
                 );
-                return;
+                None
             }
-        };
-        self.push(
-            Claim::Figure {
-                figure,
-                want: Want::Exactly(want),
-                at,
-            },
-            out,
-        );
+        }
     }
 
     fn seat_or_none(&mut self, name: &str, at: &Location) -> Option<Option<Seat>> {

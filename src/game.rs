@@ -243,6 +243,8 @@ pub enum Party {
     Pot,
     /// The box: money that leaves the players.
     Box,
+    /// A named place on the table where stakes lie, as a game words it ("Queen compartment").
+    Place(&'static str),
 }
 
 impl Party {
@@ -251,6 +253,7 @@ impl Party {
             Party::Player(s) => head.name(s).to_string(),
             Party::Pot => "the pot".to_string(),
             Party::Box => "the box".to_string(),
+            Party::Place(place) => format!("the {place}"),
         }
     }
 }
@@ -474,12 +477,27 @@ pub enum Claim {
         at: Location,
     },
     /// Figures that depend on an open alternative: the variant's own choice gives one of these
-    /// sets, and each other set is given by one of its open alternatives (one point switched to
+    /// branches, and each other is given by one of its open alternatives (one point switched to
     /// an alternative the variant lists).
-    OneOf {
-        options: Vec<Vec<(Figure, Want)>>,
-        at: Location,
-    },
+    OneOf { options: Vec<Branch>, at: Location },
+}
+
+/// One branch of a `one-of`: a set of figures, or the deal forbidden.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Branch {
+    Figures(Vec<(Figure, Want)>),
+    /// "Either this reading forbids the deal": `{unplayable: who-may-put}`.
+    Unplayable(Forbids),
+}
+
+impl Branch {
+    /// The figures of the branch; none for a forbidden deal.
+    pub fn figures(&self) -> &[(Figure, Want)] {
+        match self {
+            Branch::Figures(f) => f,
+            Branch::Unplayable(_) => &[],
+        }
+    }
 }
 
 impl Claim {
@@ -489,7 +507,7 @@ impl Claim {
             Claim::Figure { figure, .. } => vec![figure],
             Claim::OneOf { options, .. } => {
                 let mut out: Vec<&Figure> = Vec::new();
-                for (f, _) in options.iter().flatten() {
+                for (f, _) in options.iter().flat_map(Branch::figures) {
                     if !out.contains(&f) {
                         out.push(f);
                     }
@@ -504,6 +522,13 @@ impl Claim {
             Claim::Figure { at, .. } | Claim::OneOf { at, .. } => at,
         }
     }
+
+    /// A `one-of` of which one branch is the deal forbidden: the claim holds whether or not the
+    /// deal is playable.
+    pub fn may_forbid(&self) -> bool {
+        matches!(self, Claim::OneOf { options, .. }
+            if options.iter().any(|b| matches!(b, Branch::Unplayable(_))))
+    }
 }
 
 /// Which forbidden actions a page says make a scenario unplayable.
@@ -516,6 +541,26 @@ pub enum Forbids {
     /// Every forbidden action, in order, by these rule points (`unplayable: [minimum-bid,
     /// follow-rule]`).
     Every(Vec<Point>),
+}
+
+impl Forbids {
+    /// Whether the forbidden actions found (their points, in order) are those the page names.
+    pub fn admits(&self, found: &[Point]) -> bool {
+        match self {
+            Forbids::Any => !found.is_empty(),
+            Forbids::First(p) => found.first() == Some(p),
+            Forbids::Every(ps) => ps == found,
+        }
+    }
+
+    /// The points the page names: none for any reason.
+    pub fn named(&self) -> Vec<Point> {
+        match self {
+            Forbids::Any => Vec::new(),
+            Forbids::First(p) => vec![*p],
+            Forbids::Every(ps) => ps.clone(),
+        }
+    }
 }
 
 /// What a page says a variant does with the scenario.

@@ -362,7 +362,7 @@ fn check(
                 eprintln!();
             }
             for v in report.failures() {
-                if let Some(d) = &v.diagnostic {
+                if let Some(d) = run.diagnostic(v) {
                     eprint!("{}", d.render("mismatch"));
                     eprintln!();
                 }
@@ -601,9 +601,21 @@ fn schema_cmd(
         Some(SchemaKind::Variant) => vec![Which::Variant],
         None => Which::ALL.to_vec(),
     };
+    // `expect:` may name only the project's readings; a project without any allows every id.
+    let readings = mournival::project::load_variants(root).ok();
     let schemas: Vec<Schema> = games
         .iter()
-        .flat_map(|&game| kinds.iter().map(move |&which| Schema { game, which }))
+        .flat_map(|&game| {
+            let variants: Vec<String> = readings
+                .as_ref()
+                .map(|r| r.of(game).ids().iter().map(|s| s.to_string()).collect())
+                .unwrap_or_default();
+            kinds.iter().map(move |&which| Schema {
+                game,
+                which,
+                variants: variants.clone(),
+            })
+        })
         .collect();
     if let ([one], None) = (schemas.as_slice(), &out) {
         emit(&one.text());

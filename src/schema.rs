@@ -9,12 +9,17 @@
 //! holds the shapes every game shares and the variant schema; each game describes its own
 //! scenario format ([`Game::scenario_schema`]) with them.
 //!
-//! A schema is a convenience for editors: it is looser than the parser where JSON Schema cannot
-//! say more (a seat named in `hands:` must sit at the table), and `mournival check` stays the
-//! judge.
+//! A schema must accept exactly what `check` reads: `tests/schema.rs` generates `expect:` blocks
+//! for every game and requires the schema and the reader to agree on each. It is looser only
+//! where JSON Schema cannot say more of one scenario: a player named in `hands:` or `expect:`
+//! must sit at the table, bounds must be in order, a figure may be expected once, and names are
+//! compared without regard to case. `expect:` may name only the project's readings (given by
+//! the caller, as `mournival schema` does).
 
-use crate::expect::Vocabulary;
+use crate::expect::{MAX_OPTIONS, Vocabulary};
 use crate::game::Game;
+use crate::located::{MAX_ID, MAX_NAME};
+use crate::money::Money;
 use crate::rules::{PointDef, PointTable};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -41,27 +46,36 @@ impl Which {
 }
 
 /// One schema: a kind of file of one game.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Schema {
     pub game: &'static dyn Game,
     pub which: Which,
+    /// The project's readings of the game, which alone `expect:` may name (`check` refuses any
+    /// other); empty when the project has none yet, and then any id is allowed.
+    pub variants: Vec<String>,
 }
 
 impl Schema {
     /// `gleek.scenario.schema.json`, `put.variant.schema.json`.
-    pub fn file_name(self) -> String {
+    pub fn file_name(&self) -> String {
         format!("{}.{}.schema.json", self.game.id(), self.which.id())
     }
 
-    pub fn schema(self) -> Value {
+    pub fn schema(&self) -> Value {
         match self.which {
-            Which::Scenario => self.game.scenario_schema(),
+            Which::Scenario => {
+                let mut schema = self.game.scenario_schema();
+                if !self.variants.is_empty() {
+                    schema["properties"]["expect"]["propertyNames"] = variant_keys(&self.variants);
+                }
+                schema
+            }
             Which::Variant => variant(self.game),
         }
     }
 
     /// The schema as written to a file: pretty JSON with a final newline.
-    pub fn text(self) -> String {
+    pub fn text(&self) -> String {
         let mut text = serde_json::to_string_pretty(&self.schema()).expect("a JSON value");
         text.push('\n');
         text
@@ -135,19 +149,13 @@ pub fn scenario(shape: ScenarioShape) -> Value {
     required.extend(shape.required);
     let mut properties = json!({
         "id": {
-            "description": "Unique across the site: letters, digits, hyphens and underscores.",
+            "description": format!("Unique across the site: letters, digits, hyphens and underscores, at most {MAX_ID}."),
             "type": "string",
-            "pattern": "^\\s*[A-Za-z0-9_-]+\\s*$",
+            "pattern": format!("^\\s*[A-Za-z0-9_-]{{1,{MAX_ID}}}\\s*$"),
         },
         "title": {"type": "string"},
         "notes": {"type": "string"},
-        "seats": {
-            "description": shape.seats,
-            "anyOf": [
-                {"type": "string"},
-                {"type": "array", "items": {"type": "string"}, "minItems": shape.players.start(), "maxItems": shape.players.end()},
-            ],
-        },
+        "seats": seats(&shape),
         "expect": {
             "description": "Per variant id (one key may name several, separated by spaces): the figures the page expects.",
             "type": "object",
@@ -168,6 +176,49 @@ pub fn scenario(shape: ScenarioShape) -> Value {
         shape.description,
         body,
     )
+}
+
+/// The names at the table: as many as the game seats, each at most [`MAX_NAME`] characters, each
+/// once, none a word of the `expect:` block. (`check` also compares names without regard to case.)
+fn seats(shape: &ScenarioShape) -> Value {
+    let (least, most) = (*shape.players.start(), *shape.players.end());
+    let name = format!("[^\\s,]{{1,{MAX_NAME}}}");
+    let reserved: Vec<&str> = shape.vocabulary.reserved().collect();
+    let not_reserved = json!({"not": {"pattern": any_case(&reserved)}});
+    json!({
+        "description": shape.seats,
+        "anyOf": [
+            {
+                "type": "string",
+                "pattern": format!("^[\\s,]*(?:{name}(?:[\\s,]+|$)){{{least},{most}}}$"),
+                "not": {"pattern": format!("(?:^|[\\s,])(?:{})(?:[\\s,]|$)", bare(&any_case(&reserved)))},
+            },
+            {
+                "type": "array",
+                "items": {"type": "string", "pattern": format!("^\\s*{name}\\s*$"), "allOf": [not_reserved]},
+                "minItems": least,
+                "maxItems": most,
+                "uniqueItems": true,
+            },
+        ],
+    })
+}
+
+/// The alternatives of a whole-string pattern from [`any_case`], without its anchors.
+fn bare(pattern: &str) -> &str {
+    pattern
+        .strip_prefix("^\\s*")
+        .and_then(|p| p.strip_suffix("\\s*$"))
+        .expect("a pattern from any_case")
+}
+
+/// The keys of `expect:`: one or more of the project's variant ids, separated by spaces or commas.
+fn variant_keys(ids: &[String]) -> Value {
+    let id = format!("(?:{})", ids.join("|"));
+    json!({
+        "description": "One or more of the game's variant ids, separated by spaces or commas.",
+        "pattern": format!("^[\\s,]*{id}(?:[\\s,]+{id})*[\\s,]*$"),
+    })
 }
 
 /// One card (matching `card`, from [`card_pattern`]).
@@ -240,15 +291,36 @@ pub fn words(description: &str) -> Value {
     })
 }
 
-/// An amount to the half unit: `3`, `+3`, `-2½`, `2.5`, `-1 1/2`.
+/// An amount to the half unit, at most [`Money::LIMIT_UNITS`] either way: `3`, `+3`, `-2½`,
+/// `2.5`, `-1 1/2`.
 pub fn money() -> Value {
+    const _: () = assert!(
+        Money::LIMIT_UNITS == 1_000_000_000,
+        "the pattern below says 10^9"
+    );
+    let limit = Money::LIMIT_UNITS as f64;
     json!({
         "anyOf": [
-            {"type": "number", "multipleOf": 0.5},
+            {"type": "number", "multipleOf": 0.5, "minimum": -limit, "maximum": limit},
             {
                 "type": "string",
-                "pattern": "^\\s*[-+−]?\\s*(?:\\d+(?:\\.(?:5|0)0*)?|(?:\\d+\\s*)?(?:½|1/2))\\s*$",
+                "pattern": "^\\s*[-+−]?\\s*(?:\\d{1,9}(?:\\.(?:5|0)0*)?|1000000000(?:\\.0+)?|(?:\\d{1,9}\\s*)?(?:½|1/2))\\s*$",
             },
+        ],
+    })
+}
+
+/// Calls or bets written as one string or a list, none a number over 1,000 (the most a bid or a
+/// bet may be).
+pub fn calls(description: &str) -> Value {
+    // A number over 1000, standing apart from other digits.
+    let over = "(?:^|[^\\d])0*(?:[1-9]\\d{4,}|[2-9]\\d{3}|1\\d\\d[1-9]|1\\d[1-9]\\d|1[1-9]\\d\\d)(?:[^\\d]|$)";
+    let call = json!({"type": "string", "not": {"pattern": over}});
+    json!({
+        "description": description,
+        "anyOf": [
+            call,
+            {"type": "array", "items": {"anyOf": [call, {"type": "integer", "minimum": 0, "maximum": 1000}]}},
         ],
     })
 }
@@ -262,96 +334,167 @@ pub fn yes_no() -> Value {
     })
 }
 
-/// An amount a page expects: a figure, `undetermined` (the sources give none), a bound
-/// (`{at-least: 16}`), or `{one-of: [...]}` (the figure under the reading's choice or one of its
-/// alternatives).
-fn amount() -> Value {
+/// Where a map of figures stands: a variant's own, or an option of its `one-of` (where neither
+/// `undetermined` nor another `one-of` belongs).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Level {
+    Variant,
+    Option,
+}
+
+/// An amount a page expects: a figure, a bound (`{at-least: 16}`), or, at a variant's own
+/// figures, `undetermined` (the sources give none).
+fn amount(level: Level) -> Value {
+    let bounds = json!({
+        "type": "object",
+        "additionalProperties": false,
+        "minProperties": 1,
+        "properties": {"at-least": money(), "at-most": money()},
+    });
+    match level {
+        Level::Variant => json!({"anyOf": [money(), {"const": "undetermined"}, bounds]}),
+        Level::Option => json!({"anyOf": [money(), bounds]}),
+    }
+}
+
+/// A list of from two to [`MAX_OPTIONS`] options.
+fn options(item: Value) -> Value {
+    json!({"type": "array", "minItems": 2, "maxItems": MAX_OPTIONS, "items": item})
+}
+
+/// A figure per player (`{Ann: +3, Ben: -3}`); at a variant's own figures also `undetermined`,
+/// or `{one-of: [maps]}`.
+fn per_player(level: Level) -> Value {
+    let map = json!({"type": "object", "not": {"required": ["one-of"]}, "additionalProperties": amount(level)});
+    match level {
+        Level::Variant => json!({
+            "anyOf": [
+                {"const": "undetermined"},
+                {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": ["one-of"],
+                    "properties": {"one-of": options(per_player(Level::Option))},
+                },
+                map,
+            ],
+        }),
+        Level::Option => map,
+    }
+}
+
+/// `unplayable` as a key: the rule point that forbids the first action, or every forbidden
+/// action's in order, or nothing.
+fn unplayable(ids: &[&str]) -> Value {
     json!({
-        "anyOf": [
-            money(),
-            {"const": "undetermined"},
-            {
-                "type": "object",
-                "additionalProperties": false,
-                "minProperties": 1,
-                "properties": {"at-least": money(), "at-most": money()},
-            },
-            {
-                "type": "object",
-                "additionalProperties": false,
-                "required": ["one-of"],
-                "properties": {"one-of": {"type": "array", "minItems": 1, "items": money()}},
-            },
-        ],
+        "description": "Not playable under this reading: the rule point that forbids the first action, or every forbidden action's in order.",
+        "anyOf": [{"type": "null"}, {"enum": ids}, {"type": "array", "items": {"enum": ids}}],
     })
 }
 
-/// A figure per player (`{Ann: +3, Ben: -3}`), `undetermined`, or `{one-of: [maps]}`.
-fn per_player() -> Value {
-    let map = json!({"type": "object", "additionalProperties": amount()});
-    json!({
-        "anyOf": [
-            {"const": "undetermined"},
-            {
+/// A map of figures: a variant's own, or one option of its `one-of`.
+fn figures(vocabulary: &Vocabulary, ids: &[&str], level: Level) -> Value {
+    let mut keys = serde_json::Map::new();
+    for key in vocabulary.per_seat {
+        keys.insert(key.to_string(), per_player(level));
+    }
+    for key in vocabulary.scalar {
+        keys.insert(key.to_string(), amount(level));
+    }
+    for key in vocabulary.per_deal {
+        let deal = json!({"type": "object", "not": {"required": ["one-of"]}, "additionalProperties": amount(level)});
+        keys.insert(key.to_string(), json!({"type": "array", "items": deal}));
+    }
+    // A player's name is never a word of the block, but `none` is.
+    let words: Vec<&str> = vocabulary.reserved().filter(|w| *w != "none").collect();
+    let seat = json!({"type": "string", "not": {"pattern": any_case(&words)}});
+    let answer = json!({"anyOf": [seat, {"type": "array", "items": seat}]});
+    let mut answers = vec![answer.clone()];
+    if level == Level::Variant {
+        answers.push(json!({"const": "undetermined"}));
+        answers.push(json!({
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["one-of"],
+            "properties": {"one-of": options(answer)},
+        }));
+    }
+    for key in vocabulary.seat_valued {
+        keys.insert(
+            key.to_string(),
+            json!({
+                "description": "A player's name, or `none`; a list for several; `undetermined`, or `{one-of: [Ann, Ben]}` where the sources leave it open.",
+                "anyOf": answers,
+            }),
+        );
+    }
+    for (key, parts) in vocabulary.per_part {
+        let names: Vec<&str> = parts.iter().map(|(p, _)| *p).collect();
+        keys.insert(
+            key.to_string(),
+            json!({
+                "description": "Amounts by place, as in {ace: 1}.",
                 "type": "object",
-                "additionalProperties": false,
-                "required": ["one-of"],
-                "properties": {"one-of": {"type": "array", "minItems": 1, "items": map.clone()}},
-            },
-            map,
-        ],
-    })
+                "propertyNames": {"pattern": any_case(&names)},
+                "additionalProperties": amount(level),
+            }),
+        );
+    }
+    if level == Level::Variant {
+        keys.insert("unplayable".into(), unplayable(ids));
+        let forbidden = json!({
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["unplayable"],
+            "properties": {"unplayable": unplayable(ids)},
+        });
+        let option = json!({
+            "anyOf": [
+                forbidden,
+                {"allOf": [figures(vocabulary, ids, Level::Option), {"not": {"required": ["unplayable"]}}]},
+            ],
+        });
+        keys.insert(
+            "one-of".into(),
+            json!({
+                "description": "The figures under the reading's choice or one of its alternatives: each a map of figures as above, or `{unplayable: point}` where an alternative forbids the deal.",
+                "allOf": [options(option)],
+            }),
+        );
+    }
+    // A player's name alone is a net, where the game has nets.
+    let others = if vocabulary.per_seat.contains(&"net") {
+        amount(level)
+    } else {
+        json!(false)
+    };
+    // A key that is not a figure of this level may be a player's name, which is never a word
+    // of the block.
+    let names: Vec<String> = keys.keys().cloned().collect();
+    let reserved: Vec<&str> = vocabulary.reserved().collect();
+    let mut map = json!({
+        "type": "object",
+        "propertyNames": {"anyOf": [{"enum": names}, {"not": {"pattern": any_case(&reserved)}}]},
+        "properties": keys,
+        "additionalProperties": others,
+    });
+    if level == Level::Variant {
+        // A `one-of` that may forbid the deal stands alone.
+        map["if"] = json!({
+            "required": ["one-of"],
+            "properties": {"one-of": {"type": "array", "contains": {"type": "object", "required": ["unplayable"]}}},
+        });
+        map["then"] = json!({"maxProperties": 1});
+    }
+    map
 }
 
 /// `expect:` for one variant (or several named in one key): the game's figures, `unplayable`
 /// or `undetermined`.
 pub fn expectation(vocabulary: &Vocabulary, points: PointTable) -> Value {
-    let mut figures = serde_json::Map::new();
-    for key in vocabulary.per_seat {
-        figures.insert(key.to_string(), per_player());
-    }
-    for key in vocabulary.scalar {
-        figures.insert(key.to_string(), amount());
-    }
-    for key in vocabulary.per_deal {
-        figures.insert(
-            key.to_string(),
-            json!({"anyOf": [{"type": "array", "items": per_player()}, {"const": "undetermined"}]}),
-        );
-    }
-    for key in vocabulary.seat_valued {
-        figures.insert(
-            key.to_string(),
-            json!({
-                "description": "A player's name, or `none`; a list for several.",
-                "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
-            }),
-        );
-    }
     let ids: Vec<&str> = points.all().map(|p| p.id()).collect();
-    figures.insert(
-        "unplayable".into(),
-        json!({
-            "description": "Not playable under this reading: the rule point that forbids the first action, or every forbidden action's in order.",
-            "anyOf": [{"enum": ids}, {"type": "array", "items": {"enum": ids}}],
-        }),
-    );
-    figures.insert(
-        "one-of".into(),
-        json!({
-            "description": "The figures under the reading's choice or one of its alternatives: each a map of figures as above (`{Ann: +3, ...}` or `{par: 21, pot: 0}`).",
-            "type": "array",
-            "items": {"type": "object"},
-        }),
-    );
     let mut words = vec!["unplayable".to_string(), "undetermined".to_string()];
     words.extend(ids.iter().map(|p| format!("unplayable {p}")));
-    // A player's name alone is a net, where the game has nets.
-    let others = if vocabulary.per_seat.contains(&"net") {
-        amount()
-    } else {
-        json!(false)
-    };
     json!({
         "anyOf": [
             {
@@ -361,9 +504,7 @@ pub fn expectation(vocabulary: &Vocabulary, points: PointTable) -> Value {
             },
             {
                 "description": "Figures: a player's net (`Ann: +3`), or the game's figures by name.",
-                "type": "object",
-                "properties": figures,
-                "additionalProperties": others,
+                "allOf": [figures(vocabulary, &ids, Level::Variant)],
             },
         ],
     })

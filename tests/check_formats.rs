@@ -255,3 +255,197 @@ fn a_misquote_fails_every_format_and_is_in_its_document() {
         "{out}"
     );
 }
+
+/// Stewart's own cut, the Six of hearts, which the piquet-pack alternative cannot deal: that
+/// alternative gives no figure, so it is no ground for calling one undetermined.
+const SIX_CUT: &str = "# A Glic deal
+
+```glic
+id: glic-six-undetermined
+seats: [Ann, Ben, Cat]
+dealer: Cat
+antes: {Ann: queen, Ben: queen, Cat: queen}
+hands:
+  Ann: QH 7S 8D 9C
+  Ben: AS AD TC JD
+  Cat: KS KC 8S 7D
+cut: 6H
+poch: Ann pass, Ben 1, Cat 1
+countdown: >-
+  Ben TC, Cat KS, Ann 9C, Ben AS, Cat pass, Ann pass, Ben AD, Cat pass, Ann pass, Ben pass,
+  Ben JD
+expect:
+  ealdormere:
+    sweepstakes: {Ann: undetermined}
+    poch: {Ben: undetermined}
+```
+";
+
+#[test]
+fn undetermined_needs_an_alternative_that_plays_the_deal_and_moves_the_figure() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("six.md");
+    std::fs::write(&page, SIX_CUT).unwrap();
+    let (code, out) = check(&page, "json");
+    assert_eq!(code, 1, "{out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let verdict = |figure: &str| {
+        doc["verdicts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|v| v["figure"] == figure)
+            .unwrap()
+            .clone()
+    };
+    // Ann holds the Queen of trumps under every reading that can deal the Six: the piquet pack
+    // refuses the deal, and no other choice moves her sweepstake.
+    let ann = verdict("sweepstakes");
+    assert_eq!(ann["passed"], false, "{ann}");
+    assert!(
+        ann["message"]
+            .as_str()
+            .unwrap()
+            .contains("Ann's sweepstakes net is determined"),
+        "{ann}"
+    );
+    assert_eq!(ann["rests-on"], serde_json::json!([]));
+    // Ben's Poch rests on the tie with no trump: carried over, his penny stays on the board.
+    let ben = verdict("poch");
+    assert_eq!(ben["passed"], true, "{ben}");
+    assert_eq!(
+        ben["rests-on"],
+        serde_json::json!([{"point": "poch-tie", "choice": "carried", "why": "open", "found": "−1"}])
+    );
+    assert_eq!(
+        ben["found"],
+        "+1 (rests on poch-tie = carried (an open alternative): −1)"
+    );
+    let (_, text) = check(&page, "github");
+    assert!(
+        text.contains("found:    +3 (rests on nothing open)"),
+        "{text}"
+    );
+}
+
+/// Ben, the dealer, puts as he follows the first card, and Ann refuses.
+const DEALER_PUTS: &str = "# A deal of Put
+
+```put
+id: dealer-puts
+seats: [Ann, Ben]
+dealer: Ben
+deals:
+  - hands: {Ann: QS JH TD, Ben: AS KC KD}
+    play: Ann QS, Ben put, Ann refuse
+expect:
+  cotton-1674:
+    one-of:
+      - {unplayable: who-may-put}
+      - {scores: [{Ann: 0, Ben: 1}]}
+```
+";
+
+#[test]
+fn one_of_says_either_the_reading_forbids_the_deal_or_these_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("put.md");
+    // Cotton lets only the eldest put; his open alternative, any player before playing, lets
+    // Ben's put stand, and the refusal scores him 1.
+    std::fs::write(&page, DEALER_PUTS).unwrap();
+    let (code, out) = check(&page, "json");
+    assert_eq!(code, 0, "{out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let v = &doc["verdicts"][0];
+    assert_eq!(
+        v["expected"],
+        "one of not playable (who-may-put) / {scores: Ann 0, Ben +1}"
+    );
+    assert_eq!(v["found"], "not playable (who-may-put)");
+    // A figure no alternative gives fails, naming what each gives.
+    std::fs::write(&page, DEALER_PUTS.replace("Ben: 1}", "Ben: 2}")).unwrap();
+    let (code, out) = check(&page, "github");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("no open alternative of the variant gives {scores: Ann 0, Ben +2}"),
+        "{out}"
+    );
+    assert!(
+        out.contains("who-may-put = before-playing (an open alternative): scores: Ann 0, Ben +1"),
+        "{out}"
+    );
+    // The other way about: a reading that plays the deal, whose alternative does not forbid it.
+    std::fs::write(&page, DEALER_PUTS.replace("cotton-1674:", "willughby:")).unwrap();
+    let (code, _) = check(&page, "json");
+    assert_eq!(
+        code, 0,
+        "Willughby's eldest-before-play alternative forbids the put"
+    );
+    std::fs::write(&page, DEALER_PUTS.replace("cotton-1674:", "le-truc:")).unwrap();
+    let (code, out) = check(&page, "github");
+    assert_eq!(
+        code, 1,
+        "Le Truc lists no alternative on who may put: {out}"
+    );
+    // It stands alone: beside it, nothing could be read from a forbidden deal.
+    std::fs::write(
+        &page,
+        DEALER_PUTS.replace("    one-of:", "    winner: none\n    one-of:"),
+    )
+    .unwrap();
+    let (code, out) = check(&page, "github");
+    assert_eq!(code, 2, "{out}");
+}
+
+#[test]
+fn who_took_a_compartment_may_be_left_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("six.md");
+    let open = SIX_CUT.replace(
+        "    sweepstakes: {Ann: undetermined}\n    poch: {Ben: undetermined}\n",
+        "    poch-winner: {one-of: [Ben, none]}\n    out: undetermined\n    queen: Ann\n",
+    );
+    std::fs::write(&page, &open).unwrap();
+    let (code, out) = check(&page, "json");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let passed: Vec<(&Value, &Value)> = doc["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| (&v["figure"], &v["passed"]))
+        .collect();
+    // The tie with no trump: Ben under the reading, nobody when it is carried. Ben goes out
+    // however the open points fall, so `out` is determined.
+    assert_eq!(
+        passed,
+        [
+            (&Value::from("poch-winner"), &Value::from(true)),
+            (&Value::from("out"), &Value::from(false)),
+            (&Value::from("queen"), &Value::from(true)),
+        ],
+        "{out}"
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn coins_left_are_checked_compartment_by_compartment() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("six.md");
+    // Ann takes the Queen's 3 pennies; nothing else was staked, so every compartment is empty.
+    let left = |figures: &str| {
+        SIX_CUT.replace(
+            "    sweepstakes: {Ann: undetermined}\n    poch: {Ben: undetermined}\n",
+            &format!("    board: 0\n    left: {figures}\n"),
+        )
+    };
+    std::fs::write(&page, left("{queen: 0, poch: 0}")).unwrap();
+    assert_eq!(check(&page, "json").0, 0);
+    std::fs::write(&page, left("{queen: 3}")).unwrap();
+    let (code, out) = check(&page, "github");
+    assert_eq!(code, 1);
+    assert!(out.contains("the pennies on queen differs"), "{out}");
+    std::fs::write(&page, left("{crown: 1}")).unwrap();
+    let (code, _) = check(&page, "github");
+    assert_eq!(code, 2, "an unknown compartment is a read error");
+}

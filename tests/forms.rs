@@ -6,7 +6,7 @@
 //! alone; Ann wins tricks 1 to 6, Ben 7 to 9, Cat 10 to 12. Points: Ann 18 in cards and none in
 //! honours, Ben 9 and Tom 9, Cat 9 and Tib, King and Queen 21; par 22.
 
-use mournival::check::{Report, Verdict, check, unknown_variants};
+use mournival::check::{Report, Verdict, check, unknown_variants, words};
 use mournival::game::{Game, Scenario};
 use mournival::games::gleek::Gleek;
 use mournival::project::load_variants;
@@ -56,12 +56,27 @@ fn scenario(before_play: &str, expect: &str) -> String {
     format!("{DEAL}{before_play}{PLAY}expect:\n{expect}")
 }
 
-fn report(yaml: &str) -> Report {
+/// A report, with the scenario it checked (to word its verdicts).
+struct Checked {
+    report: Report,
+    scenario: Arc<dyn Scenario>,
+}
+
+impl std::ops::Deref for Checked {
+    type Target = Report;
+    fn deref(&self) -> &Report {
+        &self.report
+    }
+}
+
+fn report(yaml: &str) -> Checked {
     let s = parse(yaml).unwrap_or_else(|e| panic!("{e}"));
     let readings = load_variants(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
     let scenarios = [s];
     assert!(unknown_variants(&scenarios, &readings).is_empty());
-    check(&scenarios, &readings)
+    let report = check(&scenarios, &readings);
+    let [scenario] = scenarios;
+    Checked { report, scenario }
 }
 
 fn failures(r: &Report) -> Vec<&Verdict> {
@@ -69,9 +84,9 @@ fn failures(r: &Report) -> Vec<&Verdict> {
 }
 
 /// Every diagnostic of the failures, as text.
-fn failure_text(r: &Report) -> String {
+fn failure_text(r: &Checked) -> String {
     r.failures()
-        .filter_map(|v| v.diagnostic.as_ref().map(|d| d.to_string()))
+        .filter_map(|v| words::diagnostic(v, r.scenario.head()).map(|d| d.to_string()))
         .collect()
 }
 
@@ -96,11 +111,12 @@ fn undetermined_passes_where_the_figure_rests_on_an_assumption() {
         "  wikipedia: {turn-up: undetermined, stock: {Ann: -14, Ben: +7, Cat: +7}}\n",
     ));
     assert_eq!(r.failed(), 0, "{}", failure_text(&r));
-    let v = r.verdicts.iter().find(|v| v.undetermined).unwrap();
+    let v = r.verdicts.iter().find(|v| v.undetermined()).unwrap();
     assert!(
-        v.found.contains("tiddy-turned-up = two-each"),
-        "{}",
-        v.found
+        v.switches
+            .iter()
+            .any(|s| s.point.id() == "tiddy-turned-up" && s.choice_id() == "two-each"),
+        "{v:?}"
     );
     // Every player's standing: Cotton's rests on its assumed par settlement among others.
     assert_eq!(

@@ -14,9 +14,9 @@ pub fn render(run: &CheckRun) -> String {
         out.push_str(&annotation(d, "invalid input"));
     }
     for v in run.report.failures() {
-        if let Some(d) = &v.diagnostic {
+        if let Some(d) = run.diagnostic(v) {
             out.push_str(&annotation(
-                d,
+                &d,
                 &format!("{} under {}", v.scenario, v.variant),
             ));
         }

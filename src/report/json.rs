@@ -19,9 +19,14 @@
 //! `turn-up`, with its `player`, or `pot`, `box`; for Put: `scores` with its `player` and its
 //! `deal`, counted from 1, `games`, `winner`...), or `deal` (whether the scenario is playable at
 //! all) with `player` null. `deal` is null unless the figure is taken after a given deal.
-//! `message` is null for a verdict that passed.
+//! `message` is null for a verdict that passed. `rests-on` lists the rule points switched to
+//! judge the verdict (for `undetermined`, each that moves the figure while the deal is played;
+//! for `one-of`, each open alternative), each as `{"point", "choice", "why": "open"|"assumed",
+//! "found"}`.
 
 use super::CheckRun;
+use crate::check::words::{self, Ids};
+use crate::check::{Switch, Verdict};
 use crate::diagnostic::{Diagnostic, Location};
 use serde::Serialize;
 
@@ -50,12 +55,25 @@ struct VerdictJson<'a> {
     figure: &'static str,
     player: Option<&'a str>,
     deal: Option<u32>,
-    expected: &'a str,
-    found: &'a str,
+    expected: String,
+    found: String,
+    /// The rule points switched to judge the verdict, and what the deal gives under each.
+    #[serde(rename = "rests-on")]
+    rests_on: Vec<SwitchJson>,
     passed: bool,
     #[serde(flatten)]
     at: At,
-    message: Option<&'a str>,
+    message: Option<String>,
+}
+
+#[derive(Serialize)]
+struct SwitchJson {
+    point: &'static str,
+    choice: &'static str,
+    /// `open` (an alternative the reading lists) or `assumed` (another choice of a point it
+    /// assumes).
+    why: &'static str,
+    found: String,
 }
 
 #[derive(Serialize)]
@@ -91,17 +109,19 @@ pub fn render(run: &CheckRun) -> String {
         .iter()
         .map(|v| {
             let (figure, player) = run.figure(v);
+            let (expected, found) = run.expected_found(v);
             VerdictJson {
                 scenario: &v.scenario,
                 variant: &v.variant,
                 figure,
                 player,
-                deal: v.figures.first().and_then(|(f, _)| f.deal).map(|d| d + 1),
-                expected: &v.expected,
-                found: &v.found,
-                passed: v.passed,
+                deal: v.figures.first().and_then(|f| f.deal).map(|d| d + 1),
+                expected,
+                found,
+                rests_on: switches(run, v),
+                passed: v.passed(),
                 at: At::of(&v.location),
-                message: v.diagnostic.as_ref().map(|d| d.message.as_str()),
+                message: run.diagnostic(v).map(|d| d.message),
             }
         })
         .collect();
@@ -123,6 +143,24 @@ pub fn render(run: &CheckRun) -> String {
     let mut out = serde_json::to_string_pretty(&doc).expect("plain data serializes");
     out.push('\n');
     out
+}
+
+fn switches(run: &CheckRun, v: &Verdict) -> Vec<SwitchJson> {
+    let Some(head) = run.head(v) else {
+        return Vec::new();
+    };
+    v.switches
+        .iter()
+        .map(|s| SwitchJson {
+            point: s.point.id(),
+            choice: s.choice_id(),
+            why: match s.why {
+                Switch::Open => "open",
+                Switch::Assumed => "assumed",
+            },
+            found: words::found_under(v, s, head, &Ids),
+        })
+        .collect()
 }
 
 fn error(d: &Diagnostic) -> ErrorJson<'_> {

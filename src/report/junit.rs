@@ -4,8 +4,8 @@
 //! misquote; invalid input is a suite of `<error>` cases.
 
 use super::CheckRun;
-use crate::check::Verdict;
 use crate::diagnostic::Diagnostic;
+use std::borrow::Cow;
 use std::fmt::Write;
 
 /// One test case: a scenario under a reading, or one invalid input.
@@ -15,7 +15,7 @@ struct Case<'a> {
     file: String,
     line: usize,
     /// Mismatches (`failure`) or invalid input (`error`), rendered as in the terminal.
-    problems: Vec<&'a Diagnostic>,
+    problems: Vec<Cow<'a, Diagnostic>>,
 }
 
 struct Suite<'a> {
@@ -60,7 +60,7 @@ impl Kind {
 /// The whole report, with its XML declaration.
 pub fn render(run: &CheckRun) -> String {
     let (suites, kind) = if run.errors.is_empty() {
-        let mut suites = checked(&run.report.verdicts);
+        let mut suites = checked(run);
         suites.extend(misquoted(run.misquotes));
         (suites, Kind::Failure)
     } else {
@@ -115,9 +115,9 @@ fn write_case(out: &mut String, case: &Case, kind: Kind) {
 }
 
 /// Verdicts in order, a suite per page and a case per scenario and reading.
-fn checked(verdicts: &[Verdict]) -> Vec<Suite<'_>> {
+fn checked<'a>(run: &CheckRun<'a>) -> Vec<Suite<'a>> {
     let mut suites: Vec<Suite> = Vec::new();
-    for v in verdicts {
+    for v in &run.report.verdicts {
         let file = super::file_of(&v.location);
         if suites.last().is_none_or(|s| s.name != file) {
             suites.push(Suite {
@@ -137,7 +137,7 @@ fn checked(verdicts: &[Verdict]) -> Vec<Suite<'_>> {
             });
         }
         let case = suite.cases.last_mut().expect("pushed above");
-        case.problems.extend(&v.diagnostic);
+        case.problems.extend(run.diagnostic(v).map(Cow::Owned));
     }
     suites
 }
@@ -164,7 +164,7 @@ fn located<'a>(name: &str, problems: &'a [Diagnostic]) -> Suite<'a> {
                     classname: file.clone(),
                     file,
                     line: d.location.line,
-                    problems: vec![d],
+                    problems: vec![Cow::Borrowed(d)],
                 }
             })
             .collect(),

@@ -8,9 +8,10 @@ pub mod json;
 pub mod junit;
 pub mod matrix;
 
+use crate::check::words::{self, Ids};
 use crate::check::{Report, Verdict};
 use crate::diagnostic::{Diagnostic, Location};
-use crate::game::Scenario;
+use crate::game::{Head, Scenario};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -97,6 +98,29 @@ impl<'a> CheckRun<'a> {
         }
     }
 
+    /// The scenario a verdict judges.
+    pub fn head(&self, verdict: &Verdict) -> Option<&'a Head> {
+        self.scenarios
+            .get(verdict.scenario.as_str())
+            .map(|s| s.head())
+    }
+
+    /// A failed verdict in the check's words, located at the expectation.
+    pub fn diagnostic(&self, verdict: &Verdict) -> Option<Diagnostic> {
+        words::diagnostic(verdict, self.head(verdict)?)
+    }
+
+    /// What the page expects and what the engine found, in the check's words.
+    pub fn expected_found(&self, verdict: &Verdict) -> (String, String) {
+        match self.head(verdict) {
+            Some(h) => (
+                words::expected(verdict, h, &Ids),
+                words::found(verdict, h, &Ids),
+            ),
+            None => Default::default(),
+        }
+    }
+
     /// What a verdict judges, as a kind and a player: (`net`, `Ann`), (`turn-up`, `Ben`),
     /// (`pot`, none), or (`deal`, none) for whether the deal is playable at all.
     pub fn figure(&self, verdict: &Verdict) -> (&'static str, Option<&'a str>) {
@@ -107,7 +131,7 @@ impl<'a> CheckRun<'a> {
         };
         match verdict.figures.first() {
             None => ("deal", None),
-            Some((f, _)) => (f.key, f.seat.and_then(name)),
+            Some(f) => (f.key, f.seat.and_then(name)),
         }
     }
 }

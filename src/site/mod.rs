@@ -321,8 +321,7 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
     let failing = out
         .views
         .iter()
-        .flat_map(|(v, _)| &v.verdicts)
-        .filter_map(|v| v.diagnostic.clone())
+        .flat_map(|(v, _)| v.failing.iter().cloned())
         .collect();
     let report = BuildReport {
         pages: pages_written,

@@ -2,11 +2,12 @@
 //! cell, why the readings differ, and the page's expectations. Built from engine results only.
 
 use crate::cards::Card;
-use crate::check::{Verdict, describe, judge};
+use crate::check::words::{self, Naming};
+use crate::check::{Switch, Switched, Verdict, describe, judge};
 use crate::compare::{Evaluation, Summary};
 use crate::game::{Figure, Head, Line, Outcome, Party, Row, Scenario, Seat, Unit};
 use crate::money::Money;
-use crate::rules::{Point, PointTable};
+use crate::rules::Point;
 use crate::variant::{Evidence, Variant, VariantSet};
 use serde::Serialize;
 
@@ -113,6 +114,9 @@ pub struct ExpectMark {
     pub expected: String,
     /// The page says the sources give no figure: the cell shows the engine's, greyed.
     pub undetermined: bool,
+    /// For an undetermined figure: each choice the reading leaves open or assumes that changes
+    /// it, with the figure under it.
+    pub rests_on: Vec<String>,
 }
 
 #[derive(Serialize, Clone, Debug)]
@@ -208,9 +212,9 @@ pub struct ScenarioView {
     pub distinct: usize,
     pub largest_spread: String,
     pub page_url: String,
-    /// The verdicts behind `expectations`, with their located diagnostics.
+    /// The failed expectations, in the check's words, located.
     #[serde(skip)]
-    pub verdicts: Vec<Verdict>,
+    pub failing: Vec<crate::diagnostic::Diagnostic>,
 }
 
 /// The reading columns of a game's tables, primary sources first.
@@ -451,13 +455,13 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
             } else {
                 v.figures
                     .iter()
-                    .map(|(f, _)| f.name(head))
+                    .map(|f| f.name(head))
                     .collect::<Vec<_>>()
                     .join(", ")
             },
-            expected: in_words(&v.expected, variants.table),
-            actual: in_words(&v.found, variants.table),
-            passed: v.passed,
+            expected: words::expected(v, head, &Readers),
+            actual: words::found(v, head, &Readers),
+            passed: v.passed(),
         })
         .collect();
     let others: Vec<Vec<String>> = variants
@@ -523,39 +527,29 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         distinct: distinct.len(),
         largest_spread: spread,
         page_url: cx.page_url.to_string(),
-        verdicts,
+        failing: verdicts
+            .iter()
+            .filter_map(|v| words::diagnostic(v, head))
+            .collect(),
     }
 }
 
-/// What a page expects or the engine found, in the check's words, with the rule points and
-/// choices it names in the reader's: "not playable (Must a player trump?)" for
-/// "not playable (must-trump)", and a point's question and the choice's summary for
-/// "ruff-money = pot".
-fn in_words(words: &str, table: PointTable) -> String {
-    if let Some(ids) = words
-        .strip_prefix("not playable (")
-        .and_then(|rest| rest.strip_suffix(')'))
-    {
-        let questions: Vec<&str> = ids
-            .split(", ")
-            .map(|id| table.find(id).map_or(id, |p| p.def().question))
-            .collect();
-        return format!("not playable ({})", questions.join(" "));
+/// Rule points and choices in the reader's words: the point's question and the choice's summary.
+struct Readers;
+
+impl Naming for Readers {
+    fn point(&self, point: Point) -> String {
+        point.def().question.to_string()
     }
-    let mut out = words.to_string();
-    if !out.contains(" = ") {
-        return out;
+
+    fn switched(&self, s: &Switched) -> String {
+        let why = match s.why {
+            Switch::Open => "an alternative the reading leaves open",
+            Switch::Assumed => "the reading assumes its choice here",
+        };
+        let summary = s.point.def().choices[s.choice as usize].summary;
+        format!("{} {summary} ({why})", s.point.def().question)
     }
-    for p in table.all() {
-        let def = p.def();
-        for c in def.choices {
-            let written = format!("{} = {}", def.id, c.id);
-            if out.contains(&written) {
-                out = out.replace(&written, &format!("{} {}", def.question, c.summary));
-            }
-        }
-    }
-    out
 }
 
 /// The outcome table of one scenario: a row per player's net, then the game's rows.
@@ -577,15 +571,21 @@ impl Table<'_> {
             .iter()
             .filter(|v| v.variant == variant)
             .find_map(|v| {
+                let head = self.s.head();
                 let expected = match figure {
-                    Some(f) => v.of(f)?.to_string(),
-                    None if v.figures.is_empty() => in_words(&v.expected, self.variants.table),
+                    Some(f) => words::expected_of(v, f, head, &Readers)?,
+                    None if v.figures.is_empty() => words::expected(v, head, &Readers),
                     None => return None,
                 };
                 Some(ExpectMark {
-                    passed: v.passed,
+                    passed: v.passed(),
                     expected,
-                    undetermined: v.undetermined,
+                    undetermined: v.undetermined(),
+                    rests_on: if v.undetermined() {
+                        words::switches(v, head, &Readers)
+                    } else {
+                        Vec::new()
+                    },
                 })
             })
     }
@@ -849,6 +849,7 @@ mod tests {
             passed: true,
             expected: "—".into(),
             undetermined: false,
+            rests_on: Vec::new(),
         });
         fold_empty_rows(&mut rows);
         assert!(!rows[0].folded && rows[0].fold_line.is_none());

@@ -179,6 +179,7 @@ pub const VOCABULARY: Vocabulary = Vocabulary {
     scalar: &["pot", "box", "par"],
     per_deal: &[],
     seat_valued: &["tricks", "ruff-winner"],
+    per_part: &[],
 };
 
 /// Reads and checks one scenario. Every error is reported, not only the first: a mistake in the

@@ -3,7 +3,9 @@
 
 use super::VOCABULARY;
 use super::points::TABLE;
-use crate::schema::{self, ScenarioShape, card_pattern, cards, money, one_card, words, yes_no};
+use crate::schema::{
+    self, ScenarioShape, calls, card_pattern, cards, money, one_card, words, yes_no,
+};
 use serde_json::{Value, json};
 
 /// The schema of a scenario: a ```gleek block, or a `.yaml` scenario file.
@@ -57,7 +59,7 @@ pub fn scenario() -> Value {
                     },
                 },
             },
-            "auction": words("Calls in order: `Ann 14, Ben pass, Cat pass`."),
+            "auction": calls("Calls in order: `Ann 14, Ben pass, Cat pass`."),
             "discard": cards(&card, "The buyer's discards (seven; fewer is a short discard)."),
             "vie": words("Calls in order: vie, see, revie (see and revie), pass, or double (the youngest, after the others passed), as in `Ann vie, Ben pass`; `then auto` lets the engine finish."),
             "false-claims": words("Sets claimed but not held: `Ann gleek of Kings`."),

@@ -63,6 +63,20 @@ impl Compartment {
         }
     }
 
+    /// The compartment as a place on the board, for the ledger: "Queen compartment".
+    pub fn place(self) -> &'static str {
+        match self {
+            Compartment::Ace => "Ace compartment",
+            Compartment::King => "King compartment",
+            Compartment::Queen => "Queen compartment",
+            Compartment::Jack => "Jack compartment",
+            Compartment::Ten => "Ten compartment",
+            Compartment::Marriage => "King-Queen compartment",
+            Compartment::NineEightSeven => "Nine-Eight-Seven compartment",
+            Compartment::Poch => "Poch compartment",
+        }
+    }
+
     pub fn from_id(id: &str) -> Option<Compartment> {
         Compartment::ALL
             .into_iter()

@@ -191,18 +191,25 @@ impl Played for Record {
                 Some(Value::Money(Money::units(left as i64)))
             }
             ("poch-winner", None) => seat_value(self.poch.winner),
+            (key, None) if key.starts_with("pennies-on-") => {
+                let c = Compartment::from_id(&key["pennies-on-".len()..])?;
+                Some(Value::Money(Money::units(
+                    self.compartments[c.index()].left as i64,
+                )))
+            }
             ("out", None) => seat_value(Some(self.countdown.out)),
             (key, None) => seat_value(self.compartments[Compartment::from_id(key)?.index()].taker),
         }
     }
 
+    /// Every payment, the board's side named by its compartment.
     fn payments(&self, _head: &Head) -> Vec<Line> {
         self.payments
             .iter()
             .map(|p| Line {
                 phase: p.stage.title(),
-                from: p.from,
-                to: p.to,
+                from: place(p, p.from),
+                to: place(p, p.to),
                 amount: Money::units(p.pennies as i64),
                 point: p.point.point(),
                 reason: words::reason(p),
@@ -262,11 +269,20 @@ impl Played for Record {
                     })
                     .collect(),
                 detail: None,
-                figures: vec![Figure {
-                    key: "board",
-                    seat: None,
-                    deal: None,
-                }],
+                // The whole board, then what each compartment holds.
+                figures: std::iter::once("board")
+                    .chain(
+                        VOCABULARY
+                            .per_part
+                            .iter()
+                            .flat_map(|(_, parts)| parts.iter().map(|(_, figure)| *figure)),
+                    )
+                    .map(|key| Figure {
+                        key,
+                        seat: None,
+                        deal: None,
+                    })
+                    .collect(),
             },
         ]
     }
@@ -284,5 +300,18 @@ impl Played for Record {
 
     fn balances(&self) -> bool {
         Record::balances(self)
+    }
+}
+
+/// The board's side of a payment, named by the compartment it goes on or comes from.
+fn place(p: &record::Payment, party: game::Party) -> game::Party {
+    match (party, p.why) {
+        (
+            game::Party::Pot,
+            record::Why::Ante(c) | record::Why::Took(c) | record::Why::Returned(c),
+        ) => game::Party::Place(c.place()),
+        (game::Party::Pot, record::Why::Bet) => game::Party::Place(Compartment::Poch.place()),
+        (game::Party::Pot, _) => game::Party::Place("board"),
+        (party, _) => party,
     }
 }

@@ -18,7 +18,8 @@ use serde::Deserialize;
 use serde_saphyr::Spanned;
 
 /// The figures a Glic expectation may name: money per player (the net and each stage's), what
-/// is left on the board, and who took each compartment, won the Poch and went out.
+/// is left on the board (in all, and on each compartment), and who took each compartment, won
+/// the Poch and went out.
 pub const VOCABULARY: Vocabulary = Vocabulary {
     per_seat: &["net", "ante", "sweepstakes", "poch", "countdown"],
     scalar: &["board"],
@@ -34,6 +35,19 @@ pub const VOCABULARY: Vocabulary = Vocabulary {
         "poch-winner",
         "out",
     ],
+    per_part: &[(
+        "left",
+        &[
+            ("ace", "pennies-on-ace"),
+            ("king", "pennies-on-king"),
+            ("queen", "pennies-on-queen"),
+            ("jack", "pennies-on-jack"),
+            ("ten", "pennies-on-ten"),
+            ("marriage", "pennies-on-marriage"),
+            ("nine-eight-seven", "pennies-on-nine-eight-seven"),
+            ("poch", "pennies-on-poch"),
+        ],
+    )],
 };
 
 /// Three to six at the table.

@@ -10,8 +10,8 @@
 //! Poch. Each player is dealt four cards; then the pack is cut, and the suit of the card the cut
 //! turns up is trumps. Money is counted in pennies. In the Poch the kinds of hand rank four of a
 //! kind, three of a kind, two pairs, one pair, high card, and a tie goes to "the hand with the
-//! highest card in the Trump suit"; trumps (and ranks within a kind, where a reading compares
-//! them) rank Ace high, A K Q J 10 9 ... 2 (assumed: the board puts the Ace first). In the
+//! highest card in the Trump suit" (which trump is highest is `poch-trump-order`); ranks within a
+//! kind, where a reading compares them, rank Ace high, A K Q J 10 9 ... 2. In the
 //! countdown a court card counts 10, an Ace 1 and any other card its pips; the count may not
 //! pass 31; the winner of the Poch begins, and the last player able to play in a count begins
 //! the next. The deal ends when a player has played his last card.
@@ -161,14 +161,35 @@ crate::rule_points! {
         RankWithinKind "rank-within-kind" "The higher set wins; only equal sets go to the trump.",
     }
 
+    /// Which trump is "the highest card in the Trump suit" when it breaks a tie in the Poch.
+    /// Stewart gives no order of the cards. `ace-high`: A K Q J 10 9 ... 2, the Ace first as on
+    /// the board. `ace-low`: K Q J 10 9 ... 2 A, the Ace lowest, as the countdown counts it 1.
+    /// The hand whose best trump is highest in this order takes the tie.
+    PochTrumpOrder poch_trump_order "poch-trump-order" ("G13", Poch)
+    "Which trump is highest when a trump breaks a tie in the Poch?" {
+        AceHigh "ace-high" "The Ace, then King, Queen, Jack, Ten ... Two.",
+        AceLow "ace-low" "The King, then Queen ... Two, and the Ace lowest.",
+    }
+
     /// Tied hands, none of which holds a trump, so that Stewart's tie-break decides nothing.
     /// `eldest`: the tied hand nearest the dealer's left wins. `carried`: nobody wins; the Poch
-    /// compartment stays on the board for the next deal, and the tied hand nearest the dealer's
-    /// left begins the countdown.
+    /// compartment stays on the board for the next deal, and `countdown-first` says who begins
+    /// the countdown.
     PochTie poch_tie "poch-tie" ("G13", Poch)
     "Who wins the Poch when tied hands hold no trump?" {
         Eldest "eldest" "The tied hand nearest the dealer's left.",
         Carried "carried" "Nobody: the compartment is carried to the next deal.",
+    }
+
+    /// Who begins the countdown when nobody wins the Poch (a tie without trumps, carried under
+    /// `poch-tie`). Stewart has the winner begin ("The player who wins the Poker round begins the
+    /// Countdown") and says nothing of a Poch without one. `eldest-tied`: the tied hand nearest
+    /// the dealer's left, the hand that would have won under `poch-tie: eldest`. `eldest`: the
+    /// player on the dealer's left, who also began the betting, tied or not.
+    CountdownFirst countdown_first "countdown-first" ("G13, G15", Countdown)
+    "Who begins the countdown when nobody wins the Poch?" {
+        EldestTied "eldest-tied" "The tied hand nearest the dealer's left.",
+        Eldest "eldest" "The player on the dealer's left.",
     }
 
     /// The order of the countdown: the turn passes to the left after every card and every pass.
@@ -195,11 +216,13 @@ crate::rule_points! {
     /// him a penny for each card left in his hand, and a penny more if the count stands at
     /// exactly 31 ("every other player pays him an extra penny"). `cards-only`: that is all he is
     /// paid; the count he ends pays no penny of its own. So going out on 31 against two players
-    /// holding two cards and one pays 3 + 2 = 5. `count-penny-too`: he also takes the count's
-    /// penny from each, as its last player.
+    /// holding two cards and one pays 3 + 2 = 5. `count-penny-too`: if the card he goes out
+    /// with ends the count, because no other player holds a card that fits it (always so on 31),
+    /// he also takes the count's penny from each, as its last player; going out on a count that
+    /// another could still add to pays no count penny, since that count never closed.
     CountdownPay countdown_pay "countdown-pay" ("G16, G17", Countdown)
     "Is the player who goes out also paid the penny of the count he ends?" {
         CardsOnly "cards-only" "No: he is paid for the cards left, and on 31.",
-        CountPennyToo "count-penny-too" "Yes: a penny from each besides.",
+        CountPennyToo "count-penny-too" "Yes, if his card ends the count: a penny from each besides.",
     }
 }

@@ -4,7 +4,7 @@
 use super::VOCABULARY;
 use super::board::Compartment;
 use super::points::TABLE;
-use crate::schema::{self, ScenarioShape, any_case, card_pattern, cards, one_card, words};
+use crate::schema::{self, ScenarioShape, any_case, calls, card_pattern, cards, one_card, words};
 use serde_json::{Value, json};
 
 /// The schema of a Glic scenario: a ```glic block, or a `*.glic.yaml` scenario file.
@@ -47,7 +47,7 @@ pub fn scenario() -> Value {
                 "additionalProperties": cards(&card, "Four cards: A K Q J 10 (or T) 9 ... 2; suits ♠ ♥ ♦ ♣ or S H D C."),
             },
             "cut": one_card(&card, "The card turned up after the deal: its suit is trumps."),
-            "poch": words("The bets in turn from the eldest, each player once (`Ann 1, Ben see, Cat pass`), or `auto`."),
+            "poch": calls("The bets in turn from the eldest, each player once (`Ann 1, Ben see, Cat pass`), or `auto`."),
             "countdown": words("The turns in order (`Ann KS, Ben pass`), or `auto`."),
         }),
     })

@@ -324,12 +324,28 @@ impl Played for Record {
             }
         }
         let mut cited: Vec<crate::rules::Point> = Vec::new();
+        let three = head.seats.len() == 3;
         for d in &self.deals {
-            let points: &[points::Point] = match &d.award {
-                Award::Nothing { cites } | Award::Points { cites, .. } => cites,
-                Award::Game { .. } => &[points::Point::SeenPut],
-                Award::GameAnew => &[points::Point::PutTrickAndTie],
+            let mut points: Vec<points::Point> = match &d.award {
+                Award::Nothing { cites } | Award::Points { cites, .. } => cites.clone(),
+                Award::Game { .. } if matches!(d.end, record::DealEnd::Forfeited { .. }) => {
+                    vec![points::Point::AbandonedPut]
+                }
+                Award::Game { .. } => vec![points::Point::SeenPut],
+                Award::GameAnew => vec![points::Point::PutTrickAndTie],
             };
+            // A put at three is played by the engine's own rule, which no source states.
+            let put = d.seen
+                || matches!(
+                    d.end,
+                    record::DealEnd::LastIn {
+                        refused_put: true,
+                        ..
+                    }
+                );
+            if three && put {
+                points.push(points::Point::ThreeHandedPut);
+            }
             for p in points.iter().map(|p| p.point()) {
                 if !cited.contains(&p) {
                     cited.push(p);

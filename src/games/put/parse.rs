@@ -23,6 +23,7 @@ pub const VOCABULARY: Vocabulary = Vocabulary {
     scalar: &["deals"],
     per_deal: &["scores"],
     seat_valued: &["winner", "first-dealer"],
+    per_part: &[],
 };
 
 /// The most deals, and the most actions in a deal, a scenario may script.

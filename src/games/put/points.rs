@@ -66,12 +66,9 @@ crate::rule_points! {
     /// Cotton allows three hands and gives no rules for them; no source does. Where three are
     /// permitted, the engine extends the two-handed rules: every player still in plays to each
     /// trick in turn, clockwise from its leader; the card of the highest rank wins, and a trick
-    /// whose highest rank is played by two or more players is tied. A put is answered by each other
-    /// player still in, clockwise from the putter; a player who refuses it (or throws up) is out of
-    /// the deal and his cards are not played; the putter and those who saw play on. A card he had
-    /// already played to the unfinished trick no longer counts, and if he led it, the lead passes
-    /// to the next player still in. Where three are not permitted, a scenario with three seats is
-    /// not playable under this point.
+    /// whose highest rank is played by two or more players is tied. How a put goes at three is
+    /// `three-handed-put`. Where three are not permitted, a scenario with three seats is not
+    /// playable under this point.
     ThreeHands three_hands "three-hands" ("P1, P15", Deal)
     "May three play, each for himself?" {
         Permitted "permitted" "Yes, by the engine's extension of the two-handed rules.",
@@ -85,6 +82,18 @@ crate::rule_points! {
     TiedTrick tied_trick "tied-trick" ("P7", Tricks)
     "Who takes a tied trick, and who leads after it?" {
         NeitherLeaderAgain "neither-leader-again" "Nobody takes it; its leader leads again.",
+    }
+
+    /// A put at a table of three, which no source describes: the engine's own rule, cited for
+    /// every three-handed deal with a put so that its result shows the assumption. `each-answers`:
+    /// the put is answered by each other player still in, clockwise from the putter; a player who
+    /// refuses it (or throws up) is out of the deal and his cards are not played; the putter and
+    /// those who saw play on, and the put is won or lost as at two. A card a refuser had already
+    /// played to the unfinished trick no longer counts, and if he led it, the lead passes to the
+    /// next player still in. Everybody refusing scores 1 for the putter.
+    ThreeHandedPut three_handed_put "three-handed-put" ("P1, P15", Put)
+    "How is a put answered at a table of three?" {
+        EachAnswers "each-answers" "By each other player in turn; who refuses is out.",
     }
 
     /// A put challenges the others to play the deal for more than its point (`seen-put`); Le
@@ -119,26 +128,51 @@ crate::rule_points! {
     /// in every reading. `answer-only`: that is the only way to give up a deal, and a throw at any
     /// other time makes the scenario not playable under this point. `concedes-one`: a player may
     /// also throw up before the first card of the deal is played (on seeing his cards), or at his
-    /// turn to play a card, before playing it, but never once a put has been seen ("Either party
-    /// saying I pat [put], must abide the event of the game", Hoyle's Games, p. 261, as printed).
-    /// He is out of the deal; when only one player (or side) is left in, that player scores 1
-    /// and the deal ends.
+    /// turn to play a card, before playing it. He is out of the deal; when only one player (or
+    /// side) is left in, that player scores 1 and the deal ends. A throw once a put has been seen
+    /// is `abandoned-put`.
     ThrowingUp throwing_up "throwing-up" ("P12", Put)
     "May a player throw up his cards when nobody has put?" {
         AnswerOnly "answer-only" "No: only in answer to a put, as a refusal.",
         ConcedesOne "concedes-one" "Yes, before playing to a trick; it concedes 1 point.",
     }
 
-    /// A deal in which one trick was won and the other two were tied. `scores`: the player who won
-    /// that trick wins the deal, as if he had won two (Cotton: "the Winner is he that wins most
-    /// tricks", p. 132; Le Truc: "one and two ties"); after a seen put he wins what the put is
-    /// worth. `nothing`: nobody has won two tricks, so nobody wins the deal. With three players the
-    /// trick must have been won by a player still in. A deal of three tied tricks is won by nobody
-    /// in every reading.
+    /// A player who throws up his cards after a put has been seen, whether the putter or one who
+    /// saw. `abide`: he may not ("he that once hath the confidence to put on bad Cards cannot
+    /// recal his putting", Cotton, p. 132); the throw makes the scenario not playable under this
+    /// point. `pays-the-stakes`: he may, and loses the game: the other side wins it at once, as
+    /// a seen put won would give it ("must abide the event of the game, or pay the stakes",
+    /// Hoyle's Games, p. 261). No source says who would be paid at a table of three, so there a
+    /// throw after a seen put is not playable under this point either way.
+    AbandonedPut abandoned_put "abandoned-put" ("P10, P12", Put)
+    "May a player throw up his cards after a put is seen?" {
+        Abide "abide" "No: both must abide the event of the game.",
+        PaysTheStakes "pays-the-stakes" "Yes, and he pays the stakes: the other side wins the game.",
+    }
+
+    /// A deal played for its point, nobody having put (or the put refused before play went on),
+    /// in which one trick was won and the other two were tied. `scores`: the player who won that
+    /// trick wins the deal, as if he had won two (Cotton: "the Winner is he that wins most
+    /// tricks", p. 132; Le Truc: "one and two ties"). `nothing`: nobody has won two tricks, so
+    /// nobody wins the deal. With three players the trick must have been won by a player still
+    /// in. A deal of three tied tricks is won by nobody in every reading. A seen put is
+    /// `put-one-win-two-ties`.
     OneWinTwoTies one_win_two_ties "one-win-two-ties" ("P7, P8", Scoring)
-    "Does one trick won and two tied win the deal?" {
+    "Does one trick won and two tied win a deal nobody put on?" {
         Scores "scores" "Yes: one trick is the most tricks.",
         Nothing "nothing" "No: the deal needs two tricks.",
+    }
+
+    /// A seen put in which one trick was won and the other two were tied: the sources word the
+    /// put apart from the deal played for its point (Wikipedia, of the seen put: "the one who
+    /// takes most tricks wins the whole game"). `scores`: the player who won the trick wins the
+    /// put, and what it is worth (`seen-put`). `nothing`: nobody has won two tricks, so nobody
+    /// wins the put; the scores stand. With three players the trick must have been won by a
+    /// player still in.
+    PutOneWinTwoTies put_one_win_two_ties "put-one-win-two-ties" ("P7, P8, P10", Scoring)
+    "Does one trick won and two tied win a seen put?" {
+        Scores "scores" "Yes: he took the most tricks.",
+        Nothing "nothing" "No: the put needs two tricks.",
     }
 
     /// A seen put that ends in trick and tie: two tricks won by different players and the third

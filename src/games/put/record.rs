@@ -37,6 +37,8 @@ pub enum DealEnd {
     LastIn { seat: Seat, refused_put: bool },
     /// One trick each for two players and the third tied.
     TrickAndTie,
+    /// A player threw up his cards after a seen put, and pays the stakes (`abandoned-put`).
+    Forfeited { seat: Seat },
     /// Nobody won: one trick and two ties where that scores nothing (`one_and_two_ties`), three
     /// ties, or one trick each for three players.
     NoWinner { one_and_two_ties: bool },

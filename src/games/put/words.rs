@@ -90,6 +90,10 @@ pub fn end(head: &Head, d: &DealRecord) -> String {
             )
         }
         DealEnd::TrickAndTie => format!("trick and tie{put}"),
+        DealEnd::Forfeited { seat } => format!(
+            "{} throws up his cards after a seen put, and pays the stakes",
+            head.name(seat)
+        ),
         DealEnd::NoWinner {
             one_and_two_ties: true,
         } => format!("one trick and two ties{put}, and nobody has two tricks"),

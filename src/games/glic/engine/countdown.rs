@@ -83,6 +83,7 @@ impl Deal<'_> {
         // Who begins the countdown is the Poch's business: name the point that decided it.
         let first_point = match poch.decided {
             Decided::Eldest | Decided::Carried => Point::PochTie,
+            Decided::Trump => Point::PochTrumpOrder,
             _ => Point::PochRanks,
         };
         let script = &self.s.countdown;
@@ -255,7 +256,7 @@ impl Deal<'_> {
     }
 
     /// The player who went out is paid for every card left in the other hands, a penny more
-    /// from each on 31, and under `count-penny-too` the count's penny.
+    /// from each on 31, and under `count-penny-too` the count's penny if his card ended it.
     fn going_out(&mut self, p: &mut Play, out: Seat) {
         let number = p.counts.len() as u32;
         let count = p.counts.last_mut().expect("a count is open");
@@ -285,7 +286,9 @@ impl Deal<'_> {
                 );
             }
         }
-        if self.r.countdown_pay() == choice::CountdownPay::CountPennyToo {
+        // His last card ends the count when nobody else could add to it.
+        let ends_count = others.iter().all(|&s| !p.able(s));
+        if ends_count && self.r.countdown_pay() == choice::CountdownPay::CountPennyToo {
             self.count_penny(out, number);
         }
     }

@@ -11,8 +11,17 @@ use crate::games::glic::record::{
 };
 use crate::games::glic::scenario::{Bet, Seat};
 
-/// A hand's kind at the Poch, the ranks that make it, and its highest trump.
-pub fn shape(hand: CardSet, trumps: Suit) -> Shape {
+/// A trump's place in the order of `poch-trump-order`: the Ace below the Two where it is low.
+fn trump_order(rank: Rank, ace_low: bool) -> u8 {
+    match rank {
+        Rank::ACE if ace_low => 1,
+        r => r.value(),
+    }
+}
+
+/// A hand's kind at the Poch, the ranks that make it, and its highest trump (the Ace lowest of
+/// them if `ace_low`).
+pub fn shape(hand: CardSet, trumps: Suit, ace_low: bool) -> Shape {
     let mut counts: Vec<(usize, Rank)> = (2..=14u8)
         .filter_map(Rank::new)
         .map(|r| (hand.rank(r).len() as usize, r))
@@ -29,7 +38,10 @@ pub fn shape(hand: CardSet, trumps: Suit) -> Shape {
         (2, _) => (Kind::Pair, None),
         _ => (Kind::HighCard, None),
     };
-    let trump = hand.suit(trumps).iter().max_by_key(|c| c.rank());
+    let trump = hand
+        .suit(trumps)
+        .iter()
+        .max_by_key(|c| trump_order(c.rank(), ace_low));
     Shape {
         kind,
         high,
@@ -54,10 +66,21 @@ impl Deal<'_> {
             .s
             .hands
             .iter()
-            .map(|&h| shape(h, self.trumps))
+            .map(|&h| shape(h, self.trumps, self.ace_low()))
             .collect();
         let (winner, decided, tied) = self.decide(&contenders, &shapes);
-        let starter = winner.unwrap_or_else(|| tied[0]);
+        let starter = match winner {
+            Some(w) => w,
+            None => {
+                self.cite(Point::CountdownFirst);
+                match self.r.countdown_first() {
+                    choice::CountdownFirst::EldestTied => tied[0],
+                    choice::CountdownFirst::Eldest => {
+                        self.in_turn().next().expect("someone sits at the table")
+                    }
+                }
+            }
+        };
         self.settle_poch(winner, decided);
         Ok(PochRecord {
             bets,
@@ -144,6 +167,10 @@ impl Deal<'_> {
         Ok((bets, stayed))
     }
 
+    fn ace_low(&self) -> bool {
+        self.r.poch_trump_order() == choice::PochTrumpOrder::AceLow
+    }
+
     /// The winner among the contenders (in turn from the eldest), how it was decided, and the
     /// hands tied at the top when a tie had to be broken.
     fn decide(
@@ -185,9 +212,15 @@ impl Deal<'_> {
             };
             return (Some(only), decided, Vec::new());
         }
-        let trump = |s: Seat| shapes[s.index()].trump.map(|c| c.rank());
-        if let Some(rank) = top.iter().filter_map(|&s| trump(s)).max() {
-            let winner = top.iter().copied().find(|&s| trump(s) == Some(rank));
+        let ace_low = self.ace_low();
+        let trump = |s: Seat| {
+            shapes[s.index()]
+                .trump
+                .map(|c| trump_order(c.rank(), ace_low))
+        };
+        if let Some(best) = top.iter().filter_map(|&s| trump(s)).max() {
+            self.cite(Point::PochTrumpOrder);
+            let winner = top.iter().copied().find(|&s| trump(s) == Some(best));
             return (winner, Decided::Trump, top);
         }
         self.cite(Point::PochTie);
@@ -209,10 +242,10 @@ impl Deal<'_> {
         };
         if let Some(w) = winner {
             self.board[i] = 0;
-            let point = if decided == Decided::Eldest {
-                Point::PochTie
-            } else {
-                Point::PochRanks
+            let point = match decided {
+                Decided::Eldest => Point::PochTie,
+                Decided::Trump => Point::PochTrumpOrder,
+                _ => Point::PochRanks,
             };
             self.pay(
                 Stage::Poch,

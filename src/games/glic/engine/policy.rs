@@ -44,7 +44,7 @@ impl Policy for SimplePolicy {
     }
 
     fn bet(&mut self, hand: CardSet, trumps: Suit, legal: &[Bet]) -> Bet {
-        if shape(hand, trumps).kind < Kind::Pair {
+        if shape(hand, trumps, false).kind < Kind::Pair {
             return Bet::Pass;
         }
         [Bet::See, Bet::Pennies(1)]

@@ -182,6 +182,28 @@ fn the_player_who_goes_out_may_also_take_the_counts_penny() {
     assert_eq!(nets(&rec, &Stage::ALL), [-2, 7, -6]);
 }
 
+#[test]
+fn going_out_on_a_count_another_could_add_to_pays_no_counts_penny() {
+    // Ben deals; diamonds are trumps. Ann goes out with 2♣ at 25, and Ben still holds 5♥ and
+    // 4♠, either of which fits: her card does not end the count.
+    let s = antes(
+        table(&["TS 9S 2C AC", "KC 6H 5H 4S", "JD 8C 7C 7H"], "3D", 1),
+        "Ann jack, Ben jack, Cat ten",
+    );
+    let s = countdown(
+        bets(s, "Cat 1, Ann pass, Ben pass"),
+        "Cat JD, Ann TS, Ben KC, Cat pass, Ann AC, Ben pass, Cat pass, Ann pass, \
+         Ann 9S, Ben 6H, Cat 8C, Ann 2C",
+    );
+    // Count 1 to Ann (+2); going out, Ben's two cards and Cat's two (+4).
+    for r in [&[][..], &[("countdown-pay", "count-penny-too")][..]] {
+        assert_eq!(
+            nets(&record(&s, &reading(r)), &[Stage::Countdown]),
+            [6, -3, -3]
+        );
+    }
+}
+
 /// Ann holds the King and Queen of trumps (hearts, the Four turned up).
 fn marriage() -> GlicScenario {
     let s = table(&["KH QH 2C 3D", "9S 9C 4D 5D", "JS TS 8D 6C"], "4H", 2);
@@ -360,6 +382,34 @@ fn same_kinds_tie_or_the_higher_set_wins() {
 }
 
 #[test]
+fn the_ace_of_trumps_is_highest_or_lowest_as_the_reading_orders_them() {
+    // Ann a pair of Fives with A♥, Ben a pair of Nines with K♥: tied by kind, hearts trumps.
+    let s = bets(
+        table(&["AH 5S 5D 2C", "KH 9S 9D 3C", "QS JD 8C 4S"], "6H", 2),
+        "Ann 1, Ben 1, Cat pass",
+    );
+    let high = record(&s, &reading(&[]));
+    assert_eq!(
+        (high.poch.winner, high.poch.decided),
+        (Some(Seat(0)), Decided::Trump)
+    );
+    assert_eq!(nets(&high, &[Stage::Poch]), [1, -1, 0]);
+    let low = record(&s, &reading(&[("poch-trump-order", "ace-low")]));
+    assert_eq!(low.poch.winner, Some(Seat(1)));
+    assert_eq!(nets(&low, &[Stage::Poch]), [-1, 1, 0]);
+    // The ledger names the compartment the pennies go to and come from, and the point.
+    let lines = crate::game::Played::payments(&high, &s.head);
+    let bet = lines.iter().find(|l| l.reason.contains("bet")).unwrap();
+    assert_eq!(bet.to.name(&s.head), "the Poch compartment");
+    let won = lines
+        .iter()
+        .find(|l| l.reason.contains("takes the Poch"))
+        .unwrap();
+    assert_eq!(won.from.name(&s.head), "the Poch compartment");
+    assert_eq!(won.point, Point::PochTrumpOrder.point());
+}
+
+#[test]
 fn tied_hands_without_a_trump_go_to_the_eldest_or_stay() {
     let s = bets(
         table(&["5S 5D 3C 2C", "KS KD 4S 8C", "AD 8S 6C QH"], "6H", 2),
@@ -375,6 +425,21 @@ fn tied_hands_without_a_trump_go_to_the_eldest_or_stay() {
     assert_eq!(carried.poch.starter, Seat(0));
     assert_eq!(nets(&carried, &[Stage::Poch]), [-1, -1, -1]);
     assert_eq!(carried.compartments[Compartment::Poch.index()].left, 3);
+}
+
+#[test]
+fn a_poch_nobody_wins_leaves_the_countdown_to_the_eldest_tied_or_the_eldest() {
+    // Ann a pair of Fives, Ben a pair of Kings, Cat Ace high with Q♥ the only trump: Ann and
+    // Ben tie without a trump, and the Poch is carried. Ben deals, so Cat is eldest.
+    let s = bets(
+        table(&["5S 5D 3C 2C", "KS KD 4S 8C", "AD 8S 6C QH"], "6H", 1),
+        "Cat 1, Ann 1, Ben 1",
+    );
+    let carried = [("poch-tie", "carried")];
+    let tied = record(&s, &reading(&carried));
+    assert_eq!((tied.poch.winner, tied.poch.starter), (None, Seat(0)));
+    let eldest = record(&s, &reading(&[carried[0], ("countdown-first", "eldest")]));
+    assert_eq!(eldest.poch.starter, Seat(2));
 }
 
 #[test]

@@ -22,6 +22,7 @@ impl DealState<'_> {
             Call::See | Call::Refuse | Call::Throw if self.pending.is_some() => {
                 self.answer(call == Call::See);
             }
+            Call::Throw if self.seen => self.end = Some(DealEnd::Forfeited { seat }),
             Call::Throw => self.drop_out(seat),
             Call::See | Call::Refuse => {}
         }
@@ -66,6 +67,9 @@ impl DealState<'_> {
             Call::Put | Call::Double => self
                 .check_put(seat)
                 .or_else(|r| refuse(Point::WhoMayPut, r)),
+            Call::Throw if self.seen => self
+                .check_abandon()
+                .or_else(|r| refuse(Point::AbandonedPut, r)),
             Call::Throw => self
                 .check_throw(seat)
                 .or_else(|r| refuse(Point::ThrowingUp, r)),
@@ -102,14 +106,24 @@ impl DealState<'_> {
         }
     }
 
-    /// `throwing-up`: only in answer to a put, or before playing, and never after a seen put.
+    /// `abandoned-put`: a throw after a seen put, which forfeits the game where it is allowed.
+    fn check_abandon(&self) -> Result<(), String> {
+        match self.r.abandoned_put() {
+            choice::AbandonedPut::Abide => {
+                Err("after a seen put both must \"abide the event of the game\"".to_string())
+            }
+            choice::AbandonedPut::PaysTheStakes if self.n == 3 => {
+                Err("no source says who is paid the stakes at a table of three".to_string())
+            }
+            choice::AbandonedPut::PaysTheStakes => Ok(()),
+        }
+    }
+
+    /// `throwing-up`: only in answer to a put, or before playing.
     fn check_throw(&self, seat: Seat) -> Result<(), String> {
         match self.r.throwing_up() {
             choice::ThrowingUp::AnswerOnly => {
                 Err("a player may throw up his cards only in answer to a put".to_string())
-            }
-            choice::ThrowingUp::ConcedesOne if self.seen => {
-                Err("after a seen put both must \"abide the event of the game\"".to_string())
             }
             choice::ThrowingUp::ConcedesOne if self.cards_played() && seat != self.to_play() => {
                 Err(format!(

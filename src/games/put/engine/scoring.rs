@@ -4,7 +4,7 @@
 use super::{Step, unplayable};
 use crate::games::put::points::{Point, PutRules, choice};
 use crate::games::put::record::{Award, DealEnd};
-use crate::games::put::scenario::{PutScenario, side_of};
+use crate::games::put::scenario::{PutScenario, left_of, side_of};
 use crate::rules::Rules;
 
 /// The points that make a game.
@@ -72,7 +72,7 @@ impl Score {
                 let side = side_of(seat, n);
                 let mut cites = Vec::new();
                 if one_and_two_ties {
-                    cites.push(Point::OneWinTwoTies);
+                    cites.push(ties_point(seen));
                 }
                 match (seen, r.seen_put()) {
                     (true, choice::SeenPut::WinsGame) => Award::Game { side },
@@ -100,6 +100,9 @@ impl Score {
                     vec![Point::ThrowingUp]
                 },
             },
+            DealEnd::Forfeited { seat } => Award::Game {
+                side: side_of(left_of(seat, n), n),
+            },
             DealEnd::TrickAndTie
                 if seen && r.put_trick_and_tie() == choice::PutTrickAndTie::GameAnew =>
             {
@@ -111,7 +114,7 @@ impl Score {
             DealEnd::TrickAndTie => Award::Nothing { cites: Vec::new() },
             DealEnd::NoWinner { one_and_two_ties } => Award::Nothing {
                 cites: if one_and_two_ties {
-                    vec![Point::OneWinTwoTies]
+                    vec![ties_point(seen)]
                 } else {
                     Vec::new()
                 },
@@ -138,5 +141,14 @@ impl Score {
             }
         }
         (award, game_won)
+    }
+}
+
+/// The point that decides one trick won and two tied: the seen put's own, or the plain deal's.
+fn ties_point(seen: bool) -> Point {
+    if seen {
+        Point::PutOneWinTwoTies
+    } else {
+        Point::OneWinTwoTies
     }
 }

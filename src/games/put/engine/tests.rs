@@ -262,13 +262,13 @@ fn throwing_up_without_a_put() {
         ("who-may-put", "before-playing"),
     ]);
     assert_eq!(scores(&record(&s, &pigott)), [[0, 1]]);
-    // Never after a seen put.
+    // After a seen put a throw is another question, `abandoned-put`'s.
     let after = deal(
         table(AB, 1),
         &["JS TD TC", "AS KH QD"],
         "Ann put, Ben see, Ann JS, Ben throw",
     );
-    assert_eq!(unplayable_point(&after, &pigott), Some(Point::ThrowingUp));
+    assert_eq!(unplayable_point(&after, &pigott), Some(Point::AbandonedPut));
     // Once cards are played, only at one's turn: Ann leads JS, Ben wins with AS and is to lead;
     // Ann may not throw now.
     let early = deal(
@@ -493,16 +493,42 @@ fn a_leader_who_drops_out_leaves_his_card_and_his_lead() {
     let playing = reading(&[("who-may-put", "before-playing")]);
     let rec = record(&s, &playing);
     assert_eq!(scores(&rec), [[0, 0, 5]]);
+    // A put at three is the engine's own rule, and the account says it rests on it.
+    let cited = crate::game::Played::account(&rec, &s.head).cited;
+    assert!(cited.contains(&Point::ThreeHandedPut.point()), "{cited:?}");
     let tied = rec.deals[0]
         .events
         .iter()
         .filter(|e| matches!(e, Event::Trick { winner: None, .. }))
         .count();
     assert_eq!(tied, 2);
-    // Where one trick and two ties score nothing, nobody wins the put.
+    // Where one trick and two ties win nothing after a seen put, nobody wins it; the rule for
+    // the deal played without a put does not touch it.
     let two = reading(&[
+        ("who-may-put", "before-playing"),
+        ("put-one-win-two-ties", "nothing"),
+    ]);
+    assert_eq!(scores(&record(&s, &two)), [[0, 0, 0]]);
+    let unput = reading(&[
         ("who-may-put", "before-playing"),
         ("one-win-two-ties", "nothing"),
     ]);
-    assert_eq!(scores(&record(&s, &two)), [[0, 0, 0]]);
+    assert_eq!(scores(&record(&s, &unput)), [[0, 0, 5]]);
+}
+
+#[test]
+fn a_player_who_gives_up_a_seen_put_pays_the_stakes_or_may_not() {
+    // Ben deals; Ann puts, Ben sees; Ben takes QC with AH and leads KD; Ann throws up.
+    let s = deal(
+        table(&["Ann", "Ben"], 1),
+        &["TS JD QC", "AH KD KC"],
+        "Ann put, Ben see, Ann QC, Ben AH, Ben KD, Ann throw",
+    );
+    // Hoyle's Games: "or pay the stakes": Ben wins the game of five.
+    let pays = reading(&[("abandoned-put", "pays-the-stakes")]);
+    assert_eq!(scores(&record(&s, &pays)), [[0, 5]]);
+    assert_eq!(
+        unplayable_point(&s, &reading(&[])),
+        Some(Point::AbandonedPut)
+    );
 }

@@ -160,15 +160,24 @@ impl DealState<'_> {
         let ties = self.tricks.iter().filter(|w| w.is_none()).count();
         let winners: Vec<Seat> = self.tricks.iter().flatten().copied().collect();
         self.end = Some(match (ties, winners.as_slice()) {
-            (2, &[seat]) if self.in_deal[seat.index()] => match self.r.one_win_two_ties() {
-                choice::OneWinTwoTies::Scores => DealEnd::Won {
-                    seat,
-                    one_and_two_ties: true,
-                },
-                choice::OneWinTwoTies::Nothing => DealEnd::NoWinner {
-                    one_and_two_ties: true,
-                },
-            },
+            (2, &[seat]) if self.in_deal[seat.index()] => {
+                // The seen put and the deal played for its point are worded apart.
+                let scores = if self.seen {
+                    self.r.put_one_win_two_ties() == choice::PutOneWinTwoTies::Scores
+                } else {
+                    self.r.one_win_two_ties() == choice::OneWinTwoTies::Scores
+                };
+                if scores {
+                    DealEnd::Won {
+                        seat,
+                        one_and_two_ties: true,
+                    }
+                } else {
+                    DealEnd::NoWinner {
+                        one_and_two_ties: true,
+                    }
+                }
+            }
             (1, &[a, b]) if a != b => DealEnd::TrickAndTie,
             _ => DealEnd::NoWinner {
                 one_and_two_ties: false,
