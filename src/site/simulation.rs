@@ -57,10 +57,8 @@ pub fn view(
     let sim = simulate::simulator_of(game)?;
     let policy = simulate::policy_index(game, &config.policy.0)?;
     let opts = simulate::Options {
-        deals: config.deals.0,
-        seed: config.seed,
         policy: config.policy.0.clone(),
-        switch_deals: config.deals.0,
+        ..simulate::Options::new(config.deals.0, config.seed)
     };
     let family = format!("simulation-{}-", game.id());
     let name = format!("{family}{:016x}.html", key(game, variants, &opts, url));
@@ -78,11 +76,10 @@ pub fn view(
     };
     let used = sim.policies()[policy].id;
     let mut command = format!(
-        "mournival simulate --game {} --deals {} --seed {} --switch-deals {}",
+        "mournival simulate --game {} --deals {} --seed {}",
         game.id(),
         opts.deals,
         opts.seed,
-        opts.deals
     );
     if policy != 0 {
         let _ = write!(command, " --policy {used}");
@@ -130,6 +127,7 @@ fn key(game: &dyn Game, variants: &VariantSet, opts: &simulate::Options, url: &s
         }
     }
     (opts.deals, opts.seed, &opts.policy, opts.switch_deals, url).hash(&mut h);
+    (opts.players, opts.evening).hash(&mut h);
     h.finish()
 }
 
@@ -173,9 +171,7 @@ fn short(text: &str, most: usize) -> String {
 /// is where the game's generated pages live.
 pub fn results(r: &Report, root: &str, prefix: &str, words: &Words) -> String {
     let mut out = String::new();
-    if let Some(note) = &r.note {
-        let _ = writeln!(out, "<p class=\"note\">{}</p>", esc(note));
-    }
+    packs(r, words, &mut out);
     let links = Links {
         root,
         prefix,
@@ -187,6 +183,27 @@ pub fn results(r: &Report, root: &str, prefix: &str, words: &Words) -> String {
     option(r, words, &mut out);
     unplayable(r, words, &mut out);
     out
+}
+
+/// Which pack each reading plays.
+fn packs(r: &Report, words: &Words, out: &mut String) {
+    let first = &r.readings[0].cards;
+    if r.readings.iter().all(|x| &x.cards == first) {
+        let _ = writeln!(
+            out,
+            "<p class=\"note\">Every reading plays {}.</p>",
+            esc(first)
+        );
+        return;
+    }
+    out.push_str("<p class=\"note\">Each reading plays its own pack: ");
+    let items: Vec<String> = r
+        .readings
+        .iter()
+        .map(|x| format!("{}, {}", esc(&words.reading(&x.id)), esc(&x.cards)))
+        .collect();
+    out.push_str(&items.join("; "));
+    out.push_str(". Readings whose packs differ are compared on deals from the cards both packs hold; the pack's own effect is shown apart.</p>\n");
 }
 
 /// A section's heading, with its id for links, and a paragraph saying what it shows.
@@ -398,7 +415,7 @@ fn seats(r: &Report, words: &Words, out: &mut String) {
         .collect();
     out.push_str(&charts::intervals(
         &format!("The mean {} of each seat under each reading", r.standing),
-        r.roles,
+        &r.roles,
         &rows,
     ));
     let mut header = vec!["reading"];

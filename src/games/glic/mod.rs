@@ -12,9 +12,11 @@ pub mod engine;
 mod parse;
 pub mod picture;
 pub mod points;
+mod policies;
 pub mod record;
 pub mod scenario;
 mod schema;
+pub mod simulate;
 pub mod words;
 
 pub use parse::{VOCABULARY, parse_scenario};
@@ -61,6 +63,10 @@ impl Game for Glic {
 
     fn scenario_schema(&self) -> serde_json::Value {
         schema::scenario()
+    }
+
+    fn simulator(&self) -> Option<&'static dyn crate::simulate::Simulator> {
+        Some(&simulate::GlicSimulator)
     }
 }
 
