@@ -239,9 +239,15 @@ impl Rules {
 
     /// Whether two readings make the same choice on every point of `points` (bits by index).
     pub fn agree_on(&self, other: &Rules, points: u64) -> bool {
-        (0..self.table.len())
-            .filter(|&i| points & (1 << i) != 0)
-            .all(|i| self.choices[i] == other.choices[i])
+        let mut left = points;
+        while left != 0 {
+            let i = left.trailing_zeros() as usize;
+            if self.choices[i] != other.choices[i] {
+                return false;
+            }
+            left &= left - 1;
+        }
+        true
     }
 
     pub fn set(&mut self, point: impl AsPoint, choice: u8) {

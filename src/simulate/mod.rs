@@ -164,6 +164,37 @@ pub trait Dealt {
     fn scenario_yaml(&self, id: &str) -> String;
 }
 
+/// A deal's scenario as each carry leaves the table, made once per carry: a deal is played from
+/// the same carry many times over (every switch of a reading), and copying a scenario each time
+/// costs more than playing it.
+pub struct PerCarry<S> {
+    made: std::cell::RefCell<Vec<(Carry, std::rc::Rc<S>)>>,
+}
+
+impl<S> PerCarry<S> {
+    /// `base` is the deal on an empty table.
+    pub fn new(base: S) -> PerCarry<S> {
+        PerCarry {
+            made: std::cell::RefCell::new(vec![(Carry::default(), std::rc::Rc::new(base))]),
+        }
+    }
+
+    /// The deal on an empty table.
+    pub fn base(&self) -> std::rc::Rc<S> {
+        self.made.borrow()[0].1.clone()
+    }
+
+    /// The deal from `carry`, made from the base by `make` the first time.
+    pub fn get(&self, carry: &Carry, make: impl FnOnce(&S) -> S) -> std::rc::Rc<S> {
+        if let Some((_, s)) = self.made.borrow().iter().find(|(c, _)| c == carry) {
+            return s.clone();
+        }
+        let s = std::rc::Rc::new(make(&self.base()));
+        self.made.borrow_mut().push((*carry, s.clone()));
+        s
+    }
+}
+
 /// What a run is asked to do.
 #[derive(Clone, Debug)]
 pub struct Options {

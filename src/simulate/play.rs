@@ -218,7 +218,7 @@ impl Deal<'_, '_> {
         let mut bases = Vec::with_capacity(plan.readings.len());
         for (k, r) in plan.readings.iter().enumerate() {
             let rules = &r.variant.rules;
-            let (base, _) = plays[r.table].play(rules, &carries[k]);
+            let (base, base_read) = plays[r.table].play(rules, &carries[k]);
             t.reading(k, &base);
             if let (Ok(standing), Some(taken)) = (&base.result, base.taken) {
                 let untaken = dealt[r.table].untaken(rules, self.policy, &carries[k]);
@@ -229,10 +229,19 @@ impl Deal<'_, '_> {
                     None => (r.table, &carries[k]),
                     Some(x) => (x, &empty),
                 };
-                let (before, read) = plays[table].play(rules, carry);
+                let bit = 1 << s.point.index();
+                if self.reuse && s.shared.is_none() && base_read & bit == 0 {
+                    // The play never read the point: switched, it plays the same.
+                    t.switch(k, j, &base, &base, false);
+                    continue;
+                }
                 let (after, _) = plays[table].play(&s.rules, carry);
-                let reached = read & (1 << s.point.index()) != 0;
-                t.switch(k, j, &before, &after, reached);
+                if s.shared.is_none() {
+                    t.switch(k, j, &base, &after, base_read & bit != 0);
+                } else {
+                    let (before, read) = plays[table].play(rules, carry);
+                    t.switch(k, j, &before, &after, read & bit != 0);
+                }
             }
             bases.push(base);
         }

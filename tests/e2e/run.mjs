@@ -17,6 +17,7 @@
 // Exits 1 with a message naming the failed check.
 
 import { chromium } from "playwright-core";
+import { checkCharts } from "./charts.mjs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -383,6 +384,7 @@ async function main() {
     await checkFlip(withJs);
     await checkMenuAndShortcut(browser, withJs);
     await checkTonight(withJs);
+    await checkCharts(withJs, siteUrl, check, log);
     await withJs.close();
 
     const noJs = await browser.newContext({ javaScriptEnabled: false });

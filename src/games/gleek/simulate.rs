@@ -11,11 +11,11 @@ use crate::cards::{Card, CardSet, Pack, Rank};
 use crate::rules::{AsPoint, Rules};
 use crate::simulate::rng::Rng;
 use crate::simulate::{
-    Carry, Dealt, EventDoc, OptionDoc, Players, PolicyDoc, Simulator, Table, Taken, Trial,
-    card_tokens, exact,
+    Carry, Dealt, EventDoc, OptionDoc, PerCarry, Players, PolicyDoc, Simulator, Table, Taken,
+    Trial, card_tokens, exact,
 };
-use std::borrow::Cow;
 use std::fmt::Write;
+use std::rc::Rc;
 
 /// The names at a simulated table; the dealer is the third, so the seats run eldest, middle,
 /// dealer.
@@ -92,17 +92,17 @@ impl Table for GleekTable {
         let mut cards: Vec<Card> = Pack::Gleek44.cards().iter().collect();
         rng.shuffle(&mut cards);
         let hand = |k: usize| CardSet::from_cards(cards[k * 12..k * 12 + 12].iter().copied());
-        Box::new(Fresh(Scenario::dealt(
+        Box::new(Fresh(PerCarry::new(Scenario::dealt(
             NAMES,
             DEALER,
             [hand(0), hand(1), hand(2)],
             cards[36],
-        )))
+        ))))
     }
 }
 
-/// A deal fresh from the pack, nothing scripted.
-struct Fresh(Scenario);
+/// A deal fresh from the pack, nothing scripted, on each table it is played from.
+struct Fresh(PerCarry<Scenario>);
 
 /// The result of a deal in the order of the roles (seat order: eldest, middle, dealer), and
 /// what it leaves for the next: the pot, and the deals in a row the ruff has passed.
@@ -146,17 +146,16 @@ const JUDGING: usize = 1;
 
 impl Fresh {
     /// The deal on a table as an earlier deal left it.
-    fn carrying(&self, carry: &Carry) -> (Cow<'_, Scenario>, Carried) {
+    fn carrying(&self, carry: &Carry) -> (Rc<Scenario>, Carried) {
         let carried = Carried {
             ruff_passed: carry.state[0],
             pot: carry.pot,
         };
-        if carried == self.0.carried {
-            return (Cow::Borrowed(&self.0), carried);
-        }
-        let mut s = self.0.clone();
-        s.carried = carried;
-        (Cow::Owned(s), carried)
+        let s = self.0.get(carry, |base| Scenario {
+            carried,
+            ..base.clone()
+        });
+        (s, carried)
     }
 }
 
@@ -184,7 +183,7 @@ impl Dealt for Fresh {
     }
 
     fn events(&self) -> u64 {
-        let s = &self.0;
+        let s = &self.0.base();
         let mournival = |hand: CardSet| MOURNIVAL_RANKS.iter().any(|&r| hand.rank(r).len() == 4);
         let bits = [
             s.hands.iter().any(|&h| mournival(h)),
@@ -197,7 +196,7 @@ impl Dealt for Fresh {
     }
 
     fn scenario_yaml(&self, id: &str) -> String {
-        let s = &self.0;
+        let s = &self.0.base();
         let mut out = String::new();
         let _ = writeln!(out, "id: {id}");
         let _ = writeln!(out, "title: A fresh deal");

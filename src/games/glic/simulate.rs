@@ -13,10 +13,11 @@ use crate::money::Money;
 use crate::rules::{AsPoint, Rules};
 use crate::simulate::rng::Rng;
 use crate::simulate::{
-    Carry, Dealt, EventDoc, Players, PolicyDoc, Simulator, Table, Trial, card_tokens, exact,
+    Carry, Dealt, EventDoc, PerCarry, Players, PolicyDoc, Simulator, Table, Trial, card_tokens,
+    exact,
 };
-use std::borrow::Cow;
 use std::fmt::Write;
+use std::rc::Rc;
 
 /// The names at a simulated table, clockwise; the last of them deals, so the first is eldest.
 const NAMES: [&str; 6] = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"];
@@ -135,17 +136,17 @@ impl Table for GlicTable {
             .map(|k| CardSet::from_cards(cards[4 * k..4 * k + 4].iter().copied()))
             .collect();
         let dealer = Seat(n as u8 - 1);
-        Box::new(Fresh(GlicScenario::dealt(
+        Box::new(Fresh(PerCarry::new(GlicScenario::dealt(
             &NAMES[..n],
             dealer,
             hands,
             cards[4 * n],
-        )))
+        ))))
     }
 }
 
-/// A deal fresh from the pack, nothing scripted.
-struct Fresh(GlicScenario);
+/// A deal fresh from the pack, nothing scripted, on each board it is played from.
+struct Fresh(PerCarry<GlicScenario>);
 
 /// The index of `judging` in [`POLICIES`] (`simple` is 0).
 const JUDGING: usize = 1;
@@ -186,19 +187,12 @@ fn trial(record: &Record) -> Trial {
 
 impl Fresh {
     /// The deal on a board as an earlier deal left it.
-    fn carrying(&self, carry: &Carry) -> Cow<'_, GlicScenario> {
+    fn carrying(&self, carry: &Carry) -> Rc<GlicScenario> {
         let board: Board = carry.state;
-        if board == self.0.carried {
-            return Cow::Borrowed(&self.0);
-        }
-        let mut s = self.0.clone();
-        s.carried = board;
-        Cow::Owned(s)
-    }
-
-    fn trumps(&self) -> CardSet {
-        let s = &self.0;
-        crate::cards::Pack::Full52.cards().suit(s.cut.suit())
+        self.0.get(carry, |base| GlicScenario {
+            carried: board,
+            ..base.clone()
+        })
     }
 }
 
@@ -216,8 +210,8 @@ impl Dealt for Fresh {
     }
 
     fn events(&self) -> u64 {
-        let s = &self.0;
-        let trumps = self.trumps();
+        let s = &self.0.base();
+        let trumps = crate::cards::Pack::Full52.cards().suit(s.cut.suit());
         let holds_all = |ranks: &[u8]| {
             s.hands.iter().any(|&h| {
                 ranks.iter().all(|&r| {
@@ -242,7 +236,7 @@ impl Dealt for Fresh {
     }
 
     fn scenario_yaml(&self, id: &str) -> String {
-        let s = &self.0;
+        let s = &self.0.base();
         let mut out = String::new();
         let _ = writeln!(out, "id: {id}");
         let _ = writeln!(out, "title: A fresh deal");
