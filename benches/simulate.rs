@@ -19,10 +19,8 @@ fn variants() -> VariantSet {
 /// A run of `deals` on the current thread's pool, every deal switched or none.
 fn run(chosen: &[&mournival::variant::Variant], deals: u64, switches: bool) {
     let opts = Options {
-        deals,
-        seed: 1,
-        policy: String::new(),
-        switch_deals: if switches { deals } else { 0 },
+        switch_deals: Some(if switches { deals } else { 0 }),
+        ..Options::new(deals, 1)
     };
     black_box(simulate::run(&Gleek, chosen, &opts, &|_| {}).expect("a run"));
 }

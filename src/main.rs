@@ -107,10 +107,11 @@ enum Command {
         set: Vec<Override>,
     },
     /// Plays many random deals under every reading and reports what the readings change: pairs
-    /// of readings, each rule point switched alone, the value of each seat, the stock, and the
-    /// deals a reading cannot play. The same seed gives the same report on any number of threads.
+    /// of readings, each rule point switched alone, the value of each seat, the stock, where the
+    /// money goes, card events beside their exact chances, and the deals a reading cannot play.
+    /// The same seed gives the same report on any number of threads (within a version).
     Simulate {
-        /// The game (`gleek`, `put`).
+        /// The game (`gleek`, `put`, `glic`).
         #[arg(long, default_value = "gleek")]
         game: String,
         /// How many deals.
@@ -127,9 +128,16 @@ enum Command {
         #[arg(long)]
         policy: Option<String>,
         /// How many of the deals (the first ones) are also played with each rule point switched
-        /// alone (the costly part of a run).
-        #[arg(long, default_value_t = simulate::SWITCH_DEALS)]
-        switch_deals: u64,
+        /// alone (default: every deal).
+        #[arg(long)]
+        switch_deals: Option<u64>,
+        /// The players at the table, where the game allows a choice (Glic: 3 to 6, usually 4).
+        #[arg(long)]
+        players: Option<usize>,
+        /// Deals in an evening: the pot is carried from deal to deal, and each evening starts
+        /// with an empty table.
+        #[arg(long, default_value_t = simulate::EVENING)]
+        evening: u64,
         /// The report as JSON, on standard output.
         #[arg(long)]
         json: bool,
@@ -139,9 +147,12 @@ enum Command {
     },
     /// Prints a fresh random deal as a scenario block, ready to paste into a page (no `expect:`).
     Deal {
-        /// The game (`gleek`, `put`).
+        /// The game (`gleek`, `put`, `glic`).
         #[arg(long, default_value = "gleek")]
         game: String,
+        /// The players at the table, where the game allows a choice (Glic: 3 to 6).
+        #[arg(long)]
+        players: Option<usize>,
         /// The seed: the same seed prints the same deal (the first deal of `simulate --seed S`).
         /// Without it, a seed from the clock, printed with the deal.
         #[arg(long)]
@@ -282,18 +293,25 @@ fn main() -> ExitCode {
             variants: ids,
             policy,
             switch_deals,
+            players,
+            evening,
             json,
             set,
         } => {
             let opts = simulate::Options {
-                deals,
-                seed,
                 policy: policy.unwrap_or_default(),
                 switch_deals,
+                players,
+                evening,
+                ..simulate::Options::new(deals, seed)
             };
             simulate_cmd(&cli.root, &game, &ids, &opts, json, &set)
         }
-        Command::Deal { game, seed } => deal_cmd(&cli.root, &game, seed),
+        Command::Deal {
+            game,
+            players,
+            seed,
+        } => deal_cmd(&cli.root, &game, players, seed),
         Command::Variants { set } => variants(&cli.root, &set).map(|readings| {
             let texts: Vec<String> = readings
                 .sets
@@ -794,7 +812,12 @@ fn print_out(text: &str) -> Result<ExitCode, Invalid> {
     }
 }
 
-fn deal_cmd(root: &Path, game: &str, seed: Option<u64>) -> Result<ExitCode, Invalid> {
+fn deal_cmd(
+    root: &Path,
+    game: &str,
+    players: Option<usize>,
+    seed: Option<u64>,
+) -> Result<ExitCode, Invalid> {
     let game = game_named(game)?;
     let readings = variants(root, &[])?;
     let chosen: Vec<_> = readings.of(game).variants.iter().collect();
@@ -803,6 +826,7 @@ fn deal_cmd(root: &Path, game: &str, seed: Option<u64>) -> Result<ExitCode, Inva
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs())
     });
-    let yaml = simulate::deal_yaml(game, &chosen, seed, 0).map_err(|e| cli_error(e.to_string()))?;
+    let yaml = simulate::deal_yaml(game, &chosen, players, seed, 0)
+        .map_err(|e| cli_error(e.to_string()))?;
     print_out(&format!("```{}\n{yaml}```\n", game.id()))
 }

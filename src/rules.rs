@@ -175,6 +175,16 @@ impl PointTable {
     }
 }
 
+thread_local! {
+    /// The points read by [`Rules::get`] on this thread (see [`Rules::take_read`]).
+    static READ: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+const _: () = assert!(
+    MAX_POINTS <= 64,
+    "a point's bit must fit in the read record"
+);
+
 /// One complete reading: a game's points and a choice for each, as indices into its choices.
 #[derive(Clone, Copy)]
 pub struct Rules {
@@ -214,7 +224,30 @@ impl Rules {
     }
 
     pub fn get(&self, point: impl AsPoint) -> u8 {
-        self.choices[point.index()]
+        let i = point.index();
+        READ.with(|r| r.set(r.get() | 1 << i));
+        self.choices[i]
+    }
+
+    /// The points whose choice was read on this thread since the last call, as bits by index,
+    /// and the record cleared. A play reads its reading only through [`Rules::get`], so a
+    /// reading that agrees with it on these points plays the same deal the same way: the
+    /// simulation reuses the result instead of playing again.
+    pub fn take_read() -> u64 {
+        READ.with(|r| r.replace(0))
+    }
+
+    /// Whether two readings make the same choice on every point of `points` (bits by index).
+    pub fn agree_on(&self, other: &Rules, points: u64) -> bool {
+        let mut left = points;
+        while left != 0 {
+            let i = left.trailing_zeros() as usize;
+            if self.choices[i] != other.choices[i] {
+                return false;
+            }
+            left &= left - 1;
+        }
+        true
     }
 
     pub fn set(&mut self, point: impl AsPoint, choice: u8) {

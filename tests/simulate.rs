@@ -53,10 +53,9 @@ fn run_in_pool(threads: usize, game: &str, policy: &str) -> String {
     let game = games::by_id(game).unwrap();
     let chosen: Vec<_> = readings.of(game).variants.iter().collect();
     let opts = Options {
-        deals: 700,
-        seed: 3,
         policy: policy.to_string(),
-        switch_deals: 300,
+        switch_deals: Some(300),
+        ..Options::new(700, 3)
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -70,7 +69,7 @@ fn run_in_pool(threads: usize, game: &str, policy: &str) -> String {
 
 #[test]
 fn every_game_and_policy_reports_the_same_on_any_number_of_threads() {
-    for game in ["gleek", "put"] {
+    for game in ["gleek", "put", "glic"] {
         for policy in ["simple", "judging"] {
             assert_eq!(
                 run_in_pool(1, game, policy),
@@ -90,12 +89,14 @@ fn the_terminal_report_has_every_part() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "Gleek: 300 deal(s) from seed 2, policy `judging`, each played under 8 reading(s).",
+            "Gleek: 300 deal(s) from seed 2, policy `judging`, 3 players, evenings of 12 deal(s), each played under 8 reading(s).",
         ))
         .stdout(predicate::str::contains("Readings in pairs"))
         .stdout(predicate::str::contains("Rule points switched alone"))
         .stdout(predicate::str::contains("Expected net by seat"))
         .stdout(predicate::str::contains("Buying the stock"))
+        .stdout(predicate::str::contains("Where the money goes"))
+        .stdout(predicate::str::contains("Card events, each beside its exact chance"))
         .stdout(predicate::str::contains("Deals not playable"));
 }
 
@@ -116,7 +117,10 @@ fn readings_may_be_chosen_and_put_reports_its_score() {
         .stdout(predicate::str::contains("each played under 2 reading(s)"))
         .stdout(predicate::str::contains("Expected score by seat"))
         .stdout(predicate::str::contains("cotton-1674 le-truc"))
-        .stdout(predicate::str::contains("Dealt from the 32 cards"));
+        .stdout(predicate::str::contains(
+            "le-truc: the 32-card pack (6 7 A K Q J 10 9)",
+        ))
+        .stdout(predicate::str::contains("The pack's own effect"));
 }
 
 #[test]
@@ -157,7 +161,7 @@ fn dealt_page(game: &str, seed: &str) -> String {
 #[test]
 fn a_dealt_scenario_parses_and_plays_under_every_reading() {
     let readings = load_variants(repo()).unwrap();
-    for game in ["gleek", "put"] {
+    for game in ["gleek", "put", "glic"] {
         for seed in ["1", "2", "3"] {
             let text = dealt_page(game, seed);
             assert!(text.starts_with(&format!("```{game}\n")), "{text}");
@@ -334,5 +338,226 @@ fn a_bad_simulate_entry_is_located() {
             .stderr(predicate::str::contains(at))
             .stderr(predicate::str::contains(message));
         assert!(!dir.path().join("site").exists());
+    }
+}
+
+/// A run of the library with these options over every reading of a game (or the ones named).
+fn run_game(game: &str, only: &[&str], opts: &Options) -> simulate::Report {
+    let readings = load_variants(repo()).unwrap();
+    let game = games::by_id(game).unwrap();
+    let chosen: Vec<_> = readings
+        .of(game)
+        .variants
+        .iter()
+        .filter(|v| only.is_empty() || only.contains(&v.id.as_str()))
+        .collect();
+    simulate::run(game, &chosen, opts, &|_| {}).unwrap()
+}
+
+#[test]
+fn glic_simulates_and_deals_at_every_table_size() {
+    for players in ["3", "6"] {
+        mournival()
+            .args([
+                "simulate",
+                "--game",
+                "glic",
+                "--deals",
+                "300",
+                "--players",
+                players,
+            ])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!("{players} players")))
+            .stdout(predicate::str::contains("nobody holds the Ace of trumps"))
+            .stdout(predicate::str::contains("the Ace compartment unclaimed"))
+            .stdout(predicate::str::contains("nine-eight-seven"));
+    }
+    let text =
+        stdout(mournival().args(["deal", "--game", "glic", "--seed", "3", "--players", "5"]));
+    assert!(text.contains("seats: [Ann, Ben, Cat, Dan, Eve]"), "{text}");
+    mournival()
+        .args(["simulate", "--game", "glic", "--players", "7"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "Glic is played by 3 to 6 players, not 7",
+        ));
+    mournival()
+        .args(["simulate", "--game", "put", "--players", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "Put is played by 2 to 2 players, not 3",
+        ));
+}
+
+#[test]
+fn every_card_event_lands_near_its_exact_chance() {
+    for game in ["gleek", "put", "glic"] {
+        let opts = Options {
+            switch_deals: Some(0),
+            ..Options::new(4000, 17)
+        };
+        let r = run_game(game, &[], &opts);
+        assert!(!r.events.is_empty(), "{game}");
+        for e in &r.events {
+            assert_eq!(e.deals, 4000, "{game}: {}", e.what);
+            assert!(
+                e.z.abs() < 4.0,
+                "{game}: {} on {}: z {}",
+                e.what,
+                e.cards,
+                e.z
+            );
+            assert!(e.exact > 0.0 && e.exact < 1.0, "{game}: {}", e.what);
+        }
+    }
+}
+
+#[test]
+fn put_plays_each_reading_on_its_own_pack_whatever_else_is_run() {
+    let opts = Options {
+        policy: "judging".to_string(),
+        ..Options::new(3000, 9)
+    };
+    let all = run_game("put", &[], &opts);
+    let alone = run_game("put", &["cotton-1674"], &opts);
+    let find = |r: &simulate::Report| {
+        let x = r.readings.iter().find(|x| x.id == "cotton-1674").unwrap();
+        serde_json::to_string(x).unwrap()
+    };
+    assert_eq!(find(&all), find(&alone));
+    let cotton = all.readings.iter().find(|x| x.id == "cotton-1674").unwrap();
+    assert!(
+        cotton.cards.starts_with("the 52-card pack"),
+        "{}",
+        cotton.cards
+    );
+    let truc = all.readings.iter().find(|x| x.id == "le-truc").unwrap();
+    assert!(truc.cards.starts_with("the 32-card pack"), "{}", truc.cards);
+    // Threes are dealt on Cotton's pack: the event is counted there, near its exact chance.
+    let threes = all
+        .events
+        .iter()
+        .find(|e| e.cards == cotton.cards && e.what.contains("Threes in the eldest"))
+        .expect("Threes counted on the 52-card pack");
+    assert!((threes.exact - (1.0 - (48.0 * 47.0 * 46.0) / (52.0 * 51.0 * 50.0))).abs() < 1e-12);
+    // Two readings of different packs are compared on the cards both hold, the pack apart.
+    let pair = all
+        .pairs
+        .iter()
+        .find(|p| {
+            p.a == "cotton-1674" && p.b == "le-truc" || p.a == "le-truc" && p.b == "cotton-1674"
+        })
+        .unwrap();
+    let shared = pair.shared.as_ref().expect("their packs differ");
+    // Le Truc's 32 cards are all in Cotton's 52: the deals are Le Truc's own.
+    assert_eq!(shared.cards, truc.cards);
+    assert_eq!(shared.a_pack.len(), 2);
+    let stripped = all
+        .readings
+        .iter()
+        .find(|x| x.id == "stripped-pack")
+        .unwrap();
+    let apart = all
+        .pairs
+        .iter()
+        .find(|p| [&p.a, &p.b].contains(&&stripped.id) && [&p.a, &p.b].contains(&&truc.id))
+        .unwrap();
+    let shared = apart.shared.as_ref().expect("their packs differ");
+    assert!(
+        shared.cards.contains("20 cards both packs hold"),
+        "{}",
+        shared.cards
+    );
+    let same = all
+        .pairs
+        .iter()
+        .find(|p| p.a == "cotton-1674" && p.b == "pigott-1800")
+        .unwrap();
+    assert!(same.shared.is_none(), "both play the full pack");
+}
+
+#[test]
+fn reusing_a_play_changes_no_figure() {
+    for (game, policy) in [
+        ("gleek", "simple"),
+        ("gleek", "judging"),
+        ("put", "judging"),
+        ("glic", "judging"),
+    ] {
+        let opts = Options {
+            policy: policy.to_string(),
+            evening: 5,
+            ..Options::new(500, 21)
+        };
+        let reused = run_game(game, &[], &opts);
+        let played = run_game(
+            game,
+            &[],
+            &Options {
+                reuse: false,
+                ..opts.clone()
+            },
+        );
+        assert_eq!(
+            serde_json::to_string(&reused).unwrap(),
+            serde_json::to_string(&played).unwrap(),
+            "{game} {policy}"
+        );
+    }
+}
+
+#[test]
+fn points_the_policy_never_consults_are_marked_not_reached() {
+    let opts = Options::new(400, 2);
+    let r = run_game("gleek", &[], &opts);
+    assert!(
+        r.points.iter().any(|p| p.reached == 0),
+        "some point is never reached"
+    );
+    assert!(r.points.iter().any(|p| p.reached > 0));
+    for p in r.points.iter().filter(|p| p.reached == 0) {
+        assert_eq!(p.changed_share, 0.0, "{}: unread, yet changed", p.point);
+    }
+    let text = simulate::text::render(&r);
+    assert!(text.contains("not reached by this policy"), "{text}");
+}
+
+mod conservation {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(6))]
+
+        /// Every unit a player loses is in the pot or the box, deal by deal and evening by
+        /// evening, under every game, policy and reading.
+        #[test]
+        fn no_money_leaks(seed in 0u64..1_000_000, evening in 1u64..8, players in 3usize..7) {
+            for game in ["gleek", "put", "glic"] {
+                for policy in ["simple", "judging"] {
+                    let opts = Options {
+                        policy: policy.to_string(),
+                        switch_deals: Some(0),
+                        evening,
+                        players: (game == "glic").then_some(players),
+                        ..Options::new(120, seed)
+                    };
+                    let r = run_game(game, &[], &opts);
+                    for x in &r.readings {
+                        prop_assert!(x.balances, "{} {} {}", game, policy, x.id);
+                        prop_assert_eq!(x.evenings, 120u64.div_ceil(evening));
+                        let lost: f64 = x.seats.iter().map(|e| e.mean).sum::<f64>();
+                        if r.standing == "net" {
+                            let left = lost + x.pot.mean + x.boxed.mean;
+                            prop_assert!(left.abs() < 1e-9, "{} {}: {}", game, x.id, left);
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -8,6 +8,8 @@
 //! rule point switched at a time), and with the game's option declined (Gleek's stock), and adds
 //! the results up in whole numbers, so that the report is the same on any number of threads.
 
+pub mod exact;
+mod play;
 pub mod rng;
 mod tally;
 pub mod text;
@@ -17,7 +19,6 @@ use crate::game::Game;
 use crate::money::Money;
 use crate::rules::{Point, Rules};
 use crate::variant::Variant;
-use rayon::prelude::*;
 use rng::Rng;
 use serde::Serialize;
 use tally::Tally;
@@ -52,9 +53,18 @@ pub struct OptionDoc {
 /// Who took the game's option in a played deal, and at what price.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Taken {
-    /// An index into [`Simulator::roles`].
+    /// An index into the roles.
     pub role: usize,
     pub price: u32,
+}
+
+/// What a deal leaves on the table for the next one of an evening: the money lying there, and
+/// the game's own marks of it (Glic: the pennies on each compartment; Gleek: how many deals
+/// the ruff has passed). The shared layer only hands it on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Carry {
+    pub pot: Money,
+    pub state: [u32; 8],
 }
 
 /// One deal played under one reading: where each role stands (see
@@ -63,44 +73,126 @@ pub struct Taken {
 pub struct Trial {
     pub result: Result<Vec<Money>, Point>,
     pub taken: Option<Taken>,
+    /// What the deal added to the pot (negative: what it paid out of it).
+    pub pot: Money,
+    /// What the deal paid to the box, out of the players' reach.
+    pub boxed: Money,
+    /// What it leaves for the next deal; `None`: the table as it found it.
+    pub carry: Option<Carry>,
+    /// The game's outcomes that happened, as bits in the order of [`Simulator::marks`].
+    pub marks: u64,
+}
+
+impl Trial {
+    /// A deal that could not be played: nothing moved.
+    pub fn unplayable(point: Point) -> Trial {
+        Trial {
+            result: Err(point),
+            taken: None,
+            pot: Money::ZERO,
+            boxed: Money::ZERO,
+            carry: None,
+            marks: 0,
+        }
+    }
+}
+
+/// How many players a game's table seats: at least, at most, and unless a run says.
+#[derive(Clone, Copy, Debug)]
+pub struct Players {
+    pub least: usize,
+    pub most: usize,
+    pub default: usize,
+}
+
+/// A card event whose chance the tool works out exactly, counted in the deals of a table.
+#[derive(Clone, Debug)]
+pub struct EventDoc {
+    pub what: String,
+    pub exact: f64,
 }
 
 /// How a game deals at random and plays by a policy.
 pub trait Simulator: Sync {
     /// The policies, the first the default.
     fn policies(&self) -> &'static [PolicyDoc];
-    /// The roles at the table, in the order of [`Trial::result`]: `eldest`, `middle`, `dealer`.
-    fn roles(&self) -> &'static [&'static str];
+    /// The players at its table.
+    fn players(&self) -> Players;
+    /// The roles at a table of `players`, in the order of [`Trial::result`]: `eldest`, ...,
+    /// `dealer`.
+    fn roles(&self, players: usize) -> Vec<&'static str>;
     /// The option a run weighs against declining it, if the game has one.
     fn option(&self) -> Option<OptionDoc> {
         None
     }
-    /// A table dealing hands every one of `readings` can play (an empty list: any reading), or
-    /// why there can be none.
-    fn table(&self, readings: &[Rules]) -> Result<Box<dyn Table>, String>;
+    /// The outcomes of a deal a run counts for each reading, in the order of [`Trial::marks`].
+    fn marks(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// A table of `players` dealing hands every one of `readings` can play, or why there can
+    /// be none.
+    fn table(&self, readings: &[Rules], players: usize) -> Result<Box<dyn Table>, String>;
 }
 
 /// Deals fresh hands for a run.
 pub trait Table: Sync {
-    /// What a reader should know about the deals (a pack cut down to fit every reading).
+    /// The cards it deals from, in words ("the 52-card pack"): two tables that say the same
+    /// deal the same hands from the same seed.
+    fn cards(&self) -> String;
+    /// What a reader should know about the deals.
     fn note(&self) -> Option<String> {
         None
     }
+    /// The card events counted in its deals, each with its exact chance.
+    fn events(&self) -> Vec<EventDoc>;
     fn deal(&self, rng: &mut Rng) -> Box<dyn Dealt>;
 }
 
 /// One fresh deal.
 pub trait Dealt {
     /// Plays it under a reading, every step by the policy (an index into
-    /// [`Simulator::policies`]).
-    fn play(&self, rules: &Rules, policy: usize) -> Trial;
+    /// [`Simulator::policies`]), on a table as an earlier deal left it.
+    fn play(&self, rules: &Rules, policy: usize, carry: &Carry) -> Trial;
     /// Plays it again with nobody taking the option; `None` for a game without one.
-    fn untaken(&self, rules: &Rules, policy: usize) -> Option<Trial> {
-        let _ = (rules, policy);
+    fn untaken(&self, rules: &Rules, policy: usize, carry: &Carry) -> Option<Trial> {
+        let _ = (rules, policy, carry);
         None
     }
+    /// Which of the table's events happened, as bits in the order of [`Table::events`].
+    fn events(&self) -> u64;
     /// The deal as a scenario block, ready to paste into a page (no `expect:`).
     fn scenario_yaml(&self, id: &str) -> String;
+}
+
+/// A deal's scenario as each carry leaves the table, made once per carry: a deal is played from
+/// the same carry many times over (every switch of a reading), and copying a scenario each time
+/// costs more than playing it.
+pub struct PerCarry<S> {
+    made: std::cell::RefCell<Vec<(Carry, std::rc::Rc<S>)>>,
+}
+
+impl<S> PerCarry<S> {
+    /// `base` is the deal on an empty table.
+    pub fn new(base: S) -> PerCarry<S> {
+        PerCarry {
+            made: std::cell::RefCell::new(vec![(Carry::default(), std::rc::Rc::new(base))]),
+        }
+    }
+
+    /// The deal on an empty table.
+    pub fn base(&self) -> std::rc::Rc<S> {
+        self.made.borrow()[0].1.clone()
+    }
+
+    /// The deal from `carry`, made from the base by `make` the first time.
+    pub fn get(&self, carry: &Carry, make: impl FnOnce(&S) -> S) -> std::rc::Rc<S> {
+        if let Some((_, s)) = self.made.borrow().iter().find(|(c, _)| c == carry) {
+            return s.clone();
+        }
+        let s = std::rc::Rc::new(make(&self.base()));
+        self.made.borrow_mut().push((*carry, s.clone()));
+        s
+    }
 }
 
 /// What a run is asked to do.
@@ -111,17 +203,45 @@ pub struct Options {
     /// A policy id; empty for the game's default.
     pub policy: String,
     /// How many of the deals (the first ones) are also played with each rule point switched
-    /// alone: the switches cost about fourteen times the rest of a run, and their ranking
-    /// settles long before the other figures do. At most `deals`.
-    pub switch_deals: u64,
+    /// alone; `None`: every deal.
+    pub switch_deals: Option<u64>,
+    /// The players at the table; `None`: the game's usual number.
+    pub players: Option<usize>,
+    /// Deals in an evening: the pot and whatever else a deal leaves on the table is carried to
+    /// the next deal of the evening, and the evening starts with an empty table.
+    pub evening: u64,
+    /// Reuse a result already played for a reading that agrees on every point the play read
+    /// (the same figures, much sooner); off only to check that it changes nothing.
+    pub reuse: bool,
 }
 
-/// The deals whose rule points are switched, unless a run says otherwise.
-pub const SWITCH_DEALS: u64 = 20_000;
+impl Options {
+    /// A run of `deals` from `seed` with everything else as the command line has it.
+    pub fn new(deals: u64, seed: u64) -> Options {
+        Options {
+            deals,
+            seed,
+            policy: String::new(),
+            switch_deals: None,
+            players: None,
+            evening: EVENING,
+            reuse: true,
+        }
+    }
+
+    fn switch_deals(&self) -> u64 {
+        self.switch_deals.unwrap_or(self.deals).min(self.deals)
+    }
+}
+
+/// Deals in an evening, unless a run says otherwise.
+pub const EVENING: u64 = 12;
+/// The longest evening a run may ask for.
+pub const MAX_EVENING: u64 = 1000;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SimulateError {
-    #[error("{0} cannot simulate yet")]
+    #[error("{0} cannot deal at random yet")]
     NoSimulator(&'static str),
     #[error("no readings to compare: {0} has no variants")]
     NoReadings(&'static str),
@@ -133,20 +253,39 @@ pub enum SimulateError {
     },
     #[error("--deals must be between 1 and {MAX_DEALS}, not {0}")]
     Deals(u64),
+    #[error("{game} is played by {least} to {most} players, not {given}")]
+    Players {
+        game: &'static str,
+        least: usize,
+        most: usize,
+        given: usize,
+    },
+    #[error("--evening must be between 1 and {MAX_EVENING} deals, not {0}")]
+    Evening(u64),
     #[error("{0}")]
     Table(String),
-}
-
-/// One reading of a run: its rules and the single switches of its open alternatives.
-struct Reading<'a> {
-    variant: &'a Variant,
-    switches: Vec<(Point, u8)>,
 }
 
 /// The game's simulator, or why there is none.
 pub fn simulator_of(game: &dyn Game) -> Result<&'static dyn Simulator, SimulateError> {
     game.simulator()
         .ok_or(SimulateError::NoSimulator(game.name()))
+}
+
+/// The players of a run: the game's usual number, or the one asked for if the game allows it.
+pub fn players_of(game: &dyn Game, asked: Option<usize>) -> Result<usize, SimulateError> {
+    let p = simulator_of(game)?.players();
+    let n = asked.unwrap_or(p.default);
+    if (p.least..=p.most).contains(&n) {
+        Ok(n)
+    } else {
+        Err(SimulateError::Players {
+            game: game.name(),
+            least: p.least,
+            most: p.most,
+            given: n,
+        })
+    }
 }
 
 /// The index of a policy by id (empty: the default), or an error listing them.
@@ -169,16 +308,19 @@ pub fn policy_index(game: &dyn Game, id: &str) -> Result<usize, SimulateError> {
         })
 }
 
-/// A fresh deal as a scenario block: deal `index` of a run with this seed.
+/// A fresh deal as a scenario block: deal `index` of a run with this seed, from the cards every
+/// one of `readings` holds.
 pub fn deal_yaml(
     game: &dyn Game,
     readings: &[&Variant],
+    players: Option<usize>,
     seed: u64,
     index: u64,
 ) -> Result<String, SimulateError> {
     let rules: Vec<Rules> = readings.iter().map(|v| v.rules).collect();
+    let players = players_of(game, players)?;
     let table = simulator_of(game)?
-        .table(&rules)
+        .table(&rules, players)
         .map_err(SimulateError::Table)?;
     let dealt = table.deal(&mut Rng::for_deal(seed, index));
     let mut out = format!(
@@ -216,9 +358,6 @@ pub fn card_tokens(cards: CardSet) -> String {
         .join(" ")
 }
 
-/// Deals in a chunk: the unit of parallel work and of progress.
-const CHUNK: u64 = 256;
-
 /// Plays `opts.deals` random deals under each of `variants`, calling `progress` with the number
 /// of deals done as chunks finish.
 pub fn run(
@@ -235,94 +374,29 @@ pub fn run(
     if opts.deals == 0 || opts.deals > MAX_DEALS {
         return Err(SimulateError::Deals(opts.deals));
     }
-    let rules: Vec<Rules> = variants.iter().map(|v| v.rules).collect();
-    let table = sim.table(&rules).map_err(SimulateError::Table)?;
-    let readings: Vec<Reading> = variants
-        .iter()
-        .map(|v| Reading {
-            variant: v,
-            switches: v
-                .rules
-                .table()
-                .all()
-                .flat_map(|p| v.choice(p).alternatives.iter().map(move |&c| (p, c)))
-                .collect(),
-        })
-        .collect();
-    let shape = tally::Shape {
-        roles: sim.roles().len(),
-        points: variants[0].rules.table().len(),
-        switches: readings.iter().map(|r| r.switches.len()).collect(),
-    };
-    let chunks = opts.deals.div_ceil(CHUNK);
-    let total = (0..chunks)
-        .into_par_iter()
-        .map(|c| {
-            let mut t = Tally::new(&shape);
-            let deals = c * CHUNK..((c + 1) * CHUNK).min(opts.deals);
-            let done = deals.end - deals.start;
-            for i in deals {
-                let dealt = table.deal(&mut Rng::for_deal(opts.seed, i));
-                let switches = i < opts.switch_deals;
-                play_deal(dealt.as_ref(), &readings, policy, switches, &mut t);
-            }
-            progress(done);
-            t
-        })
-        .reduce(|| Tally::new(&shape), Tally::merge);
-    Ok(Report::new(
-        game,
-        sim,
-        policy,
-        table.note(),
-        opts,
-        &readings,
-        &total,
-    ))
+    if !(1..=MAX_EVENING).contains(&opts.evening) {
+        return Err(SimulateError::Evening(opts.evening));
+    }
+    let players = players_of(game, opts.players)?;
+    let plan = play::Plan::new(sim, variants, players).map_err(SimulateError::Table)?;
+    let total = plan.run(opts, policy, progress);
+    Ok(Report::new(game, sim, policy, players, opts, &plan, &total))
 }
 
-/// One deal under every reading, with nobody taking the option, and (if `switches`) with each
-/// reading's alternatives.
-fn play_deal(
-    dealt: &dyn Dealt,
-    readings: &[Reading],
-    policy: usize,
-    switches: bool,
-    t: &mut Tally,
-) {
-    let bases: Vec<Trial> = readings
-        .iter()
-        .map(|r| dealt.play(&r.variant.rules, policy))
-        .collect();
-    for (k, (r, base)) in readings.iter().zip(&bases).enumerate() {
-        t.reading(k, base);
-        if let (Ok(standing), Some(taken)) = (&base.result, base.taken) {
-            let untaken = dealt.untaken(&r.variant.rules, policy);
-            t.option(k, taken, standing, untaken.as_ref());
-        }
-        if !switches {
-            continue;
-        }
-        for (j, &(point, choice)) in r.switches.iter().enumerate() {
-            let switched = dealt.play(&r.variant.rules.with(point, choice), policy);
-            t.switch(k, j, base, &switched);
-        }
-    }
-    let mut pair = 0;
-    for a in 0..bases.len() {
-        for b in a + 1..bases.len() {
-            t.pair(pair, &bases[a], &bases[b]);
-            pair += 1;
-        }
-    }
-}
-
-/// A mean and its 95% confidence interval (normal approximation), in units.
+/// A mean and its 95% confidence interval (normal approximation), in units (or a share).
 #[derive(Clone, Copy, Debug, Serialize, PartialEq)]
 pub struct Estimate {
     pub mean: f64,
     pub low: f64,
     pub high: f64,
+}
+
+impl Estimate {
+    pub const ZERO: Estimate = Estimate {
+        mean: 0.0,
+        low: 0.0,
+        high: 0.0,
+    };
 }
 
 /// What a run found.
@@ -337,24 +411,63 @@ pub struct Report {
     pub switch_deals: u64,
     pub seed: u64,
     pub policy: &'static str,
-    pub note: Option<String>,
-    pub roles: &'static [&'static str],
+    pub players: usize,
+    /// Deals in an evening, the pot carried from one to the next.
+    pub evening: u64,
+    pub roles: Vec<&'static str>,
     pub readings: Vec<ReadingReport>,
     pub pairs: Vec<PairReport>,
     /// Ranked: the rule point that moves the most first.
     pub points: Vec<PointReport>,
     pub option: Option<OptionReport>,
+    /// Card events counted on each reading's pack, beside their exact chances.
+    pub events: Vec<EventReport>,
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct ReadingReport {
     pub id: String,
+    /// The cards its deals come from.
+    pub cards: String,
     pub played: u64,
     /// Deals not playable under the policy, by the rule point that stopped them, most first.
     pub unplayable: Vec<Unplayed>,
     pub unplayable_share: f64,
     /// Each role's standing, in the order of [`Report::roles`].
     pub seats: Vec<Estimate>,
+    /// What a played deal adds to the pot (what the antes leave less what is won from it).
+    pub pot: Estimate,
+    /// What a played deal pays to the box.
+    pub boxed: Estimate,
+    pub evenings: u64,
+    /// What an evening leaves in the pot at its end, on average.
+    pub pot_left: f64,
+    /// Every unit the players lost is in the pot or the box, and the pot is what the evenings
+    /// left in it (checked in whole numbers); for a game that keeps a score, nothing was paid.
+    pub balances: bool,
+    /// The game's outcomes, each a share of the deals played.
+    pub marks: Vec<MarkReport>,
+}
+
+/// How often one of the game's outcomes happened under a reading.
+#[derive(Clone, Debug, Serialize)]
+pub struct MarkReport {
+    pub what: &'static str,
+    pub deals: u64,
+    pub share: Estimate,
+}
+
+/// A card event counted in the deals of a pack, beside its exact chance.
+#[derive(Clone, Debug, Serialize)]
+pub struct EventReport {
+    pub cards: String,
+    pub what: String,
+    pub deals: u64,
+    pub seen: u64,
+    pub observed: Estimate,
+    pub exact: f64,
+    /// (observed − exact) / its standard error: beyond ±4, something is wrong.
+    pub z: f64,
 }
 
 /// Deals a rule point made not playable.
@@ -375,8 +488,23 @@ pub struct PairReport {
     pub differ_share: f64,
     /// The mean over those deals and the players of the absolute difference, in units.
     pub mean_abs_difference: f64,
+    pub difference: Estimate,
     /// Deals one could play and the other not.
     pub one_unplayable: u64,
+    /// Where their packs differ: the comparison is on deals from the cards both hold.
+    pub shared: Option<SharedCards>,
+}
+
+/// Two readings whose packs differ, compared on deals from the cards both packs hold.
+#[derive(Clone, Debug, Serialize)]
+pub struct SharedCards {
+    pub cards: String,
+    /// Each reading's standing by role on those deals.
+    pub a: Vec<Estimate>,
+    pub b: Vec<Estimate>,
+    /// The pack's own effect: each reading's standing on its own pack less on the shared cards.
+    pub a_pack: Vec<Estimate>,
+    pub b_pack: Vec<Estimate>,
 }
 
 /// One rule point switched alone, from each reading's choice to each alternative it lists.
@@ -384,11 +512,16 @@ pub struct PairReport {
 pub struct PointReport {
     pub point: String,
     pub question: &'static str,
+    /// Deals × the readings and alternatives switched.
     pub trials: u64,
+    /// Trials whose reading read the point at all: none, and the policy never reaches it.
+    pub reached: u64,
     /// The share of trials whose result changed (a standing, or whether it could be played).
     pub changed_share: f64,
+    pub changed: Estimate,
     /// The mean over trials both played and the players of how far a standing moved, in units.
     pub mean_moved: f64,
+    pub moved: Estimate,
     pub switches: Vec<SwitchReport>,
 }
 
@@ -398,8 +531,13 @@ pub struct SwitchReport {
     pub from: &'static str,
     pub to: &'static str,
     pub trials: u64,
+    pub reached: u64,
+    /// The switch changes the pack: both played on the cards the two packs share.
+    pub shared_cards: bool,
     pub changed_share: f64,
+    pub changed: Estimate,
     pub mean_moved: f64,
+    pub moved: Estimate,
     /// Deals the switch made not playable (or playable) that the reading played (or not).
     pub became_unplayable: u64,
     pub became_playable: u64,
@@ -425,8 +563,10 @@ pub struct PriceRow {
     pub taken: u64,
     /// The share where the taker ended better off than with nobody taking it.
     pub better_share: f64,
+    pub better: Estimate,
     /// The mean of (the taker's standing − his standing with nobody taking it), in units.
     pub mean_gain: f64,
+    pub gain: Estimate,
 }
 
 /// A share, 0 when there is nothing to share.
@@ -452,31 +592,33 @@ impl Report {
         game: &dyn Game,
         sim: &dyn Simulator,
         policy: usize,
-        note: Option<String>,
+        players: usize,
         opts: &Options,
-        readings: &[Reading],
+        plan: &play::Plan,
         t: &Tally,
     ) -> Report {
-        let roles = sim.roles();
-        let ids: Vec<String> = readings.iter().map(|r| r.variant.id.clone()).collect();
-        let table = readings[0].variant.rules.table();
+        let table = plan.readings[0].variant.rules.table();
+        let money = game.standing() == "net";
+        let readings = t.reading_reports(plan, table, sim.marks(), opts.deals, money);
         Report {
             game: game.id(),
             game_name: game.name(),
             standing: game.standing(),
             deals: opts.deals,
-            switch_deals: opts.switch_deals.min(opts.deals),
+            switch_deals: opts.switch_deals(),
             seed: opts.seed,
             policy: sim.policies()[policy].id,
-            note,
-            roles,
-            readings: t.reading_reports(&ids, table, opts.deals),
-            pairs: t.pair_reports(&ids, roles.len()),
-            points: t.point_reports(readings, roles.len()),
+            players,
+            evening: opts.evening,
+            roles: sim.roles(players),
+            pairs: t.pair_reports(plan, &readings),
+            readings,
+            points: t.point_reports(&plan.readings, plan.roles),
             option: sim.option().map(|doc| OptionReport {
                 doc,
-                readings: t.option_reports(&ids),
+                readings: t.option_reports(&plan.readings),
             }),
+            events: t.event_reports(plan),
         }
     }
 }

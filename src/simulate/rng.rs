@@ -41,11 +41,12 @@ impl Rng {
     }
 
     /// The generator of one deal of a run: the run's seed and the deal's index, mixed so that
-    /// neighbouring indexes give unrelated streams.
+    /// neighbouring indexes give unrelated streams. The two are combined asymmetrically (the
+    /// seed mixed, the index folded in, the whole mixed again): deal `i` of seed `s` is not deal
+    /// `s` of seed `i`, as it was when the two were mixed alike and combined by XOR.
     pub fn for_deal(seed: u64, index: u64) -> Rng {
-        let mut sm = SplitMix64::new(seed);
-        let base = sm.next_u64();
-        Rng::from_seed(base ^ SplitMix64::new(index).next_u64())
+        let mix = |x: u64| SplitMix64::new(x).next_u64();
+        Rng::from_seed(mix(mix(seed) ^ index))
     }
 
     pub fn next_u64(&mut self) -> u64 {
@@ -174,5 +175,17 @@ mod tests {
         assert_eq!(first(1, 5), first(1, 5));
         assert_ne!(first(1, 5), first(1, 6));
         assert_ne!(first(1, 5), first(2, 5));
+    }
+
+    #[test]
+    fn a_deal_of_one_seed_is_not_the_same_deal_of_another_seed_swapped() {
+        let first = |seed, index| Rng::for_deal(seed, index).next_u64();
+        for s in 0..40u64 {
+            for i in 0..40u64 {
+                if s != i {
+                    assert_ne!(first(s, i), first(i, s), "seed {s}, deal {i}");
+                }
+            }
+        }
     }
 }

@@ -1,9 +1,10 @@
 //! The running totals of a run, in whole numbers (half units of money, counts), so that adding
 //! chunks up in any order gives the same report: floating point appears only at the end.
 
+use super::play::{Plan, Reading};
 use super::{
-    Estimate, PairReport, PointReport, PriceRow, Reading, ReadingReport, SwitchReport, Taken,
-    Trial, Unplayed, mean_units, share,
+    Carry, Estimate, EventReport, MarkReport, PairReport, PointReport, PriceRow, ReadingReport,
+    SharedCards, SwitchReport, Taken, Trial, Unplayed, mean_units, share,
 };
 use crate::money::Money;
 use crate::rules::PointTable;
@@ -15,16 +16,60 @@ pub(super) struct Shape {
     pub points: usize,
     /// Per reading, its switches.
     pub switches: Vec<usize>,
+    pub pairs: usize,
+    pub marks: usize,
+    /// Per table, its card events.
+    pub events: Vec<usize>,
+}
+
+/// The count, sum and sum of squares of some values in half units: a mean and its interval.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Moments {
+    n: u64,
+    sum: i128,
+    squares: i128,
+}
+
+impl Moments {
+    fn add(&mut self, m: Money) {
+        let h = i128::from(m.as_halves());
+        self.n += 1;
+        self.sum += h;
+        self.squares += h * h;
+    }
+
+    fn merge(&mut self, o: &Moments) {
+        self.n += o.n;
+        self.sum += o.sum;
+        self.squares += o.squares;
+    }
+
+    fn estimate(&self) -> Estimate {
+        estimate(self.sum, self.squares, self.n)
+    }
+}
+
+fn merge_all(into: &mut [Moments], from: &[Moments]) {
+    for (a, b) in into.iter_mut().zip(from) {
+        a.merge(b);
+    }
 }
 
 #[derive(Clone, Default)]
 struct ReadingTally {
     played: u64,
-    /// Per role: the sum and the sum of squares of its standing, in half units.
-    sums: Vec<i128>,
-    squares: Vec<i128>,
+    /// Per role: its standing.
+    seats: Vec<Moments>,
+    /// What each played deal added to the pot, and paid to the box.
+    pot: Moments,
+    boxed: Moments,
+    /// Evenings over, and the pot they left on the table at their end, in half units.
+    evenings: u64,
+    pot_left: i128,
     /// Per rule point: deals it made not playable.
     unplayable: Vec<u64>,
+    /// Per outcome of the game's: the played deals where it happened.
+    marks: Vec<u64>,
     /// Per price: the option taken.
     prices: BTreeMap<u32, PriceTally>,
 }
@@ -33,8 +78,9 @@ struct ReadingTally {
 struct PriceTally {
     taken: u64,
     better: u64,
-    /// Taking minus declining, in half units.
+    /// Taking minus declining, in half units, and its square.
     gain: i128,
+    gain_squares: i128,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -44,6 +90,8 @@ struct Difference {
     differ: u64,
     /// The sum over those deals and the players of |a − b|, in half units.
     abs: i128,
+    /// The sum over those deals of the square of each deal's sum over the players.
+    abs_squares: i128,
 }
 
 impl Difference {
@@ -51,11 +99,13 @@ impl Difference {
         self.both += 1;
         if a != b {
             self.differ += 1;
-            self.abs += a
+            let total = a
                 .iter()
                 .zip(b)
                 .map(|(x, y)| i128::from((*x - *y).abs().as_halves()))
                 .sum::<i128>();
+            self.abs += total;
+            self.abs_squares += total * total;
         }
     }
 
@@ -63,22 +113,38 @@ impl Difference {
         self.both += o.both;
         self.differ += o.differ;
         self.abs += o.abs;
+        self.abs_squares += o.abs_squares;
     }
 
     fn mean(&self, roles: usize) -> f64 {
         mean_units(self.abs, self.both * roles as u64)
     }
+
+    /// The mean over deals and players of |a − b|, in units, with its interval (over deals).
+    fn estimate(&self, roles: usize) -> Estimate {
+        let e = estimate(self.abs, self.abs_squares, self.both);
+        let r = roles.max(1) as f64;
+        Estimate {
+            mean: e.mean / r,
+            low: (e.low / r).max(0.0),
+            high: e.high / r,
+        }
+    }
 }
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Default)]
 struct PairTally {
     diff: Difference,
     one_unplayable: u64,
+    /// On a table of the cards both packs hold: each reading's standing by role there.
+    shared: [Vec<Moments>; 2],
 }
 
 #[derive(Clone, Copy, Default)]
 struct SwitchTally {
     trials: u64,
+    /// Trials whose reading read the point switched: the deal reached it.
+    reached: u64,
     /// Trials whose result changed, played or not.
     changed: u64,
     diff: Difference,
@@ -86,31 +152,54 @@ struct SwitchTally {
     became_playable: u64,
 }
 
+/// A table's card events: its deals, and how many of them saw each event.
+#[derive(Clone, Default)]
+struct EventTally {
+    deals: u64,
+    seen: Vec<u64>,
+}
+
 /// The totals of some deals.
 pub(super) struct Tally {
     readings: Vec<ReadingTally>,
     pairs: Vec<PairTally>,
     switches: Vec<Vec<SwitchTally>>,
+    events: Vec<EventTally>,
 }
 
 impl Tally {
     pub fn new(shape: &Shape) -> Tally {
         let n = shape.switches.len();
+        let seats = vec![Moments::default(); shape.roles];
         Tally {
             readings: vec![
                 ReadingTally {
-                    sums: vec![0; shape.roles],
-                    squares: vec![0; shape.roles],
+                    seats: seats.clone(),
                     unplayable: vec![0; shape.points],
+                    marks: vec![0; shape.marks],
                     ..ReadingTally::default()
                 };
                 n
             ],
-            pairs: vec![PairTally::default(); n * n.saturating_sub(1) / 2],
+            pairs: vec![
+                PairTally {
+                    shared: [seats.clone(), seats],
+                    ..PairTally::default()
+                };
+                shape.pairs
+            ],
             switches: shape
                 .switches
                 .iter()
                 .map(|&k| vec![SwitchTally::default(); k])
+                .collect(),
+            events: shape
+                .events
+                .iter()
+                .map(|&k| EventTally {
+                    deals: 0,
+                    seen: vec![0; k],
+                })
                 .collect(),
         }
     }
@@ -118,30 +207,60 @@ impl Tally {
     pub fn merge(mut self, o: Tally) -> Tally {
         for (a, b) in self.readings.iter_mut().zip(o.readings) {
             a.played += b.played;
-            add_all(&mut a.sums, &b.sums);
-            add_all(&mut a.squares, &b.squares);
+            merge_all(&mut a.seats, &b.seats);
+            a.pot.merge(&b.pot);
+            a.boxed.merge(&b.boxed);
+            a.evenings += b.evenings;
+            a.pot_left += b.pot_left;
             add_all(&mut a.unplayable, &b.unplayable);
+            add_all(&mut a.marks, &b.marks);
             for (price, p) in b.prices {
                 let mine = a.prices.entry(price).or_default();
                 mine.taken += p.taken;
                 mine.better += p.better;
                 mine.gain += p.gain;
+                mine.gain_squares += p.gain_squares;
             }
         }
         for (a, b) in self.pairs.iter_mut().zip(&o.pairs) {
             a.diff.merge(&b.diff);
             a.one_unplayable += b.one_unplayable;
+            for (x, y) in a.shared.iter_mut().zip(&b.shared) {
+                merge_all(x, y);
+            }
         }
         for (xs, ys) in self.switches.iter_mut().zip(&o.switches) {
             for (a, b) in xs.iter_mut().zip(ys) {
                 a.trials += b.trials;
+                a.reached += b.reached;
                 a.changed += b.changed;
                 a.diff.merge(&b.diff);
                 a.became_unplayable += b.became_unplayable;
                 a.became_playable += b.became_playable;
             }
         }
+        for (a, b) in self.events.iter_mut().zip(&o.events) {
+            a.deals += b.deals;
+            add_all(&mut a.seen, &b.seen);
+        }
         self
+    }
+
+    /// The card events of a deal from table `t`.
+    pub fn events(&mut self, t: usize, seen: u64) {
+        let e = &mut self.events[t];
+        e.deals += 1;
+        for (i, n) in e.seen.iter_mut().enumerate() {
+            *n += (seen >> i) & 1;
+        }
+    }
+
+    /// An evening is over: what each reading left in the pot.
+    pub fn evening_over(&mut self, carries: &[Carry]) {
+        for (r, c) in self.readings.iter_mut().zip(carries) {
+            r.evenings += 1;
+            r.pot_left += i128::from(c.pot.as_halves());
+        }
     }
 
     /// A reading's own result on a deal.
@@ -150,10 +269,13 @@ impl Tally {
         match &trial.result {
             Ok(standing) => {
                 r.played += 1;
-                for (i, m) in standing.iter().enumerate() {
-                    let h = i128::from(m.as_halves());
-                    r.sums[i] += h;
-                    r.squares[i] += h * h;
+                for (seat, &m) in r.seats.iter_mut().zip(standing) {
+                    seat.add(m);
+                }
+                r.pot.add(trial.pot);
+                r.boxed.add(trial.boxed);
+                for (i, n) in r.marks.iter_mut().enumerate() {
+                    *n += (trial.marks >> i) & 1;
                 }
             }
             Err(point) => r.unplayable[point.index()] += 1,
@@ -172,13 +294,17 @@ impl Tally {
         if gain > Money::ZERO {
             p.better += 1;
         }
-        p.gain += i128::from(gain.as_halves());
+        let h = i128::from(gain.as_halves());
+        p.gain += h;
+        p.gain_squares += h * h;
     }
 
-    /// Reading `k` with its switch `j`, against the reading itself.
-    pub fn switch(&mut self, k: usize, j: usize, base: &Trial, switched: &Trial) {
+    /// Reading `k` with its switch `j`, against the reading itself; `reached`: the reading's
+    /// play read the point.
+    pub fn switch(&mut self, k: usize, j: usize, base: &Trial, switched: &Trial, reached: bool) {
         let s = &mut self.switches[k][j];
         s.trials += 1;
+        s.reached += u64::from(reached);
         match (&base.result, &switched.result) {
             (Ok(a), Ok(b)) => {
                 s.diff.add(a, b);
@@ -208,16 +334,30 @@ impl Tally {
         }
     }
 
+    /// Two readings on a table of the cards both packs hold: each one's standing there.
+    pub fn pair_shared(&mut self, i: usize, a: &Trial, b: &Trial) {
+        let p = &mut self.pairs[i];
+        for (seats, trial) in p.shared.iter_mut().zip([a, b]) {
+            if let Ok(standing) = &trial.result {
+                for (seat, &m) in seats.iter_mut().zip(standing) {
+                    seat.add(m);
+                }
+            }
+        }
+    }
+
     pub fn reading_reports(
         &self,
-        ids: &[String],
+        plan: &Plan,
         table: PointTable,
+        marks: &[&'static str],
         deals: u64,
+        money: bool,
     ) -> Vec<ReadingReport> {
         self.readings
             .iter()
-            .zip(ids)
-            .map(|(r, id)| {
+            .zip(&plan.readings)
+            .map(|(r, reading)| {
                 let mut unplayable: Vec<Unplayed> = table
                     .all()
                     .zip(&r.unplayable)
@@ -229,37 +369,94 @@ impl Tally {
                     .collect();
                 unplayable
                     .sort_by(|a, b| b.deals.cmp(&a.deals).then_with(|| a.point.cmp(&b.point)));
+                // Every unit the players lost is in the pot or the box, deal by deal, and what
+                // the deals added to the pot is what the evenings left in it. A game that
+                // keeps a score pays nothing: its pot and box stay empty.
+                let lost: i128 = if money {
+                    r.seats.iter().map(|m| m.sum).sum()
+                } else {
+                    0
+                };
+                let balances = lost + r.pot.sum + r.boxed.sum == 0 && r.pot.sum == r.pot_left;
                 ReadingReport {
-                    id: id.clone(),
+                    id: reading.variant.id.clone(),
+                    cards: plan.tables[reading.table].cards(),
                     played: r.played,
                     unplayable_share: share(deals - r.played, deals),
                     unplayable,
-                    seats: r
-                        .sums
+                    seats: r.seats.iter().map(Moments::estimate).collect(),
+                    pot: r.pot.estimate(),
+                    boxed: r.boxed.estimate(),
+                    evenings: r.evenings,
+                    pot_left: mean_units(r.pot_left, r.evenings),
+                    balances,
+                    marks: marks
                         .iter()
-                        .zip(&r.squares)
-                        .map(|(&s, &q)| estimate(s, q, r.played))
+                        .zip(&r.marks)
+                        .map(|(&what, &n)| MarkReport {
+                            what,
+                            deals: n,
+                            share: share_estimate(n, r.played),
+                        })
                         .collect(),
                 }
             })
             .collect()
     }
 
-    pub fn pair_reports(&self, ids: &[String], roles: usize) -> Vec<PairReport> {
-        let mut out = Vec::with_capacity(self.pairs.len());
-        let mut i = 0;
-        for a in 0..ids.len() {
-            for b in a + 1..ids.len() {
-                let p = &self.pairs[i];
-                out.push(PairReport {
-                    a: ids[a].clone(),
-                    b: ids[b].clone(),
+    pub fn pair_reports(&self, plan: &Plan, readings: &[ReadingReport]) -> Vec<PairReport> {
+        plan.pairs
+            .iter()
+            .zip(&self.pairs)
+            .map(|(pair, p)| {
+                let (a, b) = (&readings[pair.a], &readings[pair.b]);
+                let shared = pair.shared.map(|t| {
+                    let there = |k: usize| -> Vec<Estimate> {
+                        p.shared[k].iter().map(Moments::estimate).collect()
+                    };
+                    let (sa, sb) = (there(0), there(1));
+                    SharedCards {
+                        cards: plan.tables[t].cards(),
+                        a_pack: difference(&a.seats, &sa),
+                        b_pack: difference(&b.seats, &sb),
+                        a: sa,
+                        b: sb,
+                    }
+                });
+                PairReport {
+                    a: a.id.clone(),
+                    b: b.id.clone(),
                     compared: p.diff.both,
                     differ_share: share(p.diff.differ, p.diff.both),
-                    mean_abs_difference: p.diff.mean(roles),
+                    mean_abs_difference: p.diff.mean(plan.roles),
+                    difference: p.diff.estimate(plan.roles),
                     one_unplayable: p.one_unplayable,
+                    shared,
+                }
+            })
+            .collect()
+    }
+
+    pub fn event_reports(&self, plan: &Plan) -> Vec<EventReport> {
+        let mut out = Vec::new();
+        for (t, e) in self.events.iter().enumerate().filter(|(t, _)| plan.own[*t]) {
+            let table = &plan.tables[t];
+            for (doc, &seen) in table.events().iter().zip(&e.seen) {
+                let observed = share_estimate(seen, e.deals);
+                let se = (doc.exact * (1.0 - doc.exact) / e.deals.max(1) as f64).sqrt();
+                out.push(EventReport {
+                    cards: table.cards(),
+                    what: doc.what.clone(),
+                    deals: e.deals,
+                    seen,
+                    observed,
+                    exact: doc.exact,
+                    z: if se > 0.0 {
+                        (observed.mean - doc.exact) / se
+                    } else {
+                        0.0
+                    },
                 });
-                i += 1;
             }
         }
         out
@@ -270,14 +467,19 @@ impl Tally {
     pub fn point_reports(&self, readings: &[Reading], roles: usize) -> Vec<PointReport> {
         let mut points: Vec<(PointReport, SwitchTally)> = Vec::new();
         for (r, tallies) in readings.iter().zip(&self.switches) {
-            for (&(point, to), s) in r.switches.iter().zip(tallies) {
+            for (sw, s) in r.switches.iter().zip(tallies) {
+                let (point, to) = (sw.point, sw.to);
                 let row = SwitchReport {
                     reading: r.variant.id.clone(),
                     from: r.variant.rules.choice_id(point),
                     to: point.def().choices[to as usize].id,
                     trials: s.trials,
+                    reached: s.reached,
+                    shared_cards: sw.shared.is_some(),
                     changed_share: share(s.changed, s.trials),
+                    changed: share_estimate(s.changed, s.trials),
                     mean_moved: s.diff.mean(roles),
+                    moved: s.diff.estimate(roles),
                     became_unplayable: s.became_unplayable,
                     became_playable: s.became_playable,
                 };
@@ -289,8 +491,11 @@ impl Tally {
                                 point: point.id().to_string(),
                                 question: point.def().question,
                                 trials: 0,
+                                reached: 0,
                                 changed_share: 0.0,
+                                changed: Estimate::ZERO,
                                 mean_moved: 0.0,
+                                moved: Estimate::ZERO,
                                 switches: Vec::new(),
                             },
                             SwitchTally::default(),
@@ -301,6 +506,7 @@ impl Tally {
                 let (report, total) = &mut points[at];
                 report.switches.push(row);
                 total.trials += s.trials;
+                total.reached += s.reached;
                 total.changed += s.changed;
                 total.diff.merge(&s.diff);
             }
@@ -309,8 +515,11 @@ impl Tally {
             .into_iter()
             .map(|(mut p, total)| {
                 p.trials = total.trials;
+                p.reached = total.reached;
                 p.changed_share = share(total.changed, total.trials);
+                p.changed = share_estimate(total.changed, total.trials);
                 p.mean_moved = total.diff.mean(roles);
+                p.moved = total.diff.estimate(roles);
                 p.switches
                     .sort_by(|a, b| b.mean_moved.total_cmp(&a.mean_moved));
                 p
@@ -325,12 +534,12 @@ impl Tally {
         out
     }
 
-    pub fn option_reports(&self, ids: &[String]) -> Vec<super::OptionReading> {
+    pub fn option_reports(&self, readings: &[Reading]) -> Vec<super::OptionReading> {
         self.readings
             .iter()
-            .zip(ids)
-            .map(|(r, id)| super::OptionReading {
-                reading: id.clone(),
+            .zip(readings)
+            .map(|(r, reading)| super::OptionReading {
+                reading: reading.variant.id.clone(),
                 prices: r
                     .prices
                     .iter()
@@ -338,11 +547,43 @@ impl Tally {
                         price,
                         taken: p.taken,
                         better_share: share(p.better, p.taken),
+                        better: share_estimate(p.better, p.taken),
                         mean_gain: mean_units(p.gain, p.taken),
+                        gain: estimate(p.gain, p.gain_squares, p.taken),
                     })
                     .collect(),
             })
             .collect()
+    }
+}
+
+/// Two independent estimates' difference, `a − b`, its interval from both.
+fn difference(a: &[Estimate], b: &[Estimate]) -> Vec<Estimate> {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| {
+            let mean = x.mean - y.mean;
+            let half = ((x.high - x.mean).powi(2) + (y.high - y.mean).powi(2)).sqrt();
+            Estimate {
+                mean,
+                low: mean - half,
+                high: mean + half,
+            }
+        })
+        .collect()
+}
+
+/// A share of `n` trials and its 95% interval (normal approximation, clipped to 0 and 1).
+pub(super) fn share_estimate(seen: u64, n: u64) -> Estimate {
+    if n == 0 {
+        return Estimate::ZERO;
+    }
+    let p = seen as f64 / n as f64;
+    let half = 1.96 * (p * (1.0 - p) / n as f64).sqrt();
+    Estimate {
+        mean: p,
+        low: (p - half).max(0.0),
+        high: (p + half).min(1.0),
     }
 }
 
@@ -356,11 +597,7 @@ fn add_all<T: Copy + std::ops::AddAssign>(into: &mut [T], from: &[T]) {
 /// confidence interval by the normal approximation.
 fn estimate(sum: i128, squares: i128, n: u64) -> Estimate {
     if n == 0 {
-        return Estimate {
-            mean: 0.0,
-            low: 0.0,
-            high: 0.0,
-        };
+        return Estimate::ZERO;
     }
     let nf = n as f64;
     let mean = sum as f64 / nf;

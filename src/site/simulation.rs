@@ -9,7 +9,7 @@ use super::markdown::escape_attr as esc;
 use super::pages::paths;
 use crate::game::Game;
 use crate::project::SimulateConfig;
-use crate::simulate::{self, PolicyDoc, Report, SimulateError};
+use crate::simulate::{self, Estimate, PolicyDoc, Report, SimulateError};
 use crate::variant::VariantSet;
 use serde::Serialize;
 use std::fmt::Write;
@@ -57,10 +57,8 @@ pub fn view(
     let sim = simulate::simulator_of(game)?;
     let policy = simulate::policy_index(game, &config.policy.0)?;
     let opts = simulate::Options {
-        deals: config.deals.0,
-        seed: config.seed,
         policy: config.policy.0.clone(),
-        switch_deals: config.deals.0,
+        ..simulate::Options::new(config.deals.0, config.seed)
     };
     let family = format!("simulation-{}-", game.id());
     let name = format!("{family}{:016x}.html", key(game, variants, &opts, url));
@@ -78,11 +76,10 @@ pub fn view(
     };
     let used = sim.policies()[policy].id;
     let mut command = format!(
-        "mournival simulate --game {} --deals {} --seed {} --switch-deals {}",
+        "mournival simulate --game {} --deals {} --seed {}",
         game.id(),
         opts.deals,
         opts.seed,
-        opts.deals
     );
     if policy != 0 {
         let _ = write!(command, " --policy {used}");
@@ -130,6 +127,7 @@ fn key(game: &dyn Game, variants: &VariantSet, opts: &simulate::Options, url: &s
         }
     }
     (opts.deals, opts.seed, &opts.policy, opts.switch_deals, url).hash(&mut h);
+    (opts.players, opts.evening).hash(&mut h);
     h.finish()
 }
 
@@ -160,33 +158,80 @@ impl Words<'_> {
     }
 }
 
-/// A label cut to fit a chart's margin, with an ellipsis.
-fn short(text: &str, most: usize) -> String {
-    if text.chars().count() <= most {
-        return text.to_string();
-    }
-    let cut: String = text.chars().take(most - 1).collect();
-    format!("{}…", cut.trim_end())
-}
-
 /// The charts and tables of a report. `root` leads from the page to the site's root; `prefix`
 /// is where the game's generated pages live.
 pub fn results(r: &Report, root: &str, prefix: &str, words: &Words) -> String {
     let mut out = String::new();
-    if let Some(note) = &r.note {
-        let _ = writeln!(out, "<p class=\"note\">{}</p>", esc(note));
-    }
+    packs(r, words, &mut out);
     let links = Links {
         root,
         prefix,
         words,
     };
     pairs(r, &links, &mut out);
+    pack_effect(r, words, &mut out);
     points(r, &links, &mut out);
     seats(r, words, &mut out);
+    money(r, words, &mut out);
+    marks(r, words, &mut out);
     option(r, words, &mut out);
+    events(r, &mut out);
     unplayable(r, words, &mut out);
     out
+}
+
+/// "2,000": a count as readers write it.
+fn count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// An estimate and its interval, as a chart takes it.
+fn triple(e: &Estimate) -> (f64, f64, f64) {
+    (e.mean, e.low, e.high)
+}
+
+/// "+0.25 (−0.10 to +0.60)".
+fn signed_interval(e: &Estimate) -> String {
+    format!("{:+.2} ({:+.2} to {:+.2})", e.mean, e.low, e.high)
+}
+
+/// "12.5% (11.0% to 14.0%)".
+fn share_interval(e: &Estimate) -> String {
+    format!(
+        "{} ({} to {})",
+        percent(e.mean),
+        percent(e.low),
+        percent(e.high)
+    )
+}
+
+/// Which pack each reading plays.
+fn packs(r: &Report, words: &Words, out: &mut String) {
+    let first = &r.readings[0].cards;
+    if r.readings.iter().all(|x| &x.cards == first) {
+        let _ = writeln!(
+            out,
+            "<p class=\"note\">Every reading plays {}.</p>",
+            esc(first)
+        );
+        return;
+    }
+    out.push_str("<p class=\"note\">Each reading plays its own pack: ");
+    let items: Vec<String> = r
+        .readings
+        .iter()
+        .map(|x| format!("{}, {}", esc(&words.reading(&x.id)), esc(&x.cards)))
+        .collect();
+    out.push_str(&items.join("; "));
+    out.push_str(". Readings whose packs differ are compared on deals from the cards both packs hold; the pack's own effect is shown apart.</p>\n");
 }
 
 /// A section's heading, with its id for links, and a paragraph saying what it shows.
@@ -260,8 +305,7 @@ fn table(out: &mut String, caption: &str, header: &[&str], rows: &[Vec<String>])
 }
 
 fn pairs(r: &Report, links: &Links, out: &mut String) {
-    let ids: Vec<String> = r.readings.iter().map(|x| x.id.clone()).collect();
-    if ids.len() < 2 {
+    if r.pairs.is_empty() {
         return;
     }
     heading(
@@ -269,23 +313,42 @@ fn pairs(r: &Report, links: &Links, out: &mut String) {
         "pairs",
         "Reading against reading",
         &format!(
-            "For each pair of readings, over the deals both can play: the mean absolute difference in a player's {s}, in units (each cell), and how often any player's {s} differs at all (the figures).",
+            "For each pair of readings, over the deals both can play: the mean absolute difference in a player's {s}, with its 95% interval, and how often any player's {s} differs at all (the figures). Readings whose packs differ are compared on deals from the cards both packs hold.",
             s = r.standing
         ),
     );
-    let find = |a: usize, b: usize| {
-        let (a, b) = (a.min(b), a.max(b));
-        r.pairs.iter().find(|p| p.a == ids[a] && p.b == ids[b])
-    };
-    out.push_str(&charts::heatmap(
+    let name = |id: &str| links.words.reading(id);
+    let bars: Vec<Bar> = r
+        .pairs
+        .iter()
+        .map(|p| Bar {
+            label: format!("{} – {}", name(&p.a), name(&p.b)),
+            value: Some(triple(&p.difference)),
+            note: format!(
+                " (differ on {} of {} deals)",
+                percent(p.differ_share),
+                count(p.compared)
+            ),
+        })
+        .collect();
+    out.push_str(&charts::bars(
         &format!(
             "The mean absolute difference in a player's {} between each pair of readings",
             r.standing
         ),
-        &ids.iter()
-            .map(|id| short(&links.words.reading(id), 30))
-            .collect::<Vec<_>>(),
-        |a, b| (a != b).then(|| find(a, b).map_or(0.0, |p| p.mean_abs_difference)),
+        &bars,
+        &charts::Foot {
+            unit: format!(
+                "mean |difference| in a player's {}, per player and deal ({}); 0 = the same",
+                r.standing, r.standing
+            ),
+            sample: format!(
+                "n = {} deals for each pair (fewer where one could not play)",
+                count(r.deals)
+            ),
+            decimals: 2,
+            percent: false,
+        },
     ));
     let rows: Vec<Vec<String>> = r
         .pairs
@@ -293,10 +356,17 @@ fn pairs(r: &Report, links: &Links, out: &mut String) {
         .map(|p| {
             vec![
                 format!("{} – {}", links.reading(&p.a), links.reading(&p.b)),
-                p.compared.to_string(),
+                esc(&p
+                    .shared
+                    .as_ref()
+                    .map_or("the same deals".to_string(), |s| s.cards.clone())),
+                count(p.compared),
                 percent(p.differ_share),
-                format!("{:.3}", p.mean_abs_difference),
-                p.one_unplayable.to_string(),
+                format!(
+                    "{:.3} ({:.3} to {:.3})",
+                    p.difference.mean, p.difference.low, p.difference.high
+                ),
+                count(p.one_unplayable),
             ]
         })
         .collect();
@@ -305,13 +375,50 @@ fn pairs(r: &Report, links: &Links, out: &mut String) {
         "Pairs of readings",
         &[
             "readings",
+            "dealt from",
             "deals",
             "differ",
-            "mean |difference|",
+            "mean |difference| (95% interval)",
             "one not playable",
         ],
         &rows,
     );
+}
+
+/// Pairs whose packs differ: each reading's standing on its own pack less on the shared cards.
+fn pack_effect(r: &Report, words: &Words, out: &mut String) {
+    let shared: Vec<_> = r
+        .pairs
+        .iter()
+        .filter_map(|p| p.shared.as_ref().map(|s| (p, s)))
+        .collect();
+    if shared.is_empty() {
+        return;
+    }
+    heading(
+        out,
+        "pack",
+        "The pack's own effect",
+        &format!(
+            "Readings whose packs differ are compared above on deals from the cards both packs hold, which measures their rules alone. What the pack itself does is shown here apart: each reading's mean {} by seat on its own pack, less the same on the shared cards (95% intervals).",
+            r.standing
+        ),
+    );
+    let mut header = vec!["reading", "beside", "shared cards"];
+    header.extend(r.roles.iter().copied());
+    let mut rows = Vec::new();
+    for (p, s) in shared {
+        for (me, other, effect) in [(&p.a, &p.b, &s.a_pack), (&p.b, &p.a, &s.b_pack)] {
+            let mut row = vec![
+                esc(&words.reading(me)),
+                esc(&words.reading(other)),
+                esc(&s.cards),
+            ];
+            row.extend(effect.iter().map(signed_interval));
+            rows.push(row);
+        }
+    }
+    table(out, "The pack's own effect", &header, &rows);
 }
 
 fn points(r: &Report, links: &Links, out: &mut String) {
@@ -323,7 +430,7 @@ fn points(r: &Report, links: &Links, out: &mut String) {
         "points",
         "The disputes ranked by consequence",
         &format!(
-            "Each rule point switched alone, from each reading's choice to each alternative the reading lists (the points its source leaves open), on the same deals: the mean distance a player's {} moves, and how often the result changes at all.",
+            "Each rule point switched alone, from each reading's choice to each alternative the reading lists (the points its source leaves open), on the same deals: the mean distance a player's {} moves, with its 95% interval, and how often the result changes at all, as a share of the point's trials (a trial is one deal under one reading with one alternative). A point the policy's play never consulted is marked \"not reached by this policy\": the figures cannot tell whether it matters.",
             r.standing
         ),
     );
@@ -331,12 +438,12 @@ fn points(r: &Report, links: &Links, out: &mut String) {
         .points
         .iter()
         .map(|p| Bar {
-            label: short(&links.words.point(&p.point), 30),
-            value: p.mean_moved,
-            text: format!(
-                "{:.2} ({} of deals)",
-                p.mean_moved,
-                percent(p.changed_share)
+            label: links.words.point(&p.point),
+            value: (p.reached > 0).then(|| triple(&p.moved)),
+            note: format!(
+                " (changed {} of {} trials)",
+                percent(p.changed_share),
+                count(p.trials)
             ),
         })
         .collect();
@@ -346,21 +453,48 @@ fn points(r: &Report, links: &Links, out: &mut String) {
             r.standing
         ),
         &bars,
+        &charts::Foot {
+            unit: format!(
+                "mean distance a player's {} moves, per player and trial; 0 = never",
+                r.standing
+            ),
+            sample: format!(
+                "n = {} deals, each under every reading and alternative the point has",
+                count(r.switch_deals)
+            ),
+            decimals: 2,
+            percent: false,
+        },
     ));
     let mut rows = Vec::new();
     for p in &r.points {
         for s in &p.switches {
+            let moved = if s.reached == 0 {
+                "not reached by this policy".to_string()
+            } else {
+                format!(
+                    "{:.3} ({:.3} to {:.3})",
+                    s.moved.mean, s.moved.low, s.moved.high
+                )
+            };
             rows.push(vec![
                 format!(
-                    "{}: {} → {}",
+                    "{}: {} → {}{}",
                     links.point(&p.point),
                     esc(&links.words.choice(&p.point, s.from)),
-                    esc(&links.words.choice(&p.point, s.to))
+                    esc(&links.words.choice(&p.point, s.to)),
+                    if s.shared_cards {
+                        " (on the cards both packs hold)"
+                    } else {
+                        ""
+                    }
                 ),
                 links.reading(&s.reading),
-                percent(s.changed_share),
-                format!("{:.3}", s.mean_moved),
-                s.became_unplayable.to_string(),
+                count(s.trials),
+                count(s.reached),
+                share_interval(&s.changed),
+                moved,
+                count(s.became_unplayable),
             ]);
         }
     }
@@ -370,8 +504,10 @@ fn points(r: &Report, links: &Links, out: &mut String) {
         &[
             "switch",
             "reading",
-            "changed",
-            "mean moved",
+            "trials",
+            "reached",
+            "changed (95% interval)",
+            "mean moved (95% interval)",
             "made not playable",
         ],
         &rows,
@@ -384,7 +520,7 @@ fn seats(r: &Report, words: &Words, out: &mut String) {
         "seats",
         "The value of a seat",
         &format!(
-            "The mean {} of each seat under each reading, with its 95% confidence interval.",
+            "The mean {} of each seat per deal under each reading, with its 95% confidence interval.",
             r.standing
         ),
     );
@@ -392,14 +528,24 @@ fn seats(r: &Report, words: &Words, out: &mut String) {
         .readings
         .iter()
         .map(|x| IntervalRow {
-            label: short(&words.reading(&x.id), 36),
-            values: x.seats.iter().map(|e| (e.mean, e.low, e.high)).collect(),
+            label: words.reading(&x.id),
+            values: x.seats.iter().map(triple).collect(),
         })
         .collect();
     out.push_str(&charts::intervals(
         &format!("The mean {} of each seat under each reading", r.standing),
-        r.roles,
+        &r.roles,
         &rows,
+        &charts::Foot {
+            unit: format!("mean {} per deal; 0 = even", r.standing),
+            sample: format!(
+                "n = {} deals under each reading (those it could play), {} players",
+                count(r.deals),
+                r.players
+            ),
+            decimals: 1,
+            percent: false,
+        },
     ));
     let mut header = vec!["reading"];
     header.extend(r.roles.iter().copied());
@@ -408,15 +554,97 @@ fn seats(r: &Report, words: &Words, out: &mut String) {
         .iter()
         .map(|x| {
             let mut row = vec![esc(&words.reading(&x.id))];
-            row.extend(
-                x.seats
-                    .iter()
-                    .map(|e| format!("{:+.2} ({:+.2} to {:+.2})", e.mean, e.low, e.high)),
-            );
+            row.extend(x.seats.iter().map(signed_interval));
             row
         })
         .collect();
     table(out, "Expected value by seat", &header, &cells);
+}
+
+/// Where the money goes: the pot, the box, and the check that nothing leaked.
+fn money(r: &Report, words: &Words, out: &mut String) {
+    heading(
+        out,
+        "money",
+        "Where the money goes",
+        &format!(
+            "Deals are played in evenings of {}: what a deal leaves in the pot is carried to the next, and each evening starts with an empty table. Per deal, what went into the pot (less what was won out of it) and to the box, with 95% intervals, and what an evening left in the pot at its end. \"Balances\": every unit the players lost is in the pot or the box, counted in whole units.",
+            r.evening
+        ),
+    );
+    let rows: Vec<Vec<String>> = r
+        .readings
+        .iter()
+        .map(|x| {
+            vec![
+                esc(&words.reading(&x.id)),
+                signed_interval(&x.pot),
+                signed_interval(&x.boxed),
+                format!("{:.2}", x.pot_left),
+                if x.balances { "yes" } else { "no" }.to_string(),
+            ]
+        })
+        .collect();
+    table(
+        out,
+        "Where the money goes",
+        &[
+            "reading",
+            "into the pot, per deal",
+            "to the box, per deal",
+            "left at an evening's end",
+            "balances",
+        ],
+        &rows,
+    );
+}
+
+/// The game's own outcomes, as shares of the deals each reading played.
+fn marks(r: &Report, words: &Words, out: &mut String) {
+    let Some(first) = r.readings.first().filter(|x| !x.marks.is_empty()) else {
+        return;
+    };
+    heading(
+        out,
+        "outcomes",
+        "How often",
+        "Outcomes of the deal under each reading, each as a share of the deals the reading played, with its 95% interval.",
+    );
+    let bars: Vec<Bar> = r
+        .readings
+        .iter()
+        .flat_map(|x| {
+            x.marks.iter().map(move |m| Bar {
+                label: format!("{}: {}", words.reading(&x.id), m.what),
+                value: Some(triple(&m.share)),
+                note: String::new(),
+            })
+        })
+        .collect();
+    out.push_str(&charts::bars(
+        "How often each outcome happens under each reading",
+        &bars,
+        &charts::Foot {
+            unit: "% of the deals the reading played".to_string(),
+            sample: format!("n = {} deals under each reading", count(first.played)),
+            decimals: 1,
+            percent: true,
+        },
+    ));
+    let mut header = vec!["outcome"];
+    let names: Vec<String> = r.readings.iter().map(|x| words.reading(&x.id)).collect();
+    header.extend(names.iter().map(String::as_str));
+    let rows: Vec<Vec<String>> = first
+        .marks
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let mut row = vec![esc(m.what)];
+            row.extend(r.readings.iter().map(|x| share_interval(&x.marks[i].share)));
+            row
+        })
+        .collect();
+    table(out, "How often", &header, &rows);
 }
 
 fn option(r: &Report, words: &Words, out: &mut String) {
@@ -426,32 +654,20 @@ fn option(r: &Report, words: &Words, out: &mut String) {
         "option",
         &format!("Is {} worth it?", o.doc.what),
         &format!(
-            "Each deal where a player took it, against the same deal {}: how often the {} ends better off, by {}.",
-            o.doc.against, o.doc.taker, o.doc.price
+            "Each deal where a player took it, against the same deal {}: how often the {} ends better off, by {}, as a share of the deals it was taken at that {}, with its 95% interval.",
+            o.doc.against, o.doc.taker, o.doc.price, o.doc.price
         ),
     );
-    let total: u64 = o
-        .readings
-        .iter()
-        .flat_map(|x| &x.prices)
-        .map(|p| p.taken)
-        .sum();
     let bars: Vec<Bar> = o
         .readings
         .iter()
         .flat_map(|x| x.prices.iter().map(move |p| (x, p)))
-        .filter(|(_, p)| p.taken * 200 >= total / o.readings.len().max(1) as u64)
         .map(|(x, p)| Bar {
-            label: format!(
-                "{}, {} {}",
-                short(&words.reading(&x.reading), 24),
-                o.doc.price,
-                p.price
-            ),
-            value: p.better_share * 100.0,
-            text: format!(
-                "{} better, mean {:+.2}",
-                percent(p.better_share),
+            label: format!("{}, {} {}", words.reading(&x.reading), o.doc.price, p.price),
+            value: Some(triple(&p.better)),
+            note: format!(
+                " of {} deals, mean gain {:+.2}",
+                count(p.taken),
                 p.mean_gain
             ),
         })
@@ -462,6 +678,18 @@ fn option(r: &Report, words: &Words, out: &mut String) {
             o.doc.taker, o.doc.price
         ),
         &bars,
+        &charts::Foot {
+            unit: format!(
+                "% of the deals taken at that {} where the {} ends better off",
+                o.doc.price, o.doc.taker
+            ),
+            sample: format!(
+                "n = {} deals under each reading; each row's own count is written after it",
+                count(r.deals)
+            ),
+            decimals: 1,
+            percent: true,
+        },
     ));
     let rows: Vec<Vec<String>> = o
         .readings
@@ -471,9 +699,9 @@ fn option(r: &Report, words: &Words, out: &mut String) {
                 vec![
                     esc(&words.reading(&x.reading)),
                     p.price.to_string(),
-                    p.taken.to_string(),
-                    percent(p.better_share),
-                    format!("{:+.2}", p.mean_gain),
+                    count(p.taken),
+                    share_interval(&p.better),
+                    signed_interval(&p.gain),
                 ]
             })
         })
@@ -481,7 +709,53 @@ fn option(r: &Report, words: &Words, out: &mut String) {
     table(
         out,
         o.doc.what,
-        &["reading", o.doc.price, "deals", "better off", "mean gain"],
+        &[
+            "reading",
+            o.doc.price,
+            "deals",
+            "better off (95% interval)",
+            "mean gain (95% interval)",
+        ],
+        &rows,
+    );
+}
+
+/// Card events beside their exact chances: the run checks its own deals.
+fn events(r: &Report, out: &mut String) {
+    if r.events.is_empty() {
+        return;
+    }
+    heading(
+        out,
+        "events",
+        "The deals checked against counting",
+        "How often some card events happened in the deals, beside the chance the tool works out exactly by counting. z is the distance between the two in standard errors: within about ±3, the deals are dealt as a fair shuffle deals them.",
+    );
+    let rows: Vec<Vec<String>> = r
+        .events
+        .iter()
+        .map(|e| {
+            vec![
+                esc(&e.what),
+                esc(&e.cards),
+                count(e.deals),
+                share_interval(&e.observed),
+                format!("{:.3}%", e.exact * 100.0),
+                format!("{:+.2}", e.z),
+            ]
+        })
+        .collect();
+    table(
+        out,
+        "Card events",
+        &[
+            "event",
+            "pack",
+            "deals",
+            "seen (95% interval)",
+            "exact",
+            "z",
+        ],
         &rows,
     );
 }

@@ -17,6 +17,7 @@
 // Exits 1 with a message naming the failed check.
 
 import { chromium } from "playwright-core";
+import { checkCharts } from "./charts.mjs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -602,6 +603,7 @@ async function main() {
     await checkNewcomer(withJs);
     await checkMatrixHeader(withJs);
     await checkLargestPrint(withJs);
+    await checkCharts(withJs, siteUrl, check, log);
     await withJs.close();
     await checkColumnsIntoView(browser);
 

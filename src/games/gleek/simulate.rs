@@ -6,12 +6,16 @@ use super::ledger::{Event, Ledger};
 use super::points::Point;
 use super::points::choice::AuctionOpening;
 use super::policies::{Judging, NobodyBuys, POLICIES};
-use super::scenario::{SEATS, Scenario, Seat};
-use crate::cards::{Card, CardSet, Pack};
+use super::scenario::{Carried, SEATS, Scenario, Seat};
+use crate::cards::{Card, CardSet, Pack, Rank};
 use crate::rules::{AsPoint, Rules};
 use crate::simulate::rng::Rng;
-use crate::simulate::{Dealt, OptionDoc, PolicyDoc, Simulator, Table, Taken, Trial, card_tokens};
+use crate::simulate::{
+    Carry, Dealt, EventDoc, OptionDoc, PerCarry, Players, PolicyDoc, Simulator, Table, Taken,
+    Trial, card_tokens, exact,
+};
 use std::fmt::Write;
+use std::rc::Rc;
 
 /// The names at a simulated table; the dealer is the third, so the seats run eldest, middle,
 /// dealer.
@@ -26,8 +30,16 @@ impl Simulator for GleekSimulator {
         POLICIES
     }
 
-    fn roles(&self) -> &'static [&'static str] {
-        &["eldest", "middle", "dealer"]
+    fn players(&self) -> Players {
+        Players {
+            least: 3,
+            most: 3,
+            default: 3,
+        }
+    }
+
+    fn roles(&self, _players: usize) -> Vec<&'static str> {
+        vec!["eldest", "middle", "dealer"]
     }
 
     fn option(&self) -> Option<OptionDoc> {
@@ -40,42 +52,82 @@ impl Simulator for GleekSimulator {
     }
 
     /// Every Gleek reading plays the 44-card pack.
-    fn table(&self, _readings: &[Rules]) -> Result<Box<dyn Table>, String> {
+    fn table(&self, _readings: &[Rules], _players: usize) -> Result<Box<dyn Table>, String> {
         Ok(Box::new(GleekTable))
     }
 }
 
 struct GleekTable;
 
+/// The ranks whose four make a mournival (Cotton: "all the Aces, the four Kings, Queens or
+/// Knaves"), which are also the honours a gleek of three is made of.
+const MOURNIVAL_RANKS: [Rank; 4] = [Rank::ACE, Rank::KING, Rank::QUEEN, Rank::JACK];
+
 impl Table for GleekTable {
+    fn cards(&self) -> String {
+        "the 44-card Gleek pack".to_string()
+    }
+
+    /// Three hands of twelve from 44 cards, the turn-up the 37th.
+    fn events(&self) -> Vec<EventDoc> {
+        vec![
+            EventDoc {
+                what: "a mournival dealt (a hand holds the four Aces, Kings, Queens or Knaves)"
+                    .to_string(),
+                exact: exact::some_hand_holds_a_group(44, 3, 12, 4, 4),
+            },
+            EventDoc {
+                what: "the eldest dealt a mournival of Aces".to_string(),
+                exact: exact::all_in_hand(44, 12, 4),
+            },
+            EventDoc {
+                what: "the turn-up an Ace".to_string(),
+                exact: 4.0 / 44.0,
+            },
+        ]
+    }
+
     /// Twelve cards each from a shuffled pack, the next card turned up, the rest the stock.
     fn deal(&self, rng: &mut Rng) -> Box<dyn Dealt> {
         let mut cards: Vec<Card> = Pack::Gleek44.cards().iter().collect();
         rng.shuffle(&mut cards);
         let hand = |k: usize| CardSet::from_cards(cards[k * 12..k * 12 + 12].iter().copied());
-        Box::new(Fresh(Scenario::dealt(
+        Box::new(Fresh(PerCarry::new(Scenario::dealt(
             NAMES,
             DEALER,
             [hand(0), hand(1), hand(2)],
             cards[36],
-        )))
+        ))))
     }
 }
 
-/// A deal fresh from the pack, nothing scripted.
-struct Fresh(Scenario);
+/// A deal fresh from the pack, nothing scripted, on each table it is played from.
+struct Fresh(PerCarry<Scenario>);
 
-/// The result of a deal in the order of the roles (seat order: eldest, middle, dealer).
-fn trial(outcome: Outcome) -> Trial {
+/// The result of a deal in the order of the roles (seat order: eldest, middle, dealer), and
+/// what it leaves for the next: the pot, and the deals in a row the ruff has passed.
+fn trial(outcome: Outcome, carried: Carried) -> Trial {
     match outcome {
-        Outcome::Played(ledger) => Trial {
-            taken: bought(&ledger),
-            result: Ok(ledger.nets().to_vec()),
-        },
-        Outcome::Unplayable(u) => Trial {
-            result: Err(u.point.point()),
-            taken: None,
-        },
+        Outcome::Played(ledger) => {
+            let passed = ledger
+                .events
+                .iter()
+                .any(|n| matches!(n.event, Event::RuffPassed | Event::RuffDoubled { .. }));
+            let mut state = [0; 8];
+            state[0] = if passed { carried.ruff_passed + 1 } else { 0 };
+            Trial {
+                taken: bought(&ledger),
+                result: Ok(ledger.nets().to_vec()),
+                pot: ledger.pot_change(),
+                boxed: ledger.boxed(),
+                carry: Some(Carry {
+                    pot: ledger.pot_after(),
+                    state,
+                }),
+                marks: 0,
+            }
+        }
+        Outcome::Unplayable(u) => Trial::unplayable(u.point.point()),
     }
 }
 
@@ -92,27 +144,59 @@ fn bought(ledger: &Ledger) -> Option<Taken> {
 /// The index of `judging` in [`POLICIES`] (`simple` is 0).
 const JUDGING: usize = 1;
 
+impl Fresh {
+    /// The deal on a table as an earlier deal left it.
+    fn carrying(&self, carry: &Carry) -> (Rc<Scenario>, Carried) {
+        let carried = Carried {
+            ruff_passed: carry.state[0],
+            pot: carry.pot,
+        };
+        let s = self.0.get(carry, |base| Scenario {
+            carried,
+            ..base.clone()
+        });
+        (s, carried)
+    }
+}
+
 impl Dealt for Fresh {
     /// Each policy is its own type, so the engine's loops are compiled for it.
-    fn play(&self, rules: &Rules, policy: usize) -> Trial {
-        trial(match policy {
-            JUDGING => engine::play_with(&self.0, rules, &mut Judging::default()),
-            _ => engine::play_with(&self.0, rules, &mut SimplePolicy),
-        })
+    fn play(&self, rules: &Rules, policy: usize, carry: &Carry) -> Trial {
+        let (s, carried) = self.carrying(carry);
+        let outcome = match policy {
+            JUDGING => engine::play_with(&s, rules, &mut Judging::default()),
+            _ => engine::play_with(&s, rules, &mut SimplePolicy),
+        };
+        trial(outcome, carried)
     }
 
     /// Everybody passes, under the reading with the eldest free to pass: the stock is laid out
     /// unbought, and nobody pays for it.
-    fn untaken(&self, rules: &Rules, policy: usize) -> Option<Trial> {
+    fn untaken(&self, rules: &Rules, policy: usize, carry: &Carry) -> Option<Trial> {
         let rules = rules.with(Point::AuctionOpening, AuctionOpening::EldestMayPass as u8);
-        Some(trial(match policy {
-            JUDGING => engine::play_with(&self.0, &rules, &mut NobodyBuys(Judging::default())),
-            _ => engine::play_with(&self.0, &rules, &mut NobodyBuys(SimplePolicy)),
-        }))
+        let (s, carried) = self.carrying(carry);
+        let outcome = match policy {
+            JUDGING => engine::play_with(&s, &rules, &mut NobodyBuys(Judging::default())),
+            _ => engine::play_with(&s, &rules, &mut NobodyBuys(SimplePolicy)),
+        };
+        Some(trial(outcome, carried))
+    }
+
+    fn events(&self) -> u64 {
+        let s = &self.0.base();
+        let mournival = |hand: CardSet| MOURNIVAL_RANKS.iter().any(|&r| hand.rank(r).len() == 4);
+        let bits = [
+            s.hands.iter().any(|&h| mournival(h)),
+            s.hands[0].rank(Rank::ACE).len() == 4,
+            s.turn_up.rank() == Rank::ACE,
+        ];
+        bits.iter()
+            .enumerate()
+            .fold(0, |acc, (i, &b)| acc | (u64::from(b) << i))
     }
 
     fn scenario_yaml(&self, id: &str) -> String {
-        let s = &self.0;
+        let s = &self.0.base();
         let mut out = String::new();
         let _ = writeln!(out, "id: {id}");
         let _ = writeln!(out, "title: A fresh deal");
@@ -181,9 +265,10 @@ mod tests {
                 .with(Point::AuctionOpening, *opening as u8)
                 .with(Point::MinimumBid, MinimumBid::Thirteen as u8);
             assert_eq!(rules.minimum_bid(), MinimumBid::Thirteen);
-            let bought = s.play(&rules, 0);
+            let empty = Carry::default();
+            let bought = s.play(&rules, 0, &empty);
             assert_eq!(bought.taken, Some(Taken { role: 0, price: 13 }));
-            let untaken = s.untaken(&rules, 0).expect("Gleek has a stock");
+            let untaken = s.untaken(&rules, 0, &empty).expect("Gleek has a stock");
             assert_eq!(untaken.taken, None, "{opening:?}");
             // The eldest paid 13 (or its halves) for the stock only where he bought it.
             assert_ne!(untaken.result, bought.result);
@@ -195,7 +280,8 @@ mod tests {
         let rules = Rules::first_choices(crate::games::gleek::points::TABLE);
         let differ = (0..20).filter(|&seed| {
             let s = dealt(seed);
-            s.play(&rules, 0) != s.play(&rules, JUDGING)
+            let empty = Carry::default();
+            s.play(&rules, 0, &empty) != s.play(&rules, JUDGING, &empty)
         });
         assert!(differ.count() > 10);
         assert_eq!(POLICIES[JUDGING].id, "judging");

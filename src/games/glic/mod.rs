@@ -13,9 +13,11 @@ mod facts;
 mod parse;
 pub mod picture;
 pub mod points;
+mod policies;
 pub mod record;
 pub mod scenario;
 mod schema;
+pub mod simulate;
 pub mod words;
 
 pub use parse::{VOCABULARY, parse_scenario};
@@ -66,6 +68,10 @@ impl Game for Glic {
 
     fn scenario_schema(&self) -> serde_json::Value {
         schema::scenario()
+    }
+
+    fn simulator(&self) -> Option<&'static dyn crate::simulate::Simulator> {
+        Some(&simulate::GlicSimulator)
     }
 }
 

@@ -1,5 +1,5 @@
-//! Put at random: one deal of two hands, dealt from the cards every reading compared holds, and
-//! played by a chosen policy.
+//! Put at random: one deal of two hands, dealt from a reading's own pack (or, to compare two
+//! readings whose packs differ, from the cards both hold), and played by a chosen policy.
 
 use super::engine::{self, Outcome, SimplePolicy};
 use super::order;
@@ -9,9 +9,12 @@ use super::policies::{Judging, POLICIES};
 use super::scenario::{PutScenario, Seat};
 use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::game::Played;
+use crate::money::Money;
 use crate::rules::{AsPoint, Rules};
 use crate::simulate::rng::Rng;
-use crate::simulate::{Dealt, PolicyDoc, Simulator, Table, Trial, card_tokens};
+use crate::simulate::{
+    Carry, Dealt, EventDoc, Players, PolicyDoc, Simulator, Table, Trial, card_tokens, exact,
+};
 use std::fmt::Write;
 
 /// Two players; the second deals, so the seats run eldest, dealer.
@@ -26,28 +29,58 @@ impl Simulator for PutSimulator {
         POLICIES
     }
 
-    fn roles(&self) -> &'static [&'static str] {
-        &["eldest", "dealer"]
+    fn players(&self) -> Players {
+        Players {
+            least: 2,
+            most: 2,
+            default: 2,
+        }
     }
 
-    /// The readings' packs differ (52 cards, or 28 or 32): a deal one of them cannot play
-    /// tells nothing, so the table deals from the cards they all hold.
-    fn table(&self, readings: &[Rules]) -> Result<Box<dyn Table>, String> {
+    fn roles(&self, _players: usize) -> Vec<&'static str> {
+        vec!["eldest", "dealer"]
+    }
+
+    /// The cards every one of the readings' packs holds (52 cards, or 28 or 32), each reading
+    /// ranking them its own way.
+    fn table(&self, readings: &[Rules], _players: usize) -> Result<Box<dyn Table>, String> {
         let mut packs: Vec<Pack> = readings.iter().map(|r| r.pack()).collect();
+        packs.sort_by_key(|&p| p as u8);
         packs.dedup();
         let cards: Vec<Card> = every_card()
             .filter(|&c| packs.iter().all(|&p| order::strength(p, c).is_some()))
             .collect();
-        let full = packs.iter().all(|&p| p == Pack::Full52);
-        let note = (!full).then(|| {
-            let ranks: Vec<&str> = rank_order(&cards);
-            format!(
-                "Dealt from the {} cards every reading's pack holds ({}), each reading ranking them its own way.",
+        // A pack that holds no card outside the others' names the table (two tables of the same
+        // cards deal the same hands).
+        let whole = packs
+            .iter()
+            .copied()
+            .find(|&p| u32::from(order::ranks_held(p)) * 4 == cards.len() as u32);
+        let ranks = rank_order(&cards).join(" ");
+        let name = match whole {
+            Some(p) => format!(
+                "the {}-card pack ({})",
                 cards.len(),
-                ranks.join(" ")
+                order::ranks_in_words(p)
+            ),
+            None => format!("the {} cards both packs hold ({ranks})", cards.len()),
+        };
+        let note = (packs.len() > 1).then(|| {
+            format!(
+                "Dealt from the {} cards every reading's pack holds ({ranks}), each reading ranking them its own way.",
+                cards.len()
             )
         });
-        Ok(Box::new(PutTable { cards, note }))
+        let best = packs
+            .first()
+            .and_then(|&p| cards.iter().copied().max_by_key(|&c| order::strength(p, c)))
+            .map(Card::rank);
+        Ok(Box::new(PutTable {
+            cards,
+            name,
+            note,
+            best,
+        }))
     }
 }
 
@@ -67,12 +100,39 @@ fn rank_order(cards: &[Card]) -> Vec<&'static str> {
 
 struct PutTable {
     cards: Vec<Card>,
+    name: String,
     note: Option<String>,
+    /// The best rank of the pack (Threes at Put, Sixes at Truc): the events count it.
+    best: Option<Rank>,
 }
 
 impl Table for PutTable {
+    fn cards(&self) -> String {
+        self.name.clone()
+    }
+
     fn note(&self) -> Option<String> {
         self.note.clone()
+    }
+
+    /// A card of the pack's best rank in the eldest's hand, and in either hand: three cards
+    /// each, none of the four in them with chance C(n−4, k) / C(n, k).
+    fn events(&self) -> Vec<EventDoc> {
+        let Some(best) = self.best else {
+            return Vec::new();
+        };
+        let n = self.cards.len() as u64;
+        let none = |k: u64| exact::choose(n - 4, k) / exact::choose(n, k);
+        vec![
+            EventDoc {
+                what: format!("one of the {} in the eldest's hand", best.plural()),
+                exact: 1.0 - none(3),
+            },
+            EventDoc {
+                what: format!("one of the {} in either hand", best.plural()),
+                exact: 1.0 - none(6),
+            },
+        ]
     }
 
     /// Three cards each from the shuffled cards.
@@ -83,33 +143,52 @@ impl Table for PutTable {
             CardSet::from_cards(cards[0..3].iter().copied()),
             CardSet::from_cards(cards[3..6].iter().copied()),
         ];
-        Box::new(Fresh(PutScenario::dealt(&NAMES, DEALER, vec![hands])))
+        Box::new(Fresh {
+            scenario: PutScenario::dealt(&NAMES, DEALER, vec![hands]),
+            best: self.best,
+        })
     }
 }
 
 /// A deal fresh from the pack, nothing scripted.
-struct Fresh(PutScenario);
+struct Fresh {
+    scenario: PutScenario,
+    best: Option<Rank>,
+}
 
 /// The index of `judging` in [`POLICIES`] (`simple` is 0).
 const JUDGING: usize = 1;
 
 impl Dealt for Fresh {
-    fn play(&self, rules: &Rules, policy: usize) -> Trial {
+    /// Put keeps a score and carries nothing from one deal to the next.
+    fn play(&self, rules: &Rules, policy: usize, _carry: &Carry) -> Trial {
         let outcome = match policy {
-            JUDGING => engine::play_with(&self.0, rules, &mut Judging),
-            _ => engine::play_with(&self.0, rules, &mut SimplePolicy),
+            JUDGING => engine::play_with(&self.scenario, rules, &mut Judging),
+            _ => engine::play_with(&self.scenario, rules, &mut SimplePolicy),
         };
-        Trial {
-            result: match outcome {
-                Outcome::Played(record) => Ok(record.standing()),
-                Outcome::Unplayable(u) => Err(u.point.point()),
+        match outcome {
+            Outcome::Played(record) => Trial {
+                result: Ok(record.standing()),
+                taken: None,
+                pot: Money::ZERO,
+                boxed: Money::ZERO,
+                carry: None,
+                marks: 0,
             },
-            taken: None,
+            Outcome::Unplayable(u) => Trial::unplayable(u.point.point()),
         }
     }
 
+    fn events(&self) -> u64 {
+        let Some(best) = self.best else { return 0 };
+        let hands = &self.scenario.deals[0].hands;
+        let eldest = !hands[0].rank(best).is_empty();
+        let either = hands.iter().any(|h| !h.rank(best).is_empty());
+        u64::from(eldest) | u64::from(either) << 1
+    }
+
     fn scenario_yaml(&self, id: &str) -> String {
-        let s = &self.0;
+        let s = &self.scenario;
         let mut out = String::new();
         let _ = writeln!(out, "id: {id}");
         let _ = writeln!(out, "title: A fresh deal");
@@ -146,17 +225,29 @@ mod tests {
     #[test]
     fn the_table_deals_from_the_cards_every_pack_holds() {
         let t = PutSimulator
-            .table(&[
-                rules(Pack::Full52),
-                rules(Pack::Truc32),
-                rules(Pack::Stripped28),
-            ])
+            .table(
+                &[
+                    rules(Pack::Full52),
+                    rules(Pack::Truc32),
+                    rules(Pack::Stripped28),
+                ],
+                2,
+            )
             .unwrap();
         let note = t.note().expect("the packs differ");
         assert!(note.contains("20 cards"), "{note}");
         assert!(note.contains("A K Q J 10"), "{note}");
-        let full = PutSimulator.table(&[rules(Pack::Full52)]).unwrap();
+        let full = PutSimulator.table(&[rules(Pack::Full52)], 2).unwrap();
         assert_eq!(full.note(), None);
+        assert_eq!(
+            full.cards(),
+            "the 52-card pack (3 2 A K Q J 10 9 8 7 6 5 4)"
+        );
+        // A pack inside another names the table of the two.
+        let both = PutSimulator
+            .table(&[rules(Pack::Full52), rules(Pack::Stripped28)], 2)
+            .unwrap();
+        assert_eq!(both.cards(), "the 28-card pack (3 2 A K Q J 10)");
     }
 
     #[test]
@@ -168,12 +259,13 @@ mod tests {
             Pack::Truc32,
         ];
         let readings: Vec<Rules> = packs.iter().map(|&p| rules(p)).collect();
-        let table = PutSimulator.table(&readings).unwrap();
+        let table = PutSimulator.table(&readings, 2).unwrap();
         for seed in 0..20 {
             let dealt = table.deal(&mut Rng::for_deal(seed, 0));
             for r in &readings {
                 for policy in [0, JUDGING] {
-                    assert!(dealt.play(r, policy).result.is_ok(), "seed {seed}");
+                    let trial = dealt.play(r, policy, &Carry::default());
+                    assert!(trial.result.is_ok(), "seed {seed}");
                 }
             }
             let yaml = dealt.scenario_yaml("x");
