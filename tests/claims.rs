@@ -265,7 +265,7 @@ fn a_text_list_names_its_texts_years_as_printed() {
         "texts:\n  - id: a\n    title: A\n    cited-as: [A]\n    year: soon\n    type: scroll\n",
     )
     .unwrap();
-    let errs = mournival::sources::Library::load(dir.path()).unwrap_err();
+    let errs = mournival::sources::Library::load(dir.path(), None).unwrap_err();
     let all: String = errs.iter().map(|d| d.to_string()).collect();
     assert!(all.contains("`soon` is not a year"), "{all}");
     assert!(all.contains("sources.yaml:5:11"), "{all}");

@@ -357,6 +357,7 @@ mod tests {
             about: None,
             file: Some(PathBuf::from("x.txt")),
             text: None,
+            absent: None,
             bib: Bib {
                 form: Form::Book,
                 author: Some("Charles Cotton".into()),
@@ -381,6 +382,7 @@ mod tests {
             about: None,
             file: None,
             text: None,
+            absent: None,
             bib: Bib {
                 form: Form::Web,
                 author: Some("Wikipedia contributors".into()),

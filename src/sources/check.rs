@@ -438,6 +438,7 @@ mod tests {
                 file: None,
                 text: None,
                 absent: Some(super::super::Absent::NoFolder),
+                bib: Default::default(),
             },
         ])
     }

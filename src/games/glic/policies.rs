@@ -86,7 +86,8 @@ impl Policy for Judging {
     }
 
     fn bet(&mut self, hand: CardSet, trumps: Suit, legal: &[Bet]) -> Bet {
-        let want = worth(shape(hand, trumps).kind);
+        // A hand's kind (pair, three...) does not depend on the trump order, only its rank does.
+        let want = worth(shape(hand, trumps, false).kind);
         if want == 0 {
             return Bet::Pass;
         }
