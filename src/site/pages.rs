@@ -151,7 +151,13 @@ pub fn url_of(rel: &str) -> String {
         .trim_end_matches(".md")
         .trim_end_matches(".yaml")
         .trim_end_matches(".yml");
-    let stem = stem.strip_suffix("index").unwrap_or(stem);
+    let name = stem.rsplit('/').next().unwrap_or(stem);
+    // `index`, and a name of dots (`..md`), stand for the folder itself.
+    let stem = if matches!(name, "index" | "." | "..") {
+        &stem[..stem.len() - name.len()]
+    } else {
+        stem
+    };
     if stem.is_empty() || stem.ends_with('/') {
         stem.to_string()
     } else {
@@ -338,7 +344,22 @@ pub fn collisions(pages: &[ContentPage], reserved: &[Reserved]) -> Vec<Diagnosti
     for p in pages {
         let at = Location::file_start(&p.page.path, "");
         let url = if p.url.is_empty() { "/" } else { &p.url };
-        if let Some(r) = reserved_at(reserved, &p.url) {
+        if dot_named(p) {
+            let name = p.page.path.display();
+            let message = match pages.iter().find(|o| o.url == p.url && !dot_named(o)) {
+                Some(o) => format!(
+                    "`{name}` and `{}` would both be the page `{url}`: a name of dots stands for the folder it is in",
+                    o.page.path.display()
+                ),
+                None => format!(
+                    "`{name}` would be the page `{url}`, its folder's own index: a name of dots stands for the folder it is in"
+                ),
+            };
+            errors.push(
+                Diagnostic::new(at, message)
+                .note("give the page a name of its own, such as `about.md`"),
+            );
+        } else if let Some(r) = reserved_at(reserved, &p.url) {
             errors.push(
                 Diagnostic::new(
                     at,
@@ -367,6 +388,17 @@ pub fn collisions(pages: &[ContentPage], reserved: &[Reserved]) -> Vec<Diagnosti
         }
     }
     errors
+}
+
+/// A page whose file name, before its extension, is `.` or `..` (`..md`): it would be written
+/// over its folder's own page.
+fn dot_named(p: &ContentPage) -> bool {
+    let name = p.rel.rsplit('/').next().unwrap_or(&p.rel);
+    let stem = name
+        .trim_end_matches(".md")
+        .trim_end_matches(".yaml")
+        .trim_end_matches(".yml");
+    matches!(stem, "." | "..")
 }
 
 /// Splits off and reads the front matter of a Markdown page.
@@ -487,6 +519,9 @@ mod tests {
         assert_eq!(url_of("play/stock.md"), "play/stock/");
         assert_eq!(url_of("play/index.md"), "play/");
         assert_eq!(url_of("glossary.md"), "glossary/");
+        assert_eq!(url_of("..md"), "");
+        assert_eq!(url_of("play/..md"), "play/");
+        assert_eq!(url_of("play/...md"), "play/");
     }
 
     #[test]
