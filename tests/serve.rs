@@ -132,10 +132,8 @@ impl Server {
     }
 }
 
-#[test]
-fn serve_rebuilds_on_save_and_shows_build_errors_in_the_page() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path();
+/// A project in `root`: the bundled Gleek readings and a home page.
+fn project(root: &Path) {
     let variants = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/gleek");
     std::fs::create_dir_all(root.join("variants/gleek")).unwrap();
     for entry in std::fs::read_dir(variants).unwrap() {
@@ -147,8 +145,70 @@ fn serve_rebuilds_on_save_and_shows_build_errors_in_the_page() {
         .unwrap();
     }
     std::fs::create_dir_all(root.join("content")).unwrap();
+    std::fs::write(root.join("content/index.md"), PAGE).unwrap();
+}
+
+impl Server {
+    /// How many builds (good or failed) the server has reported.
+    fn builds(&self) -> usize {
+        let out = self.output.lock().unwrap();
+        out.matches("\nbuilt ").count() + out.matches("the build failed").count()
+    }
+
+    /// Runs `change`, then waits until the server has reported the build it caused.
+    fn rebuilt_after(&self, change: impl FnOnce()) {
+        let before = self.builds();
+        change();
+        let deadline = Instant::now() + PATIENCE;
+        while self.builds() == before {
+            assert!(
+                Instant::now() < deadline,
+                "no rebuild within {PATIENCE:?}:\n{}",
+                self.output.lock().unwrap()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn serve_never_writes_or_deletes_through_a_symbolic_link_in_the_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("p");
+    project(&root);
+    let page = root.join("content/play/zz.md");
+    std::fs::create_dir_all(page.parent().unwrap()).unwrap();
+    std::fs::write(&page, "# Zz\n\nFirst.\n").unwrap();
+    let server = Server::start(&root);
+    server.wait_for("/play/zz/", "the page", |s, b| s == 200 && b.contains("First."));
+
+    // The user's folder, put in place of the page's folder in the site.
+    let theirs = dir.path().join("theirs");
+    std::fs::create_dir(&theirs).unwrap();
+    std::fs::write(theirs.join("index.html"), "the user's own").unwrap();
+    let folder = root.join("site/play/zz");
+    std::fs::remove_dir_all(&folder).unwrap();
+    std::os::unix::fs::symlink(&theirs, &folder).unwrap();
+
+    let file = theirs.join("index.html");
+    server.rebuilt_after(|| std::fs::write(&page, "# Zz\n\nSecond.\n").unwrap());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "the user's own");
+    server.rebuilt_after(|| std::fs::remove_file(&page).unwrap());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "the user's own");
+    assert!(
+        server.output.lock().unwrap().contains("is a symbolic link"),
+        "{}",
+        server.output.lock().unwrap()
+    );
+}
+
+#[test]
+fn serve_rebuilds_on_save_and_shows_build_errors_in_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    project(root);
     let page = root.join("content/index.md");
-    std::fs::write(&page, PAGE).unwrap();
 
     let server = Server::start(root);
     let (status, body) = server.get("/");

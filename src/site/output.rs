@@ -90,6 +90,16 @@ pub enum OutputError {
     },
     #[error("{} holds more than {} entries; mournival will not look through it", .0.display(), marker::MAX_ENTRIES)]
     TooLarge(PathBuf),
+    #[error(
+        "the site would write outside its folder, at `{}`; this is a bug in mournival, please report it",
+        .0.display()
+    )]
+    Outside(PathBuf),
+    #[error(
+        "{} is {}, not a folder mournival made; mournival never writes or deletes through it: remove it, then build again",
+        .0.display(), .1
+    )]
+    NotOurFolder(PathBuf, &'static str),
     #[error("{} is no longer the site mournival built there", .0.display())]
     NotLive(PathBuf),
     #[error("cannot write {}: {source}", .path.display())]
@@ -232,6 +242,54 @@ fn canonical(path: &Path) -> io::Result<PathBuf> {
     }
 }
 
+/// `root/rel`, where `rel` is a relative path of plain names whose folders under `root` are all
+/// real folders (made, when `make`), never a symbolic link or anything else: a write or a removal
+/// there stays inside `root`.
+fn inside(root: &Path, rel: &Path, make: bool) -> Result<PathBuf, OutputError> {
+    let plain = rel.components().all(|c| matches!(c, Component::Normal(_)));
+    if !plain || rel.as_os_str().is_empty() {
+        return Err(OutputError::Outside(rel.to_path_buf()));
+    }
+    let mut dir = root.to_path_buf();
+    for part in rel.parent().into_iter().flat_map(Path::components) {
+        dir.push(part);
+        match std::fs::symlink_metadata(&dir) {
+            Ok(m) if m.is_dir() => continue,
+            Err(e) if e.kind() == io::ErrorKind::NotFound && make => {
+                std::fs::create_dir(&dir).map_err(io_at(&dir))?;
+            }
+            Err(e) => return Err(io_at(&dir)(e)),
+            Ok(m) => return Err(OutputError::NotOurFolder(dir, kind_of(&m))),
+        }
+    }
+    Ok(root.join(rel))
+}
+
+/// What a file system entry is, in words.
+pub(crate) fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a named pipe (FIFO)";
+        } else if kind.is_socket() {
+            return "a socket";
+        } else if kind.is_block_device() || kind.is_char_device() {
+            return "a device";
+        }
+    }
+    if kind.is_symlink() {
+        "a symbolic link"
+    } else if kind.is_dir() {
+        "a folder"
+    } else if kind.is_file() {
+        "a file"
+    } else {
+        "neither a file nor a folder"
+    }
+}
+
 /// A new site being written beside the output (`.NAME.building-PID`), file by file as pages
 /// render, under the lock; [`Staging::finish`] swaps it in, replacing what an earlier build wrote
 /// there and keeping everything else (see the module's documentation). Dropped unfinished, it is
@@ -276,11 +334,8 @@ impl Staging {
         path: &str,
         write: &mut dyn FnMut(&mut dyn io::Write) -> io::Result<()>,
     ) -> Result<(), OutputError> {
-        let path = self.fresh.join(path);
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(io_at(dir))?;
-        }
-        let file = std::fs::File::create(&path).map_err(io_at(&path))?;
+        let path = inside(&self.fresh, Path::new(path), true)?;
+        let file = std::fs::File::create_new(&path).map_err(io_at(&path))?;
         let mut out = io::BufWriter::new(file);
         write(&mut out)
             .and_then(|()| io::Write::flush(&mut out))
