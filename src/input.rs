@@ -79,24 +79,26 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Diagnostic> {
     Ok(bytes)
 }
 
-/// What a file that is not a regular file is, in words.
-fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+/// What a file system entry is, in words (a symbolic link only when `meta` was not followed).
+pub fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
-        if t.is_fifo() {
+        if kind.is_fifo() {
             return "a FIFO";
-        }
-        if t.is_socket() {
+        } else if kind.is_socket() {
             return "a socket";
-        }
-        if t.is_block_device() || t.is_char_device() {
+        } else if kind.is_block_device() || kind.is_char_device() {
             return "a device";
         }
     }
-    if meta.is_dir() {
+    if kind.is_symlink() {
+        "a symbolic link"
+    } else if kind.is_dir() {
         "a folder"
+    } else if kind.is_file() {
+        "a file"
     } else {
         "a special file"
     }

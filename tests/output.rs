@@ -477,3 +477,49 @@ fn serve_refuses_a_folder_it_did_not_make() {
     );
     assert_eq!(read(&out.join("notes.txt")), "my notes");
 }
+
+/// A named pipe where the tool keeps its marker or its lock is named, never opened (which would
+/// block for ever), and the site is left as it was.
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_the_marker_or_the_lock_is_refused_without_blocking() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "First.");
+    mournival(&root).arg("build").assert().success();
+    let site = root.join("site");
+    for fifo in [site.join(MARKER), root.join(".site.lock")] {
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        assert_refused(
+            mournival(&root)
+                .arg("build")
+                .timeout(Duration::from_secs(60)),
+            "is a FIFO, where mournival keeps its own",
+        );
+        std::fs::remove_file(&fifo).unwrap();
+    }
+    std::fs::create_dir(site.join(MARKER)).unwrap();
+    assert_refused(
+        mournival(&root).arg("build"),
+        "is a folder, where mournival keeps its own marker",
+    );
+}
+
+/// A symbolic link where the tool keeps its lock is not followed: no file is made outside.
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_in_place_of_the_lock_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "First.");
+    let elsewhere = dir.path().join("elsewhere.txt");
+    std::os::unix::fs::symlink(&elsewhere, root.join(".site.lock")).unwrap();
+    assert_refused(
+        mournival(&root).arg("build"),
+        "is a symbolic link, where mournival keeps its own lock",
+    );
+    assert!(!elsewhere.exists(), "a file was made through the link");
+}

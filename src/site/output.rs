@@ -15,12 +15,14 @@ mod marker;
 mod swap;
 
 use super::BuildOptions;
+use crate::input::kind_of;
 pub(super) use live::update;
 use lock::Lock;
 pub use marker::KeepPath;
 use marker::{MARKER, Marker};
 use std::collections::HashSet;
 use std::fmt;
+use std::fs::File;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
@@ -100,6 +102,15 @@ pub enum OutputError {
         .0.display(), .1
     )]
     NotOurFolder(PathBuf, &'static str),
+    #[error(
+        "{} is {}, where mournival keeps its own {}; mournival will not open it: remove it, then build again",
+        .path.display(), .kind, .what
+    )]
+    NotAFile {
+        path: PathBuf,
+        kind: &'static str,
+        what: &'static str,
+    },
     #[error("{} is no longer the site mournival built there", .0.display())]
     NotLive(PathBuf),
     #[error("cannot write {}: {source}", .path.display())]
@@ -265,29 +276,40 @@ fn inside(root: &Path, rel: &Path, make: bool) -> Result<PathBuf, OutputError> {
     Ok(root.join(rel))
 }
 
-/// What a file system entry is, in words.
-pub(crate) fn kind_of(meta: &std::fs::Metadata) -> &'static str {
-    let kind = meta.file_type();
-    #[cfg(unix)]
+/// Opens a file the tool keeps (its marker, its lock; `what` names it) without blocking and
+/// without following a symbolic link: anything there that is not a regular file is an error
+/// saying what it is. `create` makes a missing file; else a missing one is `None`.
+fn open_own(path: &Path, what: &'static str, create: bool) -> Result<Option<File>, OutputError> {
+    let not_a_file = |kind| OutputError::NotAFile {
+        path: path.to_path_buf(),
+        kind,
+        what,
+    };
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if !m.is_file() => return Err(not_a_file(kind_of(&m))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound && !create => return Ok(None),
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(io_at(path)(e)),
+        _ => {}
+    }
+    let mut options = File::options();
+    options.read(true).write(create).create(create);
+    #[cfg(target_os = "linux")]
     {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return "a named pipe (FIFO)";
-        } else if kind.is_socket() {
-            return "a socket";
-        } else if kind.is_block_device() || kind.is_char_device() {
-            return "a device";
-        }
+        use rustix::fs::OFlags;
+        use std::os::unix::fs::OpenOptionsExt;
+        // Whatever took the file's place since it was looked at is refused, not opened.
+        options.custom_flags((OFlags::NOFOLLOW | OFlags::NONBLOCK).bits() as i32);
     }
-    if kind.is_symlink() {
-        "a symbolic link"
-    } else if kind.is_dir() {
-        "a folder"
-    } else if kind.is_file() {
-        "a file"
-    } else {
-        "neither a file nor a folder"
+    let file = match options.open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound && !create => return Ok(None),
+        Err(e) => return Err(io_at(path)(e)),
+    };
+    let meta = file.metadata().map_err(io_at(path))?;
+    if !meta.is_file() {
+        return Err(not_a_file(kind_of(&meta)));
     }
+    Ok(Some(file))
 }
 
 /// A new site being written beside the output (`.NAME.building-PID`), file by file as pages
@@ -390,7 +412,7 @@ fn carried_entries(
     if !target.path.exists() {
         return Ok(Vec::new());
     }
-    let marker = Marker::of_folder(&target.path).map_err(io_at(&target.path))?;
+    let marker = Marker::of_folder(&target.path)?;
     let (mut written, earlier_kept) = match &marker {
         Some(m) => (m.written.clone(), m.kept.clone()),
         None => Default::default(),

@@ -23,6 +23,7 @@ pub fn update(
     swap::clear_stale(&target)?;
     let marker = match Marker::of_folder(&target.path) {
         Ok(Some(m)) if !m.partial && target.path.join(MARKER).is_file() => m,
+        Err(e @ OutputError::NotAFile { .. }) => return Err(e),
         _ => return Err(OutputError::NotLive(target.shown.clone())),
     };
     refuse_kept(&target, &marker, changed)?;
