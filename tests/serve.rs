@@ -181,7 +181,9 @@ fn serve_never_writes_or_deletes_through_a_symbolic_link_in_the_site() {
     std::fs::create_dir_all(page.parent().unwrap()).unwrap();
     std::fs::write(&page, "# Zz\n\nFirst.\n").unwrap();
     let server = Server::start(&root);
-    server.wait_for("/play/zz/", "the page", |s, b| s == 200 && b.contains("First."));
+    server.wait_for("/play/zz/", "the page", |s, b| {
+        s == 200 && b.contains("First.")
+    });
 
     // The user's folder, put in place of the page's folder in the site.
     let theirs = dir.path().join("theirs");

@@ -357,7 +357,7 @@ pub fn collisions(pages: &[ContentPage], reserved: &[Reserved]) -> Vec<Diagnosti
             };
             errors.push(
                 Diagnostic::new(at, message)
-                .note("give the page a name of its own, such as `about.md`"),
+                    .note("give the page a name of its own, such as `about.md`"),
             );
         } else if let Some(r) = reserved_at(reserved, &p.url) {
             errors.push(
