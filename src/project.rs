@@ -36,7 +36,7 @@ pub struct ProjectConfig {
     pub title: String,
     /// The public address, for the sitemap and the 404 page.
     #[serde(default)]
-    pub base_url: String,
+    pub base_url: BaseUrl,
     /// Entries of the output folder that the tool did not write and that every rebuild keeps
     /// (besides `.git`, `CNAME` and `.nojekyll`, always kept).
     #[serde(default)]
@@ -73,6 +73,37 @@ impl TryFrom<u64> for DealCount {
                 "`deals:` is {n}; it must be between 1 and {}",
                 crate::simulate::MAX_DEALS
             ))
+        }
+    }
+}
+
+/// The site's public address: empty, or an absolute `http://` or `https://` address, which the
+/// sitemap, the 404 page and its script take as written.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(try_from = "String")]
+pub struct BaseUrl(pub String);
+
+impl TryFrom<String> for BaseUrl {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<BaseUrl, String> {
+        let url = text.trim();
+        let host = url
+            .strip_prefix("https://")
+            .or_else(|| url.strip_prefix("http://"))
+            .map(|rest| rest.split(['/', '?', '#']).next().unwrap_or_default());
+        let plain = !url
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || "<>\"'`\\{}|^".contains(c));
+        match host {
+            _ if url.is_empty() => Ok(BaseUrl(String::new())),
+            Some(host) if !host.is_empty() && !host.starts_with(':') && plain => {
+                Ok(BaseUrl(url.to_string()))
+            }
+            _ => Err(format!(
+                "`{}` is not an address the site can link to; `base-url` takes an absolute http:// or https:// address, such as https://gleek.example.org/",
+                text.escape_debug()
+            )),
         }
     }
 }
@@ -116,7 +147,7 @@ impl Default for ProjectConfig {
     fn default() -> ProjectConfig {
         ProjectConfig {
             title: default_title(),
-            base_url: String::new(),
+            base_url: BaseUrl::default(),
             keep: Vec::new(),
             simulate: None,
         }

@@ -29,7 +29,7 @@ pub mod why;
 use crate::compare::{Evaluation, evaluate};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::game::{Game, Scenario};
-use crate::project::{ProjectConfig, load_variants};
+use crate::project::{BaseUrl, ProjectConfig, load_variants};
 use crate::sources::Library;
 use crate::sources::quotations::Quotation;
 use crate::variant::{Override, Readings, Variant, VariantSet};
@@ -330,7 +330,7 @@ const SITEMAP_NOTE: &str = "no sitemap.xml: a sitemap needs absolute addresses; 
 
 /// The site's public address with a final `/`, if the project gives one.
 fn site_base(config: &ProjectConfig) -> Option<String> {
-    let base = config.base_url.trim();
+    let base = config.base_url.0.as_str();
     match base {
         "" => None,
         b if b.ends_with('/') => Some(b.to_string()),
@@ -375,7 +375,12 @@ impl Project {
         let mut config =
             crate::project::load_config(&opts.root).map_err(|d| BuildError::Invalid(vec![d]))?;
         if !opts.base_url.is_empty() {
-            config.base_url = opts.base_url.clone();
+            config.base_url = BaseUrl::try_from(opts.base_url.clone()).map_err(|m| {
+                BuildError::Invalid(vec![Diagnostic::new(
+                    Location::file_start(Path::new("--base-url"), ""),
+                    m,
+                )])
+            })?;
         }
         let templates = Templates::load(&opts.root)?;
         let mut readings = load_variants(&opts.root).map_err(BuildError::Invalid)?;
