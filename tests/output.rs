@@ -530,14 +530,22 @@ fn a_symbolic_link_in_place_of_the_lock_is_refused() {
 fn a_tampered_or_truncated_cache_entry_is_rebuilt() {
     let dir = tempfile::tempdir().unwrap();
     let root = project(dir.path(), "First.");
-    write(&root.join("mournival.yaml"), "simulate: {deals: 20, seed: 4}\n");
+    write(
+        &root.join("mournival.yaml"),
+        "simulate: {deals: 20, seed: 4}\n",
+    );
     mournival(&root).arg("build").assert().success();
     let page = root.join("site/what-the-readings-change/index.html");
     let fresh = read(&page);
     let entry = std::fs::read_dir(root.join(".mournival-cache"))
         .unwrap()
         .map(|e| e.unwrap().path())
-        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("simulation-"))
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("simulation-")
+        })
         .expect("a cached run");
     let whole = read(&entry);
     write(&entry, &format!("{whole}<script>alert(1)</script>"));

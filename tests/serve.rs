@@ -205,6 +205,42 @@ fn serve_never_writes_or_deletes_through_a_symbolic_link_in_the_site() {
     );
 }
 
+/// Only what the build wrote is served: no hidden file (`.git`, the marker), nothing through a
+/// symbolic link out of the site.
+#[cfg(unix)]
+#[test]
+fn serve_serves_no_hidden_file_and_no_link_out_of_the_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("p");
+    project(&root);
+    let secret = dir.path().join("secret");
+    std::fs::create_dir(&secret).unwrap();
+    std::fs::write(secret.join("passwd"), "root:x:0:0").unwrap();
+    let server = Server::start(&root);
+    server.wait_for("/", "the home page", |s, _| s == 200);
+    let site = root.join("site");
+    std::fs::create_dir_all(site.join(".git")).unwrap();
+    std::fs::write(site.join(".git/HEAD"), "ref: refs/heads/gh-pages").unwrap();
+    std::os::unix::fs::symlink(&secret, site.join("lnk")).unwrap();
+    std::os::unix::fs::symlink(secret.join("passwd"), site.join("pw.txt")).unwrap();
+    for path in [
+        "/lnk/passwd",
+        "/pw.txt",
+        "/.git/HEAD",
+        "/%2egit/HEAD",
+        "/.mournival-site",
+    ] {
+        let (status, body) = server.get(path);
+        assert_eq!(status, 404, "{path} served: {body}");
+        assert!(
+            !body.contains("root:x") && !body.contains("refs/heads"),
+            "{path}: {body}"
+        );
+    }
+    let (status, _) = server.get("/static/style.css");
+    assert_eq!(status, 200, "the site's own files are served");
+}
+
 #[test]
 fn serve_rebuilds_on_save_and_shows_build_errors_in_the_page() {
     let dir = tempfile::tempdir().unwrap();
