@@ -408,7 +408,7 @@ fn print_quotes(library: &Library, report: &sources::check::Report) {
             report.compared,
             bundled.join(", "),
             report.found.len(),
-            report.errors.len(),
+            diagnostic::total(&report.errors),
             report.not_compared
         );
     }
@@ -450,7 +450,7 @@ fn build(
                 report.scenarios,
                 report.evaluations,
                 report.failing.len(),
-                report.misquoted.len()
+                diagnostic::total(&report.misquoted)
             );
             for note in &report.notes {
                 eprintln!("note: {note}");

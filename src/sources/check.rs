@@ -6,8 +6,9 @@ use super::pattern::Pattern;
 use super::quotations::Quotation;
 use super::text::Text;
 use super::{Citation, Library, Source};
-use crate::diagnostic::{Diagnostic, excerpt};
+use crate::diagnostic::{Diagnostic, Errors, PER_RUN, excerpt};
 use std::ops::Range;
+use std::path::PathBuf;
 
 /// Characters of a text shown as the nearest passage.
 const PASSAGE_CHARS: usize = 240;
@@ -60,12 +61,16 @@ fn place(source: &Source, text: &Text, tokens: &Range<usize>) -> String {
     }
 }
 
-/// Checks every quotation whose text is at hand.
+/// Checks every quotation whose text is at hand. The misquotes shown in full are bounded, as
+/// other errors are: [`crate::diagnostic::PER_FILE`] a file and [`PER_RUN`] a run, the rest counted in each file's
+/// "and N more" line.
 pub fn check(library: &Library, quotations: &[Quotation]) -> Report {
     let mut report = Report::default();
+    let mut files: Vec<(PathBuf, Errors)> = Vec::new();
+    let mut kept = 0;
     for (i, q) in quotations.iter().enumerate() {
         let cite = library.resolve(&q.cite);
-        let nearest = report.errors.len() < crate::diagnostic::PER_RUN;
+        let nearest = kept < PER_RUN;
         match check_one(library, q, &cite, nearest) {
             Verdict::Found(text, tokens) => {
                 report.compared += 1;
@@ -77,11 +82,30 @@ pub fn check(library: &Library, quotations: &[Quotation]) -> Report {
             }
             Verdict::Wrong(d) => {
                 report.compared += 1;
-                report.errors.push(d);
+                let file = &d.location.file;
+                let at = match files.iter().position(|(f, _)| f == file) {
+                    Some(at) => at,
+                    None => {
+                        files.push((file.clone(), Errors::default()));
+                        files.len() - 1
+                    }
+                };
+                let errors = &mut files[at].1;
+                let before = errors.kept();
+                if kept < PER_RUN {
+                    errors.push(d);
+                } else {
+                    errors.push(Diagnostic::more_in(file, 1));
+                }
+                kept += errors.kept() - before;
             }
             Verdict::NotCompared => report.not_compared += 1,
         }
     }
+    report.errors = files
+        .into_iter()
+        .flat_map(|(file, errors)| errors.into_vec(&file))
+        .collect();
     report
 }
 
