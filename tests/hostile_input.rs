@@ -284,3 +284,40 @@ fn misquotes_are_shown_twenty_a_file_and_a_hundred_a_run() {
     assert_eq!(stderr.matches("misquote: ").count(), 100, "{stderr}");
     assert!(String::from_utf8_lossy(&run.stdout).contains("210 wrong"));
 }
+
+/// A game's readings are bounded: a long `based-on` chain of them is refused at once, with the
+/// folder named, not built at a cost in memory that grows with each.
+#[test]
+fn too_many_readings_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let readings = dir.path().join("variants/gleek");
+    std::fs::create_dir_all(&readings).unwrap();
+    let cotton = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/gleek/cotton-1674.yaml");
+    std::fs::copy(cotton, readings.join("cotton-1674.yaml")).unwrap();
+    for i in 1..=100 {
+        let base = if i == 1 {
+            "cotton-1674".to_string()
+        } else {
+            format!("r{}", i - 1)
+        };
+        let text = format!(
+            "id: r{i}\ntitle: t\nauthor: a\ndate: '1'\nkind: primary-source\ncitation: c\nbased-on: {base}\n"
+        );
+        std::fs::write(readings.join(format!("r{i}.yaml")), text).unwrap();
+    }
+    std::fs::create_dir(dir.path().join("content")).unwrap();
+    std::fs::write(dir.path().join("content/index.md"), "# Home\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mournival"))
+        .arg("--root")
+        .arg(dir.path())
+        .arg("build")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("holds 101 readings; a game may have at most 100"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("site").exists());
+}
