@@ -555,3 +555,14 @@ fn a_tampered_or_truncated_cache_entry_is_rebuilt() {
     mournival(&root).arg("build").assert().success();
     assert_eq!(read(&page), fresh, "an entry cut short was published");
 }
+
+/// A NUL in a page is published as U+FFFD, as CommonMark requires, never raw.
+#[test]
+fn a_nul_in_a_page_is_published_as_a_replacement_character() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "Before\0after.");
+    mournival(&root).arg("build").assert().success();
+    let page = std::fs::read(root.join("site/index.html")).unwrap();
+    assert!(!page.contains(&0), "a NUL was published");
+    assert!(String::from_utf8(page).unwrap().contains("Before\u{FFFD}after."));
+}

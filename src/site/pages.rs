@@ -403,6 +403,13 @@ fn dot_named(p: &ContentPage) -> bool {
 
 /// Splits off and reads the front matter of a Markdown page.
 fn front_matter(path: &Path, text: &Arc<str>) -> Result<FrontMatter, Diagnostic> {
+    if text.starts_with("+++") && text[3..].trim_start_matches(' ').starts_with(['\n', '\r']) {
+        return Err(Diagnostic::new(
+            Location::at(path, text, 0, 3),
+            "this page opens with `+++`, front matter in TOML, which mournival does not read",
+        )
+        .note("write the front matter in YAML between two `---` lines: a line `---`, then `title: The stock`, then `---`"));
+    }
     let Some(rest) = text
         .strip_prefix("---\n")
         .or_else(|| text.strip_prefix("---\r\n"))
