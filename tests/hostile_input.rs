@@ -321,3 +321,26 @@ fn too_many_readings_are_refused() {
     );
     assert!(!dir.path().join("site").exists());
 }
+
+/// A quotation longer than the longest compared is said not to have been compared: a long
+/// misquote does not pass unseen.
+#[test]
+fn a_quotation_too_long_to_compare_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("page.md");
+    let long = "the Dealer pays every one a Crown ".repeat(80);
+    std::fs::write(&page, format!("{PAGE}\n\"{long}\" (p. 91).\n")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mournival"))
+        .arg("--root")
+        .arg(env!("CARGO_MANIFEST_DIR"))
+        .arg("check")
+        .arg(&page)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("bytes long, more than the 2000 a quotation may be: it was not compared"),
+        "{stderr}"
+    );
+}

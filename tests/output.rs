@@ -564,5 +564,9 @@ fn a_nul_in_a_page_is_published_as_a_replacement_character() {
     mournival(&root).arg("build").assert().success();
     let page = std::fs::read(root.join("site/index.html")).unwrap();
     assert!(!page.contains(&0), "a NUL was published");
-    assert!(String::from_utf8(page).unwrap().contains("Before\u{FFFD}after."));
+    assert!(
+        String::from_utf8(page)
+            .unwrap()
+            .contains("Before\u{FFFD}after.")
+    );
 }

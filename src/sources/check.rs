@@ -3,7 +3,7 @@
 //! nearest passage of the text.
 
 use super::pattern::Pattern;
-use super::quotations::Quotation;
+use super::quotations::{MAX_QUOTE, Quotation};
 use super::text::Text;
 use super::{Citation, Library, Source};
 use crate::diagnostic::{Diagnostic, Errors, PER_RUN, excerpt};
@@ -168,6 +168,15 @@ fn check_one(library: &Library, q: &Quotation, cite: &Citation, nearest: bool) -
             Some((t, tokens)) => Verdict::Wrong(misplaced(library, q, cite, t, &tokens)),
             None => Verdict::NotCompared,
         };
+    }
+    if q.quote.len() > MAX_QUOTE {
+        return wrong(
+            format!(
+                "is {} bytes long, more than the {MAX_QUOTE} a quotation may be: it was not compared with its text",
+                q.quote.len()
+            ),
+            "a shorter quotation, or the passage cut in two, each with its citation",
+        );
     }
     let mut any: Option<(usize, Range<usize>)> = None;
     for &t in &at_hand {
