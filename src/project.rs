@@ -292,17 +292,23 @@ pub fn load_pages(root: &Path, path: &Path) -> Result<Vec<Page>, Vec<Diagnostic>
 pub fn duplicate_ids<'a>(
     scenarios: impl IntoIterator<Item = &'a Arc<dyn Scenario>>,
 ) -> Vec<Diagnostic> {
-    let mut first: HashMap<&str, &Location> = HashMap::new();
+    // Each id names a file of the site (`flip/ID.json`): ids that differ only in case are one
+    // file where the file system ignores case (macOS, Windows).
+    let mut first: HashMap<String, (&str, &Location)> = HashMap::new();
     let mut errors = Vec::new();
     for s in scenarios {
         let h = s.head();
-        if let Some(at) = first.insert(&h.id, &h.location) {
-            errors.push(
-                Diagnostic::new(
-                    h.location.clone(),
-                    format!("scenario id `{}` is used twice", h.id),
+        if let Some((id, at)) = first.insert(h.id.to_ascii_lowercase(), (&h.id, &h.location)) {
+            let message = if id == h.id {
+                format!("scenario id `{}` is used twice", h.id)
+            } else {
+                format!(
+                    "scenario ids `{id}` and `{}` differ only in case, and would be one file on a file system that ignores case (macOS, Windows)",
+                    h.id
                 )
-                .note(format!("first used at {at}")),
+            };
+            errors.push(
+                Diagnostic::new(h.location.clone(), message).note(format!("first used at {at}")),
             );
         }
     }

@@ -570,3 +570,20 @@ fn a_nul_in_a_page_is_published_as_a_replacement_character() {
             .contains("Before\u{FFFD}after.")
     );
 }
+
+/// Page names that are one file where the file system ignores case or normalises accents
+/// (macOS, Windows) are refused, naming both: made here, since a checkout on such a system could
+/// not hold them.
+#[test]
+fn page_names_differing_only_in_case_or_accent_form_are_refused() {
+    for (a, b) in [("Zq.md", "zq.md"), ("caf\u{e9}.md", "cafe\u{301}.md")] {
+        let dir = tempfile::tempdir().unwrap();
+        let page = |name: &str| (name.to_string(), format!("# {name}\n\nA page.\n"));
+        let root = project_in(dir.path(), &[page("index.md"), page(a), page(b)]);
+        assert_refused(
+            mournival(&root).arg("build"),
+            "one folder on a file system that ignores case or the way accents are written",
+        );
+        assert!(!root.join("site").exists());
+    }
+}

@@ -339,7 +339,7 @@ pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, sourc
 /// Pages that would be written to the same place as another page or as a generated one: an
 /// error for each, naming both files (or the file and the generated page).
 pub fn collisions(pages: &[ContentPage], reserved: &[Reserved]) -> Vec<Diagnostic> {
-    let mut first: HashMap<&str, &Path> = HashMap::new();
+    let mut first: HashMap<String, &ContentPage> = HashMap::new();
     let mut errors = Vec::new();
     for p in pages {
         let at = Location::file_start(&p.page.path, "");
@@ -371,23 +371,37 @@ pub fn collisions(pages: &[ContentPage], reserved: &[Reserved]) -> Vec<Diagnosti
                 )
                 .note(RESERVED_NOTE),
             );
-        } else if let Some(other) = first.get(p.url.as_str()) {
-            errors.push(
-                Diagnostic::new(
-                    at,
-                    format!(
-                        "`{}` and `{}` would both be the page `{url}`",
-                        other.display(),
-                        p.page.path.display()
-                    ),
+        } else if let Some(other) = first.get(&folded(&p.url)) {
+            let message = if other.url == p.url {
+                format!(
+                    "`{}` and `{}` would both be the page `{url}`",
+                    other.page.path.display(),
+                    p.page.path.display()
                 )
-                .note("each page needs a place of its own: rename or move one of them"),
+            } else {
+                format!(
+                    "`{}` and `{}` would be the pages `{}` and `{url}`, one folder on a file system that ignores case or the way accents are written (macOS, Windows)",
+                    other.page.path.display(),
+                    p.page.path.display(),
+                    other.url
+                )
+            };
+            errors.push(
+                Diagnostic::new(at, message)
+                    .note("each page needs a place of its own: rename or move one of them"),
             );
         } else {
-            first.insert(&p.url, &p.page.path);
+            first.insert(folded(&p.url), p);
         }
     }
     errors
+}
+
+/// A name as file systems that ignore case and normalise Unicode (macOS, Windows) see it: two
+/// names with the same form are one file there.
+pub fn folded(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    name.nfd().collect::<String>().to_lowercase().nfc().collect()
 }
 
 /// A page whose file name, before its extension, is `.` or `..` (`..md`): it would be written
