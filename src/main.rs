@@ -552,6 +552,13 @@ fn schema_cmd(
         return ExitCode::SUCCESS;
     }
     let dir = out.unwrap_or_else(|| root.join("schemas"));
+    if let Some(why) = mournival::site::output::input_folder(root, &root.join("content"), &dir) {
+        eprintln!(
+            "error: refusing to write the schemas into {}: {why}; give --out a folder of their own, such as schemas/",
+            dir.display()
+        );
+        return ExitCode::from(2);
+    }
     match mournival::schema::write(&dir, &schemas) {
         Ok(paths) => {
             for p in paths {

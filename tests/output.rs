@@ -587,3 +587,21 @@ fn page_names_differing_only_in_case_or_accent_form_are_refused() {
         assert!(!root.join("site").exists());
     }
 }
+
+/// The texts folder is an input like the content: never an output, even with `--force`.
+#[test]
+fn the_texts_folder_is_refused_even_with_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "Mine.");
+    write(&root.join("sources/notes.txt"), "my notes");
+    assert_refused(
+        &mut build_into(&root, root.join("sources"), true),
+        "it is the texts folder",
+    );
+    assert_refused(
+        &mut build_into(&root, root.join("sources/site"), true),
+        "it is inside the texts folder",
+    );
+    assert_eq!(read(&root.join("sources/notes.txt")), "my notes");
+    assert!(!root.join("sources/site").exists());
+}

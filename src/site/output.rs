@@ -193,18 +193,39 @@ impl Target {
 /// The project's folders, the home folder and every folder holding one of them are never an
 /// output; nor is a folder inside the inputs, which the next build would read back as input.
 fn refuse_guarded(opts: &BuildOptions, shown: &Path, path: &Path) -> Result<(), OutputError> {
-    let guarded = [
-        (opts.root.clone(), "the project folder", false),
-        (opts.content.clone(), "the content folder", true),
-        (opts.root.join("variants"), "the variants folder", true),
-        (opts.root.join("templates"), "the templates folder", true),
+    let guarded = [(opts.root.clone(), "the project folder", false)]
+        .into_iter()
+        .chain(inputs(&opts.root, &opts.content))
+        .chain(std::env::home_dir().map(|h| (h, "your home folder", false)));
+    match guard(guarded, path) {
+        Some((relation, what, guarded)) => Err(OutputError::Guarded {
+            shown: shown.to_path_buf(),
+            relation,
+            what,
+            guarded,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The folders a project reads, each with its name in words, and that it is an input.
+fn inputs(root: &Path, content: &Path) -> [(PathBuf, &'static str, bool); 4] {
+    [
+        (content.to_path_buf(), "the content folder", true),
+        (root.join("variants"), "the variants folder", true),
+        (root.join("templates"), "the templates folder", true),
+        (root.join(crate::sources::DIR), "the texts folder", true),
     ]
-    .into_iter()
-    .chain(std::env::home_dir().map(|h| (h, "your home folder", false)));
-    for (folder, what, input) in guarded {
-        let Ok(folder) = canonical(&folder) else {
-            continue;
-        };
+}
+
+/// How `path` stands to the first of the `guarded` folders it may not be: the folder itself
+/// ("is"), a folder holding it ("holds"), or inside one that is an input ("is inside").
+fn guard(
+    guarded: impl IntoIterator<Item = (PathBuf, &'static str, bool)>,
+    path: &Path,
+) -> Option<(&'static str, &'static str, PathBuf)> {
+    guarded.into_iter().find_map(|(folder, what, input)| {
+        let folder = canonical(&folder).ok()?;
         let relation = if folder == path {
             "is"
         } else if folder.starts_with(path) {
@@ -212,16 +233,18 @@ fn refuse_guarded(opts: &BuildOptions, shown: &Path, path: &Path) -> Result<(), 
         } else if input && path.starts_with(&folder) {
             "is inside"
         } else {
-            continue;
+            return None;
         };
-        return Err(OutputError::Guarded {
-            shown: shown.to_path_buf(),
-            relation,
-            what,
-            guarded: folder,
-        });
-    }
-    Ok(())
+        Some((relation, what, folder))
+    })
+}
+
+/// Why a folder other commands write into (`schema --out`) may not be `dir`: it is one of the
+/// project's input folders, holds one or is inside one. In words, or `None` if it may be.
+pub fn input_folder(root: &Path, content: &Path, dir: &Path) -> Option<String> {
+    let path = canonical(dir).ok()?;
+    let (relation, what, _) = guard(inputs(root, content), &path)?;
+    Some(format!("it {relation} {what}"))
 }
 
 /// The canonical form of a path that may not exist yet: its longest existing ancestor
