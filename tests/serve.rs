@@ -241,6 +241,50 @@ fn serve_serves_no_hidden_file_and_no_link_out_of_the_site() {
     assert_eq!(status, 200, "the site's own files are served");
 }
 
+/// A site deleted, or replaced by a separate `build`, while serve runs is built whole again at the
+/// next save: no error to fix, and the server's own 404 page and sitemap come back.
+#[test]
+fn serve_builds_whole_after_its_folder_is_deleted_or_built_by_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("p");
+    project(&root);
+    let page = root.join("content/index.md");
+    let server = Server::start(&root);
+    server.wait_for("/", "the home page", |s, _| s == 200);
+    let own_404 = std::fs::read_to_string(root.join("site/404.html")).unwrap();
+    assert!(root.join("site/sitemap.xml").is_file());
+
+    let built = Command::new(env!("CARGO_BIN_EXE_mournival"))
+        .arg("--root")
+        .arg(&root)
+        .arg("build")
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{built:?}");
+    assert!(
+        !root.join("site/sitemap.xml").exists(),
+        "no base-url, no sitemap"
+    );
+    server.rebuilt_after(|| std::fs::write(&page, PAGE.replace("first", "second")).unwrap());
+    server.wait_for("/", "the edited page", |s, b| {
+        s == 200 && b.contains("second")
+    });
+    assert_eq!(
+        std::fs::read_to_string(root.join("site/404.html")).unwrap(),
+        own_404
+    );
+    let (status, _) = server.get("/sitemap.xml");
+    assert_eq!(status, 200, "the sitemap is back");
+
+    std::fs::remove_dir_all(root.join("site")).unwrap();
+    server.rebuilt_after(|| std::fs::write(&page, PAGE.replace("first", "third")).unwrap());
+    server.wait_for("/", "the page built again", |s, b| {
+        s == 200 && b.contains("third")
+    });
+    let said = server.output.lock().unwrap().clone();
+    assert!(!said.contains("the build failed"), "{said}");
+}
+
 #[test]
 fn serve_rebuilds_on_save_and_shows_build_errors_in_the_page() {
     let dir = tempfile::tempdir().unwrap();
@@ -276,10 +320,15 @@ fn serve_rebuilds_on_save_and_shows_build_errors_in_the_page() {
     assert_eq!(status, 500, "every page shows the error");
     let (status, _) = server.get("/static/style.css");
     assert_eq!(status, 200, "files other than pages are still served");
-    assert!(
-        server.output.lock().unwrap().contains("3♣"),
-        "the terminal shows the error too"
-    );
+    // The terminal's lines are read on a thread of their own: they may come after the page.
+    let deadline = Instant::now() + PATIENCE;
+    while !server.output.lock().unwrap().contains("3♣") {
+        assert!(
+            Instant::now() < deadline,
+            "the terminal shows the error too"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
 
     std::fs::write(&page, PAGE.replace("first", "third")).unwrap();
     let body = server.wait_for("/", "the fixed page", |s, b| {

@@ -121,7 +121,9 @@ pub const SWITCH_DEALS: u64 = 20_000;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SimulateError {
-    #[error("{0} cannot simulate yet")]
+    #[error(
+        "mournival cannot deal or simulate {0} yet, only check and show its scenarios; choose another --game"
+    )]
     NoSimulator(&'static str),
     #[error("no readings to compare: {0} has no variants")]
     NoReadings(&'static str),

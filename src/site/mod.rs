@@ -1320,12 +1320,17 @@ fn check_links(project: &Project, out: &Rendered) -> Result<(), BuildError> {
                         known.sort();
                         let known: Vec<String> =
                             known.iter().take(12).map(|k| format!("#{k}")).collect();
+                        let note = if known.is_empty() {
+                            "that page has no anchors (no headings, no scenarios): link to the page itself, without `#`".to_string()
+                        } else {
+                            format!("its anchors include {}", known.join(", "))
+                        };
                         link_errors.push(
                             Diagnostic::new(
                                 at(&l.range),
                                 format!("`#{f}` is not an anchor of `{url}`"),
                             )
-                            .note(format!("its anchors include {}", known.join(", "))),
+                            .note(note),
                         );
                     }
                 }

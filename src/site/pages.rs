@@ -359,6 +359,23 @@ pub fn collisions(pages: &[ContentPage], reserved: &[Reserved]) -> Vec<Diagnosti
                 Diagnostic::new(at, message)
                     .note("give the page a name of its own, such as `about.md`"),
             );
+        } else if let Some(folder) = p.url.strip_suffix("index.html/") {
+            let owner = pages
+                .iter()
+                .find(|o| o.url == folder)
+                .map_or("its folder's page".to_string(), |o| {
+                    format!("`{}`", o.page.path.display())
+                });
+            errors.push(
+                Diagnostic::new(
+                    at,
+                    format!(
+                        "`{}` would be the page `{url}`, a folder where {owner} is written as the file `{folder}index.html`",
+                        p.page.path.display()
+                    ),
+                )
+                .note("rename the page: a page's name may not end in `index.html`"),
+            );
         } else if let Some(r) = reserved_at(reserved, &p.url) {
             errors.push(
                 Diagnostic::new(
@@ -401,7 +418,11 @@ pub fn collisions(pages: &[ContentPage], reserved: &[Reserved]) -> Vec<Diagnosti
 /// names with the same form are one file there.
 pub fn folded(name: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
-    name.nfd().collect::<String>().to_lowercase().nfc().collect()
+    name.nfd()
+        .collect::<String>()
+        .to_lowercase()
+        .nfc()
+        .collect()
 }
 
 /// A page whose file name, before its extension, is `.` or `..` (`..md`): it would be written

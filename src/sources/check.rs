@@ -262,7 +262,9 @@ fn misquote(
     named: &[usize],
     search: bool,
 ) -> Diagnostic {
-    let names: Vec<&str> = named.iter().map(|&i| library.texts[i].name()).collect();
+    let mut names: Vec<&str> = named.iter().map(|&i| library.texts[i].name()).collect();
+    // Two texts of one book (Cotton's Gleek and Putt chapters) share its name.
+    names.dedup();
     let d = Diagnostic::new(
         q.quote_at.clone(),
         format!("{} is not in {}", shown(&q.quote), names.join(" or ")),
