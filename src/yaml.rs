@@ -241,6 +241,15 @@ mod tests {
     use serde::Deserialize;
 
     #[test]
+    fn size_limits_and_number_ranges_are_said_in_plain_words() {
+        assert_eq!(
+            tidy_message("budget breached: Nodes { nodes: 250001 }"),
+            "this YAML has more than 250000 keys, values and list entries, more than mournival reads in one block; split it, or shorten it"
+        );
+        assert!(tidy_message("invalid u32").starts_with("this must be a whole number, 0 or more"));
+    }
+
+    #[test]
     fn an_unknown_value_is_named_in_plain_words() {
         assert_eq!(
             unknown_value("unknown variant `stok`, expected one of deal, stock").as_deref(),
