@@ -183,10 +183,9 @@ fn tidy_message(message: &str) -> String {
         && matches!(bits, "8" | "16" | "32" | "64" | "size")
     {
         return if kind.starts_with('u') {
-            "this must be a whole number, 0 or more (no sign, no fraction), and not too large"
-                .into()
+            "this must be a whole number, 0 or more, such as 90".into()
         } else {
-            "this must be a whole number (no fraction), and not too large".into()
+            "this must be a whole number, such as 3 or -2".into()
         };
     }
     match first.strip_prefix("duplicate mapping key") {
