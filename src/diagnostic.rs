@@ -307,6 +307,11 @@ impl Errors {
         }
     }
 
+    /// How many errors are kept in full.
+    pub fn kept(&self) -> usize {
+        self.kept.len()
+    }
+
     /// How many errors, kept or counted.
     pub fn len(&self) -> usize {
         self.kept.len() + self.more

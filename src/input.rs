@@ -79,30 +79,33 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Diagnostic> {
     Ok(bytes)
 }
 
-/// What a file that is not a regular file is, in words.
-fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+/// What a file system entry is, in words (a symbolic link only when `meta` was not followed).
+pub fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
-        if t.is_fifo() {
+        if kind.is_fifo() {
             return "a FIFO";
-        }
-        if t.is_socket() {
+        } else if kind.is_socket() {
             return "a socket";
-        }
-        if t.is_block_device() || t.is_char_device() {
+        } else if kind.is_block_device() || kind.is_char_device() {
             return "a device";
         }
     }
-    if meta.is_dir() {
+    if kind.is_symlink() {
+        "a symbolic link"
+    } else if kind.is_dir() {
         "a folder"
+    } else if kind.is_file() {
+        "a file"
     } else {
         "a special file"
     }
 }
 
-/// Bytes to text: UTF-8 or a located error at the first bad byte; BOM dropped, lone CRs to LF.
+/// Bytes to text: UTF-8 or a located error at the first bad byte; BOM dropped, lone CRs to LF,
+/// NULs to U+FFFD.
 fn decode(path: &Path, mut bytes: Vec<u8>) -> Result<String, Diagnostic> {
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
@@ -112,20 +115,29 @@ fn decode(path: &Path, mut bytes: Vec<u8>) -> Result<String, Diagnostic> {
             bytes[i] = b'\n';
         }
     }
-    String::from_utf8(bytes).map_err(|e| {
-        let offset = e.utf8_error().valid_up_to();
-        let bytes = e.as_bytes();
-        // Up to the bad byte the lossy text is the file itself, so the position is exact.
-        let text: Arc<str> = String::from_utf8_lossy(bytes).into();
-        Diagnostic::new(
-            Location::at(path, &text, offset, 1),
-            format!(
-                "this file is not UTF-8: the byte 0x{:02X} here does not start a character",
-                bytes[offset]
-            ),
-        )
-        .note("save the file as UTF-8")
-    })
+    String::from_utf8(bytes)
+        .map(|text| {
+            // A NUL is never text (CommonMark replaces it): U+FFFD, as a browser would show it.
+            if text.contains('\0') {
+                text.replace('\0', "\u{FFFD}")
+            } else {
+                text
+            }
+        })
+        .map_err(|e| {
+            let offset = e.utf8_error().valid_up_to();
+            let bytes = e.as_bytes();
+            // Up to the bad byte the lossy text is the file itself, so the position is exact.
+            let text: Arc<str> = String::from_utf8_lossy(bytes).into();
+            Diagnostic::new(
+                Location::at(path, &text, offset, 1),
+                format!(
+                    "this file is not UTF-8: the byte 0x{:02X} here does not start a character",
+                    bytes[offset]
+                ),
+            )
+            .note("save the file as UTF-8")
+        })
 }
 
 /// Whether a walk descends into sub-folders.

@@ -91,6 +91,36 @@ pub fn seat(head: &Head, name: &str, loc: &Location, errors: &mut Errors) -> Opt
 /// The longest name at the table, in characters.
 pub const MAX_NAME: usize = 30;
 
+/// A name at the table written with a space in a list (`seats: ["Ann Lee", Ben, Cat]`): the
+/// deal's lines name players by word (`Ann Lee 12` would be two), so a name is one word. The
+/// error, located at that name, if there is one.
+pub fn spaced_name(yaml: &YamlText, raw: &Spanned<Words>) -> Option<(Location, String)> {
+    if raw.value.0.len() < 2 {
+        return None;
+    }
+    let name = raw
+        .value
+        .0
+        .iter()
+        .map(|n| n.trim())
+        .find(|n| n.contains(char::is_whitespace))?;
+    // The span of a flow sequence is its first bracket only: the name is looked for after it.
+    let start = (raw.referenced.span().byte_offset().unwrap_or(0) as usize).min(yaml.yaml.len());
+    let loc = match yaml.yaml[start..].find(name) {
+        Some(i) => yaml.location(start + i, name.len()),
+        None => yaml.location_of(raw),
+    };
+    let joined: String = name.split_whitespace().collect::<Vec<_>>().join("-");
+    Some((
+        loc,
+        format!(
+            "`{}` has a space, but a name at the table is one word, since the deal's lines name each player by a word (`auction: Ben 12, Ann pass`); write it as `{}`",
+            excerpt(name),
+            excerpt(&joined)
+        ),
+    ))
+}
+
 /// The names at the table, clockwise: each at most [`MAX_NAME`] characters, each once, none a
 /// word of the game's scenarios (`reserved`). At most `most + 1` names are read; how many the
 /// game seats is the game's to check.

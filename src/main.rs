@@ -486,7 +486,7 @@ fn print_quotes(library: &Library, report: &sources::check::Report, unverified: 
             at_hand.join(", ")
         },
         report.found.len(),
-        report.errors.len(),
+        diagnostic::total(&report.errors),
         report.translations.len(),
         report.unverified.len(),
         report.unverified.len() - report.strict_failures(library).count()
@@ -525,7 +525,7 @@ fn build(opts: BuildOptions, strict: bool) -> Result<ExitCode, Invalid> {
                 report.scenarios,
                 report.evaluations,
                 report.failing.len(),
-                report.misquoted.len(),
+                diagnostic::total(&report.misquoted),
                 report.unverified
             );
             for note in report.notes.iter().chain(&report.unverified_by_text) {
@@ -640,6 +640,13 @@ fn schema_cmd(
         return ExitCode::SUCCESS;
     }
     let dir = out.unwrap_or_else(|| root.join("schemas"));
+    if let Some(why) = mournival::site::output::input_folder(root, &root.join("content"), &dir) {
+        eprintln!(
+            "error: refusing to write the schemas into {}: {why}; give --out a folder of their own, such as schemas/",
+            dir.display()
+        );
+        return ExitCode::from(2);
+    }
     match mournival::schema::write(&dir, &schemas) {
         Ok(paths) => {
             for p in paths {

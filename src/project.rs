@@ -37,7 +37,7 @@ pub struct ProjectConfig {
     pub title: String,
     /// The public address, for the sitemap and the 404 page.
     #[serde(default)]
-    pub base_url: String,
+    pub base_url: BaseUrl,
     /// Who the site is by, as a page is cited ("Cite this page", the `citation_author` tag).
     #[serde(default = "default_author")]
     pub author: String,
@@ -103,6 +103,37 @@ impl TryFrom<u64> for DealCount {
     }
 }
 
+/// The site's public address: empty, or an absolute `http://` or `https://` address, which the
+/// sitemap, the 404 page and its script take as written.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(try_from = "String")]
+pub struct BaseUrl(pub String);
+
+impl TryFrom<String> for BaseUrl {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<BaseUrl, String> {
+        let url = text.trim();
+        let host = url
+            .strip_prefix("https://")
+            .or_else(|| url.strip_prefix("http://"))
+            .map(|rest| rest.split(['/', '?', '#']).next().unwrap_or_default());
+        let plain = !url
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || "<>\"'`\\{}|^".contains(c));
+        match host {
+            _ if url.is_empty() => Ok(BaseUrl(String::new())),
+            Some(host) if !host.is_empty() && !host.starts_with(':') && plain => {
+                Ok(BaseUrl(url.to_string()))
+            }
+            _ => Err(format!(
+                "`{}` is not an address the site can link to; `base-url` takes an absolute http:// or https:// address, such as https://gleek.example.org/",
+                text.escape_debug()
+            )),
+        }
+    }
+}
+
 /// A policy every game that simulates offers (empty: each game's default).
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 #[serde(try_from = "String")]
@@ -146,7 +177,7 @@ impl Default for ProjectConfig {
     fn default() -> ProjectConfig {
         ProjectConfig {
             title: default_title(),
-            base_url: String::new(),
+            base_url: BaseUrl::default(),
             author: default_author(),
             keep: Vec::new(),
             simulate: None,
@@ -296,17 +327,23 @@ pub fn load_pages(root: &Path, path: &Path) -> Result<Vec<Page>, Vec<Diagnostic>
 pub fn duplicate_ids<'a>(
     scenarios: impl IntoIterator<Item = &'a Arc<dyn Scenario>>,
 ) -> Vec<Diagnostic> {
-    let mut first: HashMap<&str, &Location> = HashMap::new();
+    // Each id names a file of the site (`flip/ID.json`): ids that differ only in case are one
+    // file where the file system ignores case (macOS, Windows).
+    let mut first: HashMap<String, (&str, &Location)> = HashMap::new();
     let mut errors = Vec::new();
     for s in scenarios {
         let h = s.head();
-        if let Some(at) = first.insert(&h.id, &h.location) {
-            errors.push(
-                Diagnostic::new(
-                    h.location.clone(),
-                    format!("scenario id `{}` is used twice", h.id),
+        if let Some((id, at)) = first.insert(h.id.to_ascii_lowercase(), (&h.id, &h.location)) {
+            let message = if id == h.id {
+                format!("scenario id `{}` is used twice", h.id)
+            } else {
+                format!(
+                    "scenario ids `{id}` and `{}` differ only in case, and would be one file on a file system that ignores case (macOS, Windows)",
+                    h.id
                 )
-                .note(format!("first used at {at}")),
+            };
+            errors.push(
+                Diagnostic::new(h.location.clone(), message).note(format!("first used at {at}")),
             );
         }
     }

@@ -99,15 +99,14 @@ pub fn write(dir: &Path, schemas: &[Schema]) -> Result<Vec<PathBuf>, SchemaError
     let texts: Vec<(String, String)> = schemas.iter().map(|s| (s.file_name(), s.text())).collect();
     let paths: Vec<PathBuf> = texts.iter().map(|(name, _)| dir.join(name)).collect();
     for path in &paths {
-        match std::fs::read_to_string(path) {
-            Ok(text) if !text.contains(MARK) => return Err(SchemaError::NotOurs(path.clone())),
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                return Err(SchemaError::NotOurs(path.clone()));
-            }
-            _ if path.is_dir() || path.is_symlink() => {
-                return Err(SchemaError::NotOurs(path.clone()));
-            }
-            _ => {}
+        // Only a regular file is read (a FIFO would block): anything else is not ours.
+        let ours = match std::fs::symlink_metadata(path) {
+            Err(_) => true,
+            Ok(m) if !m.is_file() => false,
+            Ok(_) => std::fs::read_to_string(path).is_ok_and(|text| text.contains(MARK)),
+        };
+        if !ours {
+            return Err(SchemaError::NotOurs(path.clone()));
         }
     }
     let werr = |path: &Path| {

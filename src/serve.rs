@@ -68,6 +68,10 @@ pub fn serve(mut opts: BuildOptions, port: u16) -> Result<()> {
         ServeDir::new(&opts.out).not_found_service(ServeFile::new(opts.out.join("404.html")));
     let app = Router::new()
         .fallback_service(site)
+        .layer(middleware::from_fn_with_state(
+            Arc::new(opts.out.clone()),
+            only_the_site,
+        ))
         .layer(middleware::from_fn_with_state(state, show_build_error))
         .layer(livereload);
 
@@ -224,6 +228,61 @@ fn is_editor_noise(path: &Path) -> bool {
         || name.ends_with(".swx")
 }
 
+/// Serves only what the build writes: no hidden file or folder (`.git`, the marker), and nothing
+/// reached through a symbolic link, which could lead out of the site. Anything else is not found.
+async fn only_the_site(State(out): State<Arc<PathBuf>>, req: Request, next: Next) -> Response {
+    if servable(&out, req.uri().path()) {
+        next.run(req).await
+    } else {
+        (StatusCode::NOT_FOUND, "not found\n").into_response()
+    }
+}
+
+/// Whether the request path names a file of the site: plain names, none hidden, none a link
+/// (nor the `index.html` a folder is served by).
+fn servable(out: &Path, path: &str) -> bool {
+    let Some(decoded) = percent_decoded(path) else {
+        return false;
+    };
+    let mut at = out.to_path_buf();
+    for part in decoded.split('/').filter(|p| !p.is_empty()) {
+        if part.starts_with('.') || part.contains('\\') {
+            return false;
+        }
+        at.push(part);
+        match std::fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => return false,
+            Ok(_) => {}
+            Err(_) => return true,
+        }
+    }
+    !std::fs::symlink_metadata(at.join("index.html")).is_ok_and(|m| m.file_type().is_symlink())
+}
+
+/// A URL path with its `%XX` escapes undone; `None` if they do not make UTF-8.
+fn percent_decoded(path: &str) -> Option<String> {
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = (bytes[i] == b'%')
+            .then(|| bytes.get(i + 1..i + 3))
+            .flatten()
+            .and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok());
+        match hex {
+            Some(b) => {
+                out.push(b);
+                i += 3;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
 /// While the last build failed, every HTML request gets the error page; other files (styles,
 /// scripts) are still served from the last good build. Every response is marked not to be cached,
 /// so a reload always shows the newest build.
@@ -307,6 +366,16 @@ mod tests {
         assert!(is_output(Path::new("/p/.site.lock"), out));
         assert!(!is_output(Path::new("/p/content/site.md"), out));
         assert!(!is_output(Path::new("/p/sites/index.html"), out));
+    }
+
+    #[test]
+    fn escapes_in_a_request_path_are_undone() {
+        assert_eq!(
+            percent_decoded("/%2egit/HEAD").as_deref(),
+            Some("/.git/HEAD")
+        );
+        assert_eq!(percent_decoded("/a%20b/%zz%").as_deref(), Some("/a b/%zz%"));
+        assert_eq!(percent_decoded("/%ff"), None);
     }
 
     #[test]

@@ -18,6 +18,9 @@ use std::sync::Arc;
 
 /// The longest variant id, in characters (it names a page of the site and a column).
 const MAX_ID: usize = 80;
+/// The most readings of one game: the site and the check grow with their number (each page of
+/// scenarios plays every reading, the matrix sets each beside every other).
+pub const MAX_READINGS: usize = 100;
 
 /// How firmly a reading's choice rests on its source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -280,6 +283,17 @@ impl VariantSet {
         let paths = input::files(dir, root, Depth::Flat, &|p| {
             p.extension().is_some_and(|x| x == "yaml" || x == "yml")
         })?;
+        if paths.len() > MAX_READINGS {
+            return Err(vec![Diagnostic::new(
+                Location::file_start(dir, ""),
+                format!(
+                    "{} holds {} readings; a game may have at most {MAX_READINGS}, since each is played on every scenario and set beside every other",
+                    dir.display(),
+                    paths.len()
+                ),
+            )
+            .note("keep the readings you compare here, and the others in a project of their own")]);
+        }
         let mut files = Vec::new();
         let mut errors = Vec::new();
         for path in paths {

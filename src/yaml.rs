@@ -174,6 +174,20 @@ fn tidy_message(message: &str) -> String {
         Some(i) => &first[..i],
         None => first,
     };
+    if let Some(limit) = first.strip_prefix("budget breached: ") {
+        return over_budget(limit);
+    }
+    // serde's "invalid u32" names a Rust type; the writer wrote a number out of range.
+    if let Some(kind) = first.strip_prefix("invalid ")
+        && let Some(bits) = kind.strip_prefix(['u', 'i'])
+        && matches!(bits, "8" | "16" | "32" | "64" | "size")
+    {
+        return if kind.starts_with('u') {
+            "this must be a whole number, 0 or more, such as 90".into()
+        } else {
+            "this must be a whole number, such as 3 or -2".into()
+        };
+    }
     match first.strip_prefix("duplicate mapping key") {
         Some(rest) => {
             let key = rest.split(", set ").next().unwrap_or("");
@@ -184,6 +198,31 @@ fn tidy_message(message: &str) -> String {
         }
         None => first.to_string(),
     }
+}
+
+/// The YAML reader's "budget breached: Nodes { nodes: 250001 }", in words: which limit of the
+/// size of a YAML text was passed, and what to do.
+fn over_budget(limit: &str) -> String {
+    let kind = limit.split([' ', '{']).next().unwrap_or_default();
+    let count = limit
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|n| !n.is_empty())
+        .and_then(|n| n.parse::<u64>().ok());
+    let what = match kind {
+        "Nodes" => "keys, values and list entries",
+        "Depth" | "Nesting" => "levels of nesting",
+        "Aliases" | "AliasAnchorRatio" => "aliases (`*name`)",
+        "Anchors" => "anchors (`&name`)",
+        "Documents" => "documents (`---`)",
+        _ => "parts",
+    };
+    let most = match count {
+        Some(n) if n > 0 => format!("more than {}", n - 1),
+        _ => "too many".to_string(),
+    };
+    format!(
+        "this YAML has {most} {what}, more than mournival reads in one block; split it, or shorten it"
+    )
 }
 
 /// serde's "unknown variant `stok`, expected one of deal, stock" speaks of Rust's enum variants;
@@ -199,6 +238,15 @@ fn unknown_value(message: &str) -> Option<String> {
 mod tests {
     use super::*;
     use serde::Deserialize;
+
+    #[test]
+    fn size_limits_and_number_ranges_are_said_in_plain_words() {
+        assert_eq!(
+            tidy_message("budget breached: Nodes { nodes: 250001 }"),
+            "this YAML has more than 250000 keys, values and list entries, more than mournival reads in one block; split it, or shorten it"
+        );
+        assert!(tidy_message("invalid u32").starts_with("this must be a whole number, 0 or more"));
+    }
 
     #[test]
     fn an_unknown_value_is_named_in_plain_words() {

@@ -229,3 +229,118 @@ proptest! {
         prop_assert_eq!(report.scenarios, 1);
     }
 }
+
+/// A folder of pages each holding `misquotes` quotations that are not in Cotton, with `check`
+/// run on it in `format` (text when empty): its output.
+fn check_misquotes(pages: usize, misquotes: usize, format: &str) -> std::process::Output {
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = "\"the Dealer pays every one a Crown\" (p. 91). ".repeat(misquotes);
+    for i in 0..pages {
+        let page = PAGE.replace("id: cotton-deal", &format!("id: cotton-deal-{i}"));
+        std::fs::write(
+            dir.path().join(format!("p{i}.md")),
+            format!("{page}\n{wrong}\n"),
+        )
+        .unwrap();
+    }
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_mournival"));
+    cmd.arg("--root")
+        .arg(env!("CARGO_MANIFEST_DIR"))
+        .arg("check")
+        .arg(dir.path());
+    if !format.is_empty() {
+        cmd.args(["--format", format]);
+    }
+    let out = cmd.output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    out
+}
+
+#[test]
+fn misquotes_are_shown_twenty_a_file_and_a_hundred_a_run() {
+    let out = check_misquotes(1, 3000, "");
+    let (stderr, stdout) = (
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout),
+    );
+    assert_eq!(stderr.matches("misquote: ").count(), 20, "{stderr}");
+    assert!(stderr.contains("and 2980 more error(s) in "), "{stderr}");
+    assert!(stdout.contains("3000 wrong"), "{stdout}");
+    assert!(stderr.len() < 20_000, "{} bytes", stderr.len());
+
+    let json = check_misquotes(1, 3000, "json");
+    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let misquotes = doc["misquotes"].as_array().unwrap();
+    assert_eq!(misquotes.len(), 21, "twenty and one line for the rest");
+    assert!(
+        misquotes[20]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("and 2980 more")
+    );
+
+    let run = check_misquotes(7, 30, "");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(stderr.matches("misquote: ").count(), 100, "{stderr}");
+    assert!(String::from_utf8_lossy(&run.stdout).contains("210 wrong"));
+}
+
+/// A game's readings are bounded: a long `based-on` chain of them is refused at once, with the
+/// folder named, not built at a cost in memory that grows with each.
+#[test]
+fn too_many_readings_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let readings = dir.path().join("variants/gleek");
+    std::fs::create_dir_all(&readings).unwrap();
+    let cotton = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/gleek/cotton-1674.yaml");
+    std::fs::copy(cotton, readings.join("cotton-1674.yaml")).unwrap();
+    for i in 1..=100 {
+        let base = if i == 1 {
+            "cotton-1674".to_string()
+        } else {
+            format!("r{}", i - 1)
+        };
+        let text = format!(
+            "id: r{i}\ntitle: t\nauthor: a\ndate: '1'\nkind: primary-source\ncitation: c\nbased-on: {base}\n"
+        );
+        std::fs::write(readings.join(format!("r{i}.yaml")), text).unwrap();
+    }
+    std::fs::create_dir(dir.path().join("content")).unwrap();
+    std::fs::write(dir.path().join("content/index.md"), "# Home\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mournival"))
+        .arg("--root")
+        .arg(dir.path())
+        .arg("build")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("holds 101 readings; a game may have at most 100"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("site").exists());
+}
+
+/// A quotation longer than the longest compared is said not to have been compared: a long
+/// misquote does not pass unseen.
+#[test]
+fn a_quotation_too_long_to_compare_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("page.md");
+    let long = "the Dealer pays every one a Crown ".repeat(80);
+    std::fs::write(&page, format!("{PAGE}\n\"{long}\" (p. 91).\n")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mournival"))
+        .arg("--root")
+        .arg(env!("CARGO_MANIFEST_DIR"))
+        .arg("check")
+        .arg(&page)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("bytes long, more than the 2000 a quotation may be: it was not compared"),
+        "{stderr}"
+    );
+}

@@ -477,3 +477,131 @@ fn serve_refuses_a_folder_it_did_not_make() {
     );
     assert_eq!(read(&out.join("notes.txt")), "my notes");
 }
+
+/// A named pipe where the tool keeps its marker or its lock is named, never opened (which would
+/// block for ever), and the site is left as it was.
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_the_marker_or_the_lock_is_refused_without_blocking() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "First.");
+    mournival(&root).arg("build").assert().success();
+    let site = root.join("site");
+    for fifo in [site.join(MARKER), root.join(".site.lock")] {
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        assert_refused(
+            mournival(&root)
+                .arg("build")
+                .timeout(Duration::from_secs(60)),
+            "is a FIFO, where mournival keeps its own",
+        );
+        std::fs::remove_file(&fifo).unwrap();
+    }
+    std::fs::create_dir(site.join(MARKER)).unwrap();
+    assert_refused(
+        mournival(&root).arg("build"),
+        "is a folder, where mournival keeps its own marker",
+    );
+}
+
+/// A symbolic link where the tool keeps its lock is not followed: no file is made outside.
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_in_place_of_the_lock_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "First.");
+    let elsewhere = dir.path().join("elsewhere.txt");
+    std::os::unix::fs::symlink(&elsewhere, root.join(".site.lock")).unwrap();
+    assert_refused(
+        mournival(&root).arg("build"),
+        "is a symbolic link, where mournival keeps its own lock",
+    );
+    assert!(!elsewhere.exists(), "a file was made through the link");
+}
+
+/// A cached result changed or cut short after it was written is not published: the build runs it
+/// again and the page is as a fresh build makes it.
+#[test]
+fn a_tampered_or_truncated_cache_entry_is_rebuilt() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "First.");
+    write(
+        &root.join("mournival.yaml"),
+        "simulate: {deals: 20, seed: 4}\n",
+    );
+    mournival(&root).arg("build").assert().success();
+    let page = root.join("site/what-the-readings-change/index.html");
+    let fresh = read(&page);
+    let entry = std::fs::read_dir(root.join(".mournival-cache"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("simulation-")
+        })
+        .expect("a cached run");
+    let whole = read(&entry);
+    write(&entry, &format!("{whole}<script>alert(1)</script>"));
+    mournival(&root).arg("build").assert().success();
+    assert_eq!(read(&page), fresh, "an entry appended to was published");
+    write(&entry, &whole[..whole.len() / 2]);
+    mournival(&root).arg("build").assert().success();
+    assert_eq!(read(&page), fresh, "an entry cut short was published");
+}
+
+/// A NUL in a page is published as U+FFFD, as CommonMark requires, never raw.
+#[test]
+fn a_nul_in_a_page_is_published_as_a_replacement_character() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "Before\0after.");
+    mournival(&root).arg("build").assert().success();
+    let page = std::fs::read(root.join("site/index.html")).unwrap();
+    assert!(!page.contains(&0), "a NUL was published");
+    assert!(
+        String::from_utf8(page)
+            .unwrap()
+            .contains("Before\u{FFFD}after.")
+    );
+}
+
+/// Page names that are one file where the file system ignores case or normalises accents
+/// (macOS, Windows) are refused, naming both: made here, since a checkout on such a system could
+/// not hold them.
+#[test]
+fn page_names_differing_only_in_case_or_accent_form_are_refused() {
+    for (a, b) in [("Zq.md", "zq.md"), ("caf\u{e9}.md", "cafe\u{301}.md")] {
+        let dir = tempfile::tempdir().unwrap();
+        let page = |name: &str| (name.to_string(), format!("# {name}\n\nA page.\n"));
+        let root = project_in(dir.path(), &[page("index.md"), page(a), page(b)]);
+        assert_refused(
+            mournival(&root).arg("build"),
+            "one folder on a file system that ignores case or the way accents are written",
+        );
+        assert!(!root.join("site").exists());
+    }
+}
+
+/// The texts folder is an input like the content: never an output, even with `--force`.
+#[test]
+fn the_texts_folder_is_refused_even_with_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "Mine.");
+    write(&root.join("sources/notes.txt"), "my notes");
+    assert_refused(
+        &mut build_into(&root, root.join("sources"), true),
+        "it is the texts folder",
+    );
+    assert_refused(
+        &mut build_into(&root, root.join("sources/site"), true),
+        "it is inside the texts folder",
+    );
+    assert_eq!(read(&root.join("sources/notes.txt")), "my notes");
+    assert!(!root.join("sources/site").exists());
+}

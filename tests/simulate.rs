@@ -272,14 +272,26 @@ fn the_site_shows_the_charts_and_caches_the_run() {
     };
     let first = entries();
     assert_eq!(first.len(), 1);
-    // A cached page is used as it is: a marker written into it shows on the next build.
+    // A cached page is used: the next build leaves the entry as it was and shows the same page.
     let cached = cache.join(&first[0]);
     let text = std::fs::read_to_string(&cached).unwrap();
+    let written = std::fs::metadata(&cached).unwrap().modified().unwrap();
+    build();
+    let again =
+        std::fs::read_to_string(root.join("site/what-the-readings-change/index.html")).unwrap();
+    assert_eq!(again, page);
+    assert_eq!(
+        std::fs::metadata(&cached).unwrap().modified().unwrap(),
+        written,
+        "the entry was made again"
+    );
+    // An entry changed after it was written is not used: it is made again, and not shown.
     std::fs::write(&cached, format!("<p>from the cache</p>{text}")).unwrap();
     build();
     let again =
         std::fs::read_to_string(root.join("site/what-the-readings-change/index.html")).unwrap();
-    assert!(again.contains("from the cache"));
+    assert!(!again.contains("from the cache"));
+    assert_eq!(std::fs::read_to_string(&cached).unwrap(), text);
     // Another seed is another entry, which replaces the old one.
     std::fs::write(
         root.join("mournival.yaml"),

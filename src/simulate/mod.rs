@@ -241,7 +241,7 @@ pub const MAX_EVENING: u64 = 1000;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SimulateError {
-    #[error("{0} cannot deal at random yet")]
+    #[error("mournival cannot deal at random in {0} yet, only check and show its scenarios; choose another --game")]
     NoSimulator(&'static str),
     #[error("no readings to compare: {0} has no variants")]
     NoReadings(&'static str),

@@ -7,7 +7,8 @@
 //! that cannot be read or written, are all passed over, and the work is done again.
 
 use std::fs;
-use std::hash::{DefaultHasher, Hash};
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 pub const FOLDER: &str = ".mournival-cache";
@@ -29,7 +30,9 @@ impl Cache {
     pub fn open(root: &Path) -> Cache {
         let dir = root.join(FOLDER);
         let ours = match fs::symlink_metadata(&dir) {
-            Ok(m) if m.is_dir() => fs::read_to_string(dir.join(TAG)).is_ok_and(|t| t == TAG_TEXT),
+            Ok(m) if m.is_dir() => {
+                read_file(&dir.join(TAG), 4096).is_some_and(|t| t == TAG_TEXT.as_bytes())
+            }
             Ok(_) => false,
             Err(_) => make(&dir).is_ok(),
         };
@@ -42,14 +45,14 @@ impl Cache {
         self.dir.as_ref().map(|d| d.join(name))
     }
 
-    /// An entry, if it is there and readable.
+    /// An entry, if it is there, readable and whole: its digest must match (see [`seal`]).
     pub fn get(&self, name: &str) -> Option<String> {
-        let path = self.path(name)?;
-        let meta = fs::symlink_metadata(&path).ok()?;
-        if !meta.is_file() || meta.len() > MAX_ENTRY {
-            return None;
-        }
-        fs::read_to_string(path).ok()
+        let bytes = read_file(&self.path(name)?, MAX_ENTRY)?;
+        let (head, body) = String::from_utf8(bytes)
+            .ok()?
+            .split_once('\n')
+            .map(|(h, b)| (h.to_string(), b.to_string()))?;
+        (head == seal(&body)).then_some(body)
     }
 
     /// Stores an entry (written beside, then renamed into place) and removes the other entries
@@ -59,7 +62,13 @@ impl Cache {
             return;
         };
         let partial = dir.join(format!(".{name}.{}", std::process::id()));
-        if fs::write(&partial, text).is_err() || fs::rename(&partial, &path).is_err() {
+        // A new file only: whatever is at the temporary name (a link planted there) is left
+        // alone, never written through, and the entry is not stored.
+        let Ok(mut file) = fs::File::create_new(&partial) else {
+            return;
+        };
+        let sealed = format!("{}\n{text}", seal(text));
+        if file.write_all(sealed.as_bytes()).is_err() || fs::rename(&partial, &path).is_err() {
             let _ = fs::remove_file(&partial);
             return;
         }
@@ -73,6 +82,39 @@ impl Cache {
             }
         }
     }
+}
+
+/// An entry's first line: its length and digest, so that an entry cut short or changed after it
+/// was written is not used. The digest guards against accidents and edits, not against someone
+/// who recomputes it: whoever can write the cache can write the content too.
+fn seal(text: &str) -> String {
+    let mut h = DefaultHasher::new();
+    "mournival-cache".hash(&mut h);
+    text.hash(&mut h);
+    format!("mournival-cache {} {:016x}", text.len(), h.finish())
+}
+
+/// A regular file's bytes, if it holds at most `max`; never a link, FIFO or anything else.
+fn read_file(path: &Path, max: u64) -> Option<Vec<u8>> {
+    let meta = fs::symlink_metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > max {
+        return None;
+    }
+    let mut options = fs::File::options();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::fs::OFlags;
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags((OFlags::NOFOLLOW | OFlags::NONBLOCK).bits() as i32);
+    }
+    let file = options.open(path).ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes).ok()?;
+    (bytes.len() as u64 <= max).then_some(bytes)
 }
 
 fn make(dir: &Path) -> std::io::Result<()> {
@@ -121,6 +163,40 @@ mod tests {
             Cache::open(root.path()).get("sim-2").as_deref(),
             Some("two")
         );
+    }
+
+    #[test]
+    fn a_changed_or_cut_entry_is_not_used() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::open(root.path());
+        cache.put("sim-", "sim-1", "<p>one</p>");
+        let path = root.path().join(FOLDER).join("sim-1");
+        let whole = fs::read_to_string(&path).unwrap();
+        fs::write(&path, format!("{whole}<script>alert(1)</script>")).unwrap();
+        assert_eq!(cache.get("sim-1"), None, "appended to");
+        fs::write(&path, &whole[..whole.len() - 3]).unwrap();
+        assert_eq!(cache.get("sim-1"), None, "cut short");
+        fs::write(&path, "<p>one</p>").unwrap();
+        assert_eq!(cache.get("sim-1"), None, "no digest");
+        fs::write(&path, &whole).unwrap();
+        assert_eq!(cache.get("sim-1").as_deref(), Some("<p>one</p>"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_at_the_temporary_name_is_never_written_through() {
+        let root = tempfile::tempdir().unwrap();
+        let cache = Cache::open(root.path());
+        let theirs = root.path().join("theirs.txt");
+        fs::write(&theirs, "the user's").unwrap();
+        let temp = root
+            .path()
+            .join(FOLDER)
+            .join(format!(".sim-1.{}", std::process::id()));
+        std::os::unix::fs::symlink(&theirs, &temp).unwrap();
+        cache.put("sim-", "sim-1", "one");
+        assert_eq!(fs::read_to_string(&theirs).unwrap(), "the user's");
+        assert_eq!(cache.get("sim-1"), None);
     }
 
     #[test]

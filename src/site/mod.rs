@@ -30,7 +30,7 @@ pub mod why;
 use crate::compare::{Evaluation, evaluate};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::game::{Game, Scenario};
-use crate::project::{ProjectConfig, load_variants};
+use crate::project::{BaseUrl, ProjectConfig, load_variants};
 use crate::sources::Library;
 use crate::sources::quotations::Quotation;
 use crate::variant::{Override, Readings, Variant, VariantSet};
@@ -360,7 +360,7 @@ const SITEMAP_NOTE: &str = "no sitemap.xml: a sitemap needs absolute addresses; 
 
 /// The site's public address with a final `/`, if the project gives one.
 fn site_base(config: &ProjectConfig) -> Option<String> {
-    let base = config.base_url.trim();
+    let base = config.base_url.0.as_str();
     match base {
         "" => None,
         b if b.ends_with('/') => Some(b.to_string()),
@@ -409,7 +409,12 @@ impl Project {
         let mut config =
             crate::project::load_config(&opts.root).map_err(|d| BuildError::Invalid(vec![d]))?;
         if !opts.base_url.is_empty() {
-            config.base_url = opts.base_url.clone();
+            config.base_url = BaseUrl::try_from(opts.base_url.clone()).map_err(|m| {
+                BuildError::Invalid(vec![Diagnostic::new(
+                    Location::file_start(Path::new("--base-url"), ""),
+                    m,
+                )])
+            })?;
         }
         let templates = Templates::load(&opts.root)?;
         let mut readings = load_variants(&opts.root).map_err(BuildError::Invalid)?;
@@ -1435,12 +1440,17 @@ fn check_links(project: &Project, out: &Rendered) -> Result<(), BuildError> {
                         known.sort();
                         let known: Vec<String> =
                             known.iter().take(12).map(|k| format!("#{k}")).collect();
+                        let note = if known.is_empty() {
+                            "that page has no anchors (no headings, no scenarios): link to the page itself, without `#`".to_string()
+                        } else {
+                            format!("its anchors include {}", known.join(", "))
+                        };
                         link_errors.push(
                             Diagnostic::new(
                                 at(&l.range),
                                 format!("`#{f}` is not an anchor of `{url}`"),
                             )
-                            .note(format!("its anchors include {}", known.join(", "))),
+                            .note(note),
                         );
                     }
                 }

@@ -15,12 +15,14 @@ mod marker;
 mod swap;
 
 use super::BuildOptions;
+use crate::input::kind_of;
 pub(super) use live::update;
 use lock::Lock;
 pub use marker::KeepPath;
 use marker::{MARKER, Marker};
 use std::collections::HashSet;
 use std::fmt;
+use std::fs::File;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
@@ -90,6 +92,25 @@ pub enum OutputError {
     },
     #[error("{} holds more than {} entries; mournival will not look through it", .0.display(), marker::MAX_ENTRIES)]
     TooLarge(PathBuf),
+    #[error(
+        "the site would write outside its folder, at `{}`; this is a bug in mournival, please report it",
+        .0.display()
+    )]
+    Outside(PathBuf),
+    #[error(
+        "{} is {}, not a folder mournival made; mournival never writes or deletes through it: remove it, then build again",
+        .0.display(), .1
+    )]
+    NotOurFolder(PathBuf, &'static str),
+    #[error(
+        "{} is {}, where mournival keeps its own {}; mournival will not open it: remove it, then build again",
+        .path.display(), .kind, .what
+    )]
+    NotAFile {
+        path: PathBuf,
+        kind: &'static str,
+        what: &'static str,
+    },
     #[error("{} is no longer the site mournival built there", .0.display())]
     NotLive(PathBuf),
     #[error("cannot write {}: {source}", .path.display())]
@@ -172,18 +193,39 @@ impl Target {
 /// The project's folders, the home folder and every folder holding one of them are never an
 /// output; nor is a folder inside the inputs, which the next build would read back as input.
 fn refuse_guarded(opts: &BuildOptions, shown: &Path, path: &Path) -> Result<(), OutputError> {
-    let guarded = [
-        (opts.root.clone(), "the project folder", false),
-        (opts.content.clone(), "the content folder", true),
-        (opts.root.join("variants"), "the variants folder", true),
-        (opts.root.join("templates"), "the templates folder", true),
+    let guarded = [(opts.root.clone(), "the project folder", false)]
+        .into_iter()
+        .chain(inputs(&opts.root, &opts.content))
+        .chain(std::env::home_dir().map(|h| (h, "your home folder", false)));
+    match guard(guarded, path) {
+        Some((relation, what, guarded)) => Err(OutputError::Guarded {
+            shown: shown.to_path_buf(),
+            relation,
+            what,
+            guarded,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The folders a project reads, each with its name in words, and that it is an input.
+fn inputs(root: &Path, content: &Path) -> [(PathBuf, &'static str, bool); 4] {
+    [
+        (content.to_path_buf(), "the content folder", true),
+        (root.join("variants"), "the variants folder", true),
+        (root.join("templates"), "the templates folder", true),
+        (root.join(crate::sources::DIR), "the texts folder", true),
     ]
-    .into_iter()
-    .chain(std::env::home_dir().map(|h| (h, "your home folder", false)));
-    for (folder, what, input) in guarded {
-        let Ok(folder) = canonical(&folder) else {
-            continue;
-        };
+}
+
+/// How `path` stands to the first of the `guarded` folders it may not be: the folder itself
+/// ("is"), a folder holding it ("holds"), or inside one that is an input ("is inside").
+fn guard(
+    guarded: impl IntoIterator<Item = (PathBuf, &'static str, bool)>,
+    path: &Path,
+) -> Option<(&'static str, &'static str, PathBuf)> {
+    guarded.into_iter().find_map(|(folder, what, input)| {
+        let folder = canonical(&folder).ok()?;
         let relation = if folder == path {
             "is"
         } else if folder.starts_with(path) {
@@ -191,16 +233,18 @@ fn refuse_guarded(opts: &BuildOptions, shown: &Path, path: &Path) -> Result<(), 
         } else if input && path.starts_with(&folder) {
             "is inside"
         } else {
-            continue;
+            return None;
         };
-        return Err(OutputError::Guarded {
-            shown: shown.to_path_buf(),
-            relation,
-            what,
-            guarded: folder,
-        });
-    }
-    Ok(())
+        Some((relation, what, folder))
+    })
+}
+
+/// Why a folder other commands write into (`schema --out`) may not be `dir`: it is one of the
+/// project's input folders, holds one or is inside one. In words, or `None` if it may be.
+pub fn input_folder(root: &Path, content: &Path, dir: &Path) -> Option<String> {
+    let path = canonical(dir).ok()?;
+    let (relation, what, _) = guard(inputs(root, content), &path)?;
+    Some(format!("it {relation} {what}"))
 }
 
 /// The canonical form of a path that may not exist yet: its longest existing ancestor
@@ -230,6 +274,65 @@ fn canonical(path: &Path) -> io::Result<PathBuf> {
             Err(e) => return Err(e),
         }
     }
+}
+
+/// `root/rel`, where `rel` is a relative path of plain names whose folders under `root` are all
+/// real folders (made, when `make`), never a symbolic link or anything else: a write or a removal
+/// there stays inside `root`.
+fn inside(root: &Path, rel: &Path, make: bool) -> Result<PathBuf, OutputError> {
+    let plain = rel.components().all(|c| matches!(c, Component::Normal(_)));
+    if !plain || rel.as_os_str().is_empty() {
+        return Err(OutputError::Outside(rel.to_path_buf()));
+    }
+    let mut dir = root.to_path_buf();
+    for part in rel.parent().into_iter().flat_map(Path::components) {
+        dir.push(part);
+        match std::fs::symlink_metadata(&dir) {
+            Ok(m) if m.is_dir() => continue,
+            Err(e) if e.kind() == io::ErrorKind::NotFound && make => {
+                std::fs::create_dir(&dir).map_err(io_at(&dir))?;
+            }
+            Err(e) => return Err(io_at(&dir)(e)),
+            Ok(m) => return Err(OutputError::NotOurFolder(dir, kind_of(&m))),
+        }
+    }
+    Ok(root.join(rel))
+}
+
+/// Opens a file the tool keeps (its marker, its lock; `what` names it) without blocking and
+/// without following a symbolic link: anything there that is not a regular file is an error
+/// saying what it is. `create` makes a missing file; else a missing one is `None`.
+fn open_own(path: &Path, what: &'static str, create: bool) -> Result<Option<File>, OutputError> {
+    let not_a_file = |kind| OutputError::NotAFile {
+        path: path.to_path_buf(),
+        kind,
+        what,
+    };
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if !m.is_file() => return Err(not_a_file(kind_of(&m))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound && !create => return Ok(None),
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(io_at(path)(e)),
+        _ => {}
+    }
+    let mut options = File::options();
+    options.read(true).write(create).create(create);
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::fs::OFlags;
+        use std::os::unix::fs::OpenOptionsExt;
+        // Whatever took the file's place since it was looked at is refused, not opened.
+        options.custom_flags((OFlags::NOFOLLOW | OFlags::NONBLOCK).bits() as i32);
+    }
+    let file = match options.open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound && !create => return Ok(None),
+        Err(e) => return Err(io_at(path)(e)),
+    };
+    let meta = file.metadata().map_err(io_at(path))?;
+    if !meta.is_file() {
+        return Err(not_a_file(kind_of(&meta)));
+    }
+    Ok(Some(file))
 }
 
 /// A new site being written beside the output (`.NAME.building-PID`), file by file as pages
@@ -276,11 +379,8 @@ impl Staging {
         path: &str,
         write: &mut dyn FnMut(&mut dyn io::Write) -> io::Result<()>,
     ) -> Result<(), OutputError> {
-        let path = self.fresh.join(path);
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(io_at(dir))?;
-        }
-        let file = std::fs::File::create(&path).map_err(io_at(&path))?;
+        let path = inside(&self.fresh, Path::new(path), true)?;
+        let file = std::fs::File::create_new(&path).map_err(io_at(&path))?;
         let mut out = io::BufWriter::new(file);
         write(&mut out)
             .and_then(|()| io::Write::flush(&mut out))
@@ -335,7 +435,7 @@ fn carried_entries(
     if !target.path.exists() {
         return Ok(Vec::new());
     }
-    let marker = Marker::of_folder(&target.path).map_err(io_at(&target.path))?;
+    let marker = Marker::of_folder(&target.path)?;
     let (mut written, earlier_kept) = match &marker {
         Some(m) => (m.written.clone(), m.kept.clone()),
         None => Default::default(),

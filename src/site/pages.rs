@@ -151,7 +151,13 @@ pub fn url_of(rel: &str) -> String {
         .trim_end_matches(".md")
         .trim_end_matches(".yaml")
         .trim_end_matches(".yml");
-    let stem = stem.strip_suffix("index").unwrap_or(stem);
+    let name = stem.rsplit('/').next().unwrap_or(stem);
+    // `index`, and a name of dots (`..md`), stand for the folder itself.
+    let stem = if matches!(name, "index" | "." | "..") {
+        &stem[..stem.len() - name.len()]
+    } else {
+        stem
+    };
     if stem.is_empty() || stem.ends_with('/') {
         stem.to_string()
     } else {
@@ -333,12 +339,44 @@ pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, sourc
 /// Pages that would be written to the same place as another page or as a generated one: an
 /// error for each, naming both files (or the file and the generated page).
 pub fn collisions(pages: &[ContentPage], reserved: &[Reserved]) -> Vec<Diagnostic> {
-    let mut first: HashMap<&str, &Path> = HashMap::new();
+    let mut first: HashMap<String, &ContentPage> = HashMap::new();
     let mut errors = Vec::new();
     for p in pages {
         let at = Location::file_start(&p.page.path, "");
         let url = if p.url.is_empty() { "/" } else { &p.url };
-        if let Some(r) = reserved_at(reserved, &p.url) {
+        if dot_named(p) {
+            let name = p.page.path.display();
+            let message = match pages.iter().find(|o| o.url == p.url && !dot_named(o)) {
+                Some(o) => format!(
+                    "`{name}` and `{}` would both be the page `{url}`: a name of dots stands for the folder it is in",
+                    o.page.path.display()
+                ),
+                None => format!(
+                    "`{name}` would be the page `{url}`, its folder's own index: a name of dots stands for the folder it is in"
+                ),
+            };
+            errors.push(
+                Diagnostic::new(at, message)
+                    .note("give the page a name of its own, such as `about.md`"),
+            );
+        } else if let Some(folder) = p.url.strip_suffix("index.html/") {
+            let owner = pages
+                .iter()
+                .find(|o| o.url == folder)
+                .map_or("its folder's page".to_string(), |o| {
+                    format!("`{}`", o.page.path.display())
+                });
+            errors.push(
+                Diagnostic::new(
+                    at,
+                    format!(
+                        "`{}` would be the page `{url}`, a folder where {owner} is written as the file `{folder}index.html`",
+                        p.page.path.display()
+                    ),
+                )
+                .note("rename the page: a page's name may not end in `index.html`"),
+            );
+        } else if let Some(r) = reserved_at(reserved, &p.url) {
             errors.push(
                 Diagnostic::new(
                     at,
@@ -350,27 +388,63 @@ pub fn collisions(pages: &[ContentPage], reserved: &[Reserved]) -> Vec<Diagnosti
                 )
                 .note(RESERVED_NOTE),
             );
-        } else if let Some(other) = first.get(p.url.as_str()) {
-            errors.push(
-                Diagnostic::new(
-                    at,
-                    format!(
-                        "`{}` and `{}` would both be the page `{url}`",
-                        other.display(),
-                        p.page.path.display()
-                    ),
+        } else if let Some(other) = first.get(&folded(&p.url)) {
+            let message = if other.url == p.url {
+                format!(
+                    "`{}` and `{}` would both be the page `{url}`",
+                    other.page.path.display(),
+                    p.page.path.display()
                 )
-                .note("each page needs a place of its own: rename or move one of them"),
+            } else {
+                format!(
+                    "`{}` and `{}` would be the pages `{}` and `{url}`, one folder on a file system that ignores case or the way accents are written (macOS, Windows)",
+                    other.page.path.display(),
+                    p.page.path.display(),
+                    other.url
+                )
+            };
+            errors.push(
+                Diagnostic::new(at, message)
+                    .note("each page needs a place of its own: rename or move one of them"),
             );
         } else {
-            first.insert(&p.url, &p.page.path);
+            first.insert(folded(&p.url), p);
         }
     }
     errors
 }
 
+/// A name as file systems that ignore case and normalise Unicode (macOS, Windows) see it: two
+/// names with the same form are one file there.
+pub fn folded(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    name.nfd()
+        .collect::<String>()
+        .to_lowercase()
+        .nfc()
+        .collect()
+}
+
+/// A page whose file name, before its extension, is `.` or `..` (`..md`): it would be written
+/// over its folder's own page.
+fn dot_named(p: &ContentPage) -> bool {
+    let name = p.rel.rsplit('/').next().unwrap_or(&p.rel);
+    let stem = name
+        .trim_end_matches(".md")
+        .trim_end_matches(".yaml")
+        .trim_end_matches(".yml");
+    matches!(stem, "." | "..")
+}
+
 /// Splits off and reads the front matter of a Markdown page.
 fn front_matter(path: &Path, text: &Arc<str>) -> Result<FrontMatter, Diagnostic> {
+    if text.starts_with("+++") && text[3..].trim_start_matches(' ').starts_with(['\n', '\r']) {
+        return Err(Diagnostic::new(
+            Location::at(path, text, 0, 3),
+            "this page opens with `+++`, front matter in TOML, which mournival does not read",
+        )
+        .note("write the front matter in YAML between two `---` lines: a line `---`, then `title: The stock`, then `---`"));
+    }
     let Some(rest) = text
         .strip_prefix("---\n")
         .or_else(|| text.strip_prefix("---\r\n"))
@@ -487,6 +561,9 @@ mod tests {
         assert_eq!(url_of("play/stock.md"), "play/stock/");
         assert_eq!(url_of("play/index.md"), "play/");
         assert_eq!(url_of("glossary.md"), "glossary/");
+        assert_eq!(url_of("..md"), "");
+        assert_eq!(url_of("play/..md"), "play/");
+        assert_eq!(url_of("play/...md"), "play/");
     }
 
     #[test]

@@ -26,6 +26,25 @@ pub struct Session {
     disk: HashMap<String, u64>,
     /// Whether `built` is what is on disk (not after a failed save, which wrote nothing).
     current: bool,
+    /// Which folder the session last wrote: another build swaps in a folder of its own, and a
+    /// deleted one is gone; either way what is on disk is no longer what `disk` says.
+    folder: Option<FolderId>,
+}
+
+/// A folder's identity on its file system.
+type FolderId = (u64, u64);
+
+fn folder_id(path: &Path) -> Option<FolderId> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        meta.is_dir().then_some((0, 0))
+    }
 }
 
 /// Collects the files whose bytes differ from what is on disk.
@@ -53,6 +72,7 @@ impl Session {
             built: None,
             disk: HashMap::new(),
             current: false,
+            folder: None,
         };
         let result = session.build_whole();
         (session, result)
@@ -70,6 +90,9 @@ impl Session {
         let mut changed = changed.to_vec();
         changed.sort();
         changed.dedup();
+        if self.folder.is_none() || folder_id(&self.opts.out) != self.folder {
+            return self.build_whole();
+        }
         if let Some(result) = self.edit_bodies(&changed, pages_written) {
             return result;
         }
@@ -107,6 +130,7 @@ impl Session {
     }
 
     fn keep(&mut self, built: Built) -> Result<BuildReport, BuildError> {
+        self.folder = folder_id(&self.opts.out);
         self.disk = built.out.written.iter().cloned().collect();
         let report = built.report.clone();
         self.built = Some(built);

@@ -4,11 +4,12 @@
 //! names no text) is not verified, and the report says why, quotation by quotation.
 
 use super::pattern::Pattern;
-use super::quotations::Quotation;
+use super::quotations::{MAX_QUOTE, Quotation};
 use super::text::Text;
 use super::{Absent, Citation, Library, Source};
-use crate::diagnostic::{Diagnostic, excerpt};
+use crate::diagnostic::{Diagnostic, Errors, PER_RUN, excerpt};
 use std::ops::Range;
+use std::path::PathBuf;
 
 /// Characters of a text shown as the nearest passage.
 const PASSAGE_CHARS: usize = 240;
@@ -174,12 +175,16 @@ fn place(source: &Source, text: &Text, tokens: &Range<usize>) -> String {
     }
 }
 
-/// Checks every quotation whose text is at hand.
+/// Checks every quotation whose text is at hand. The misquotes shown in full are bounded, as
+/// other errors are: [`crate::diagnostic::PER_FILE`] a file and [`PER_RUN`] a run, the rest counted in each file's
+/// "and N more" line.
 pub fn check(library: &Library, quotations: &[Quotation]) -> Report {
     let mut report = Report::default();
+    let mut files: Vec<(PathBuf, Errors)> = Vec::new();
+    let mut kept = 0;
     for (i, q) in quotations.iter().enumerate() {
         let cite = library.resolve(&q.cite);
-        let nearest = report.errors.len() < crate::diagnostic::PER_RUN;
+        let nearest = kept < PER_RUN;
         match check_one(library, q, &cite, nearest) {
             Verdict::Found(text, tokens) => {
                 report.compared += 1;
@@ -191,12 +196,31 @@ pub fn check(library: &Library, quotations: &[Quotation]) -> Report {
             }
             Verdict::Wrong(d) => {
                 report.compared += 1;
-                report.errors.push(d);
+                let file = &d.location.file;
+                let at = match files.iter().position(|(f, _)| f == file) {
+                    Some(at) => at,
+                    None => {
+                        files.push((file.clone(), Errors::default()));
+                        files.len() - 1
+                    }
+                };
+                let errors = &mut files[at].1;
+                let before = errors.kept();
+                if kept < PER_RUN {
+                    errors.push(d);
+                } else {
+                    errors.push(Diagnostic::more_in(file, 1));
+                }
+                kept += errors.kept() - before;
             }
             Verdict::Translation => report.translations.push(i),
             Verdict::NotCompared(why) => report.unverified.push(Unverified { quotation: i, why }),
         }
     }
+    report.errors = files
+        .into_iter()
+        .flat_map(|(file, errors)| errors.into_vec(&file))
+        .collect();
     report
 }
 
@@ -274,6 +298,15 @@ fn check_one(library: &Library, q: &Quotation, cite: &Citation, nearest: bool) -
             Some((t, tokens)) => Verdict::Wrong(misplaced(library, q, cite, t, &tokens)),
             None => Verdict::NotCompared(Why::NoText),
         };
+    }
+    if q.quote.len() > MAX_QUOTE {
+        return wrong(
+            format!(
+                "is {} bytes long, more than the {MAX_QUOTE} a quotation may be: it was not compared with its text",
+                q.quote.len()
+            ),
+            "a shorter quotation, or the passage cut in two, each with its citation",
+        );
     }
     let mut any: Option<(usize, Range<usize>)> = None;
     for &t in &at_hand {
@@ -362,7 +395,9 @@ fn misquote(
     named: &[usize],
     search: bool,
 ) -> Diagnostic {
-    let names: Vec<&str> = named.iter().map(|&i| library.texts[i].name()).collect();
+    let mut names: Vec<&str> = named.iter().map(|&i| library.texts[i].name()).collect();
+    // Two texts of one book (Cotton's Gleek and Putt chapters) share its name.
+    names.dedup();
     let d = Diagnostic::new(
         q.quote_at.clone(),
         format!("{} is not in {}", shown(&q.quote), names.join(" or ")),

@@ -100,8 +100,9 @@ pub fn of_variants(readings: &Readings) -> Result<Vec<Quotation>, Vec<Diagnostic
 }
 
 /// The longest quotation or citation read in a page, in bytes: a quotation mark left open
-/// does not swallow the rest of the paragraph.
-const MAX_QUOTE: usize = 2000;
+/// does not swallow the rest of the paragraph. A longer one that a citation follows is read,
+/// and reported as too long to compare.
+pub const MAX_QUOTE: usize = 2000;
 const MAX_CITE: usize = 200;
 
 /// Every quotation in a Markdown page that a citation in parentheses follows: `"words" (p. 91)`,
@@ -127,16 +128,17 @@ pub fn every_in_page(path: &Path, text: &Arc<str>) -> Vec<Quotation> {
         while let Some((open, mark)) = next_open(body, from) {
             let after_open = open + mark.len_utf8();
             let close_mark = if mark == '“' { '”' } else { '"' };
-            let Some(close) = body[after_open..]
-                .find(close_mark)
-                .map(|i| after_open + i)
-                .filter(|&c| c - after_open <= MAX_QUOTE)
-            else {
-                // Unclosed, or too long to be a quotation: the rest of the paragraph is prose.
+            let Some(close) = body[after_open..].find(close_mark).map(|i| after_open + i) else {
+                // Unclosed: the rest of the paragraph is prose.
                 break;
             };
             from = close + close_mark.len_utf8();
-            let (cite_range, cite) = citation_after(body, from).unwrap_or((open..from, ""));
+            let cited = citation_after(body, from);
+            if close - after_open > MAX_QUOTE && cited.is_none() {
+                // Too long to be a quotation, and nothing cited: prose.
+                break;
+            }
+            let (cite_range, cite) = cited.unwrap_or((open..from, ""));
             let mut quote = body[after_open..close].to_string();
             if body[..open]
                 .trim_end()

@@ -465,6 +465,10 @@ impl Parser<'_> {
 
     /// The three names at the table, clockwise; `None` when the table itself is wrong.
     fn seats(&mut self, raw: &Spanned<Words>) -> Option<[String; 3]> {
+        if let Some((at, message)) = crate::located::spaced_name(self.yaml, raw) {
+            self.error(at, message);
+            return None;
+        }
         let y = self.yaml;
         let tokens = self.tokens(raw, false);
         let n = tokens.len();

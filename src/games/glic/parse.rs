@@ -219,6 +219,10 @@ impl Parser<'_> {
 
     /// Three to six names, each once, none a word of the expectations.
     fn seats(&mut self, raw: &Spanned<Words>) -> Option<Vec<String>> {
+        if let Some((at, message)) = located::spaced_name(self.yaml, raw) {
+            self.error(at, message);
+            return None;
+        }
         let reserved =
             |name: &str| VOCABULARY.is_reserved(name) || Compartment::from_id(name).is_some();
         let seats = located::names(self.yaml, raw, *SEATS.end(), &reserved, &mut self.errors);

@@ -273,6 +273,10 @@ impl Parser<'_> {
 
     /// Two to four names, each once, none a word of the expectations.
     fn seats(&mut self, raw: &Spanned<Words>) -> Option<Vec<String>> {
+        if let Some((at, message)) = crate::located::spaced_name(self.yaml, raw) {
+            self.error(at, message);
+            return None;
+        }
         let tokens = self.located(raw, &raw.value, false, 4);
         let mut seats: Vec<String> = Vec::new();
         for (name, loc) in &tokens {

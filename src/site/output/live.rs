@@ -4,7 +4,7 @@
 //! (`.NAME.building-PID`), so a killed update leaves nothing in the site that is not the tool's.
 
 use super::marker::{MARKER, Marker};
-use super::{ALWAYS_KEPT, BuildOptions, OutputError, Target, io_at, lock::Lock, swap};
+use super::{ALWAYS_KEPT, BuildOptions, OutputError, Target, inside, io_at, lock::Lock, swap};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::io;
@@ -23,6 +23,7 @@ pub fn update(
     swap::clear_stale(&target)?;
     let marker = match Marker::of_folder(&target.path) {
         Ok(Some(m)) if !m.partial && target.path.join(MARKER).is_file() => m,
+        Err(e @ OutputError::NotAFile { .. }) => return Err(e),
         _ => return Err(OutputError::NotLive(target.shown.clone())),
     };
     refuse_kept(&target, &marker, changed)?;
@@ -79,10 +80,7 @@ fn replace(out: &Path, temp: &Path, changed: &[(String, Vec<u8>)]) -> Result<(),
         .try_for_each(|(i, (path, bytes))| {
             let staged = temp.join(i.to_string());
             std::fs::write(&staged, bytes).map_err(io_at(&staged))?;
-            let dest = out.join(path);
-            if let Some(dir) = dest.parent() {
-                std::fs::create_dir_all(dir).map_err(io_at(dir))?;
-            }
+            let dest = inside(out, Path::new(path), true)?;
             std::fs::rename(&staged, &dest).map_err(io_at(&dest))
         })
 }
@@ -97,10 +95,20 @@ fn retire(out: &Path, temp: &Path, marker: &Marker, written: &[&str]) -> Result<
         .filter(|p| !now.contains(p.as_path()))
         .collect();
     for rel in &gone {
-        let path = out.join(rel);
-        match std::fs::remove_file(&path) {
-            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(io_at(&path)(e)),
-            _ => {}
+        // Only a file the tool wrote, reached through folders it made, is removed: a symbolic
+        // link or anything else in its place, or on the way to it, is the user's.
+        let path = match inside(out, rel, false) {
+            Ok(path) => path,
+            Err(OutputError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.is_file() => std::fs::remove_file(&path).map_err(io_at(&path))?,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io_at(&path)(e)),
+            Ok(_) => continue,
         }
         // Only an empty folder can be removed: one holding anything stays.
         for dir in rel

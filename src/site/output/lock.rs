@@ -2,7 +2,7 @@
 //! build holds it, every temporary folder beside the output is a killed build's, since a live
 //! build holds the lock for as long as its own exist.
 
-use super::{OutputError, Target, io_at};
+use super::{OutputError, Target, io_at, open_own};
 use std::fs::{File, TryLockError};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -24,12 +24,9 @@ impl Lock {
         let started = Instant::now();
         let mut told = false;
         loop {
-            let file = File::options()
-                .create(true)
-                .truncate(false)
-                .write(true)
-                .open(&path)
-                .map_err(io_at(&path))?;
+            let Some(file) = open_own(&path, "lock", true)? else {
+                continue;
+            };
             match file.try_lock() {
                 Ok(()) if still_at(&file, &path) => return Ok(Lock { _file: file, path }),
                 // The holder removed the file as it finished: lock the one there now.

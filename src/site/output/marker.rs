@@ -5,7 +5,7 @@
 //! the build wrote, and under a second heading the entries it was told to keep. Only the marker
 //! decides what is the tool's: a file it does not list is the user's.
 
-use super::{OutputError, io_at};
+use super::{OutputError, io_at, open_own};
 use std::collections::HashSet;
 use std::io::{self, Read, Write};
 use std::path::{Component, Path, PathBuf};
@@ -34,21 +34,22 @@ pub struct Marker {
 impl Marker {
     /// The marker of a folder the tool made, or `None` for a folder it did not make. A folder
     /// without a file, but for a marker cut short by a killed build, counts as the tool's.
-    pub fn of_folder(dir: &Path) -> io::Result<Option<Marker>> {
+    pub fn of_folder(dir: &Path) -> Result<Option<Marker>, OutputError> {
         if let Some(marker) = Marker::read(&dir.join(MARKER))? {
             return Ok(Some(marker));
         }
-        Ok((!holds_files(dir, Some(MARKER))?).then(Marker::default))
+        let files = holds_files(dir, Some(MARKER)).map_err(io_at(dir))?;
+        Ok((!files).then(Marker::default))
     }
 
-    fn read(path: &Path) -> io::Result<Option<Marker>> {
-        let file = match std::fs::File::open(path) {
-            Ok(f) => f,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(e),
+    fn read(path: &Path) -> Result<Option<Marker>, OutputError> {
+        let Some(file) = open_own(path, "marker", false)? else {
+            return Ok(None);
         };
         let mut bytes = Vec::new();
-        file.take(MAX_MARKER_BYTES + 1).read_to_end(&mut bytes)?;
+        file.take(MAX_MARKER_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io_at(path))?;
         if bytes.len() as u64 > MAX_MARKER_BYTES {
             return Ok(None);
         }

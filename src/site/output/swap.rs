@@ -87,8 +87,10 @@ pub fn dispose(dir: &Path, target: &Target) -> Result<(), OutputError> {
     let marker = match Marker::of_folder(dir) {
         Ok(Some(m)) => m,
         Ok(None) => return Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(io_at(dir)(e)),
+        Err(OutputError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+            return Ok(());
+        }
+        Err(e) => return Err(e),
     };
     if marker.partial {
         // Nothing of the user's is carried in before the whole marker is written.
