@@ -241,7 +241,9 @@ pub const MAX_EVENING: u64 = 1000;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SimulateError {
-    #[error("mournival cannot deal at random in {0} yet, only check and show its scenarios; choose another --game")]
+    #[error(
+        "mournival cannot deal at random in {0} yet, only check and show its scenarios; choose another --game"
+    )]
     NoSimulator(&'static str),
     #[error("no readings to compare: {0} has no variants")]
     NoReadings(&'static str),
