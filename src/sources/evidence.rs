@@ -402,7 +402,7 @@ mod tests {
     #[test]
     fn the_window_holds_the_whole_paragraph() {
         let body =
-            "Sackson describes a game. ".repeat(1) + &"word ".repeat(100) + "the rule.\nNext.";
+            "Sackson describes a game. ".to_string() + &"word ".repeat(100) + "the rule.\nNext.";
         let start = body.find("the rule").unwrap();
         let window = near(&body, start, start + 8, 1);
         assert!(window.starts_with("Sackson"), "{window}");
