@@ -283,8 +283,8 @@ fn percent(share: f64) -> String {
 fn table(out: &mut String, caption: &str, header: &[&str], rows: &[Vec<String>]) {
     let _ = write!(
         out,
-        "<details><summary>The figures</summary><div class=\"table-wrap\"><table class=\"figures\"><caption>{}</caption><thead><tr>",
-        esc(caption)
+        "<details><summary>The figures</summary><div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"{c} (scrolls sideways)\"><table class=\"figures\"><caption>{c}</caption><thead><tr>",
+        c = esc(caption)
     );
     for h in header {
         let _ = write!(out, "<th scope=\"col\">{}</th>", esc(h));
