@@ -336,6 +336,14 @@ pub fn deal_yaml(
     Ok(out)
 }
 
+/// Which events happened, as the bits [`Dealt::events`] returns: event `i` is bit `i`.
+pub fn event_bits(happened: &[bool]) -> u64 {
+    happened
+        .iter()
+        .enumerate()
+        .fold(0, |acc, (i, &b)| acc | (u64::from(b) << i))
+}
+
 /// Cards as a scenario writes them, in the order a hand is shown (by suit, highest first):
 /// `AS TS 4H`. For the scenario blocks `deal` prints.
 pub fn card_tokens(cards: CardSet) -> String {

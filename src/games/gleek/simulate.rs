@@ -190,9 +190,7 @@ impl Dealt for Fresh {
             s.hands[0].rank(Rank::ACE).len() == 4,
             s.turn_up.rank() == Rank::ACE,
         ];
-        bits.iter()
-            .enumerate()
-            .fold(0, |acc, (i, &b)| acc | (u64::from(b) << i))
+        crate::simulate::event_bits(&bits)
     }
 
     fn scenario_yaml(&self, id: &str) -> String {

@@ -230,9 +230,7 @@ impl Dealt for Fresh {
             holds_all(&[9, 8, 7]),
             flush,
         ];
-        bits.iter()
-            .enumerate()
-            .fold(0, |acc, (i, &b)| acc | (u64::from(b) << i))
+        crate::simulate::event_bits(&bits)
     }
 
     fn scenario_yaml(&self, id: &str) -> String {
