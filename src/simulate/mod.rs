@@ -336,6 +336,14 @@ pub fn deal_yaml(
     Ok(out)
 }
 
+/// The head every game's dealt scenario block starts with: its id, title, seats and dealer.
+pub fn scenario_head(id: &str, seats: &[String], dealer: &str) -> String {
+    format!(
+        "id: {id}\ntitle: A fresh deal\nseats: [{}]\ndealer: {dealer}\n",
+        seats.join(", ")
+    )
+}
+
 /// Which events happened, as the bits [`Dealt::events`] returns: event `i` is bit `i`.
 pub fn event_bits(happened: &[bool]) -> u64 {
     happened

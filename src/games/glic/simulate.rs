@@ -235,11 +235,7 @@ impl Dealt for Fresh {
 
     fn scenario_yaml(&self, id: &str) -> String {
         let s = &self.0.base();
-        let mut out = String::new();
-        let _ = writeln!(out, "id: {id}");
-        let _ = writeln!(out, "title: A fresh deal");
-        let _ = writeln!(out, "seats: [{}]", s.head.seats.join(", "));
-        let _ = writeln!(out, "dealer: {}", s.name(s.dealer));
+        let mut out = crate::simulate::scenario_head(id, &s.head.seats, s.name(s.dealer));
         let _ = writeln!(out, "hands:");
         for seat in s.head.all_seats() {
             let _ = writeln!(

@@ -189,11 +189,7 @@ impl Dealt for Fresh {
 
     fn scenario_yaml(&self, id: &str) -> String {
         let s = &self.scenario;
-        let mut out = String::new();
-        let _ = writeln!(out, "id: {id}");
-        let _ = writeln!(out, "title: A fresh deal");
-        let _ = writeln!(out, "seats: [{}]", s.head.seats.join(", "));
-        let _ = writeln!(out, "dealer: {}", s.name(DEALER));
+        let mut out = crate::simulate::scenario_head(id, &s.head.seats, s.name(DEALER));
         let _ = writeln!(out, "deals:");
         let hands: Vec<String> = s.deals[0]
             .hands
