@@ -289,14 +289,27 @@ fn inside(root: &Path, rel: &Path, make: bool) -> Result<PathBuf, OutputError> {
         dir.push(part);
         match std::fs::symlink_metadata(&dir) {
             Ok(m) if m.is_dir() => continue,
-            Err(e) if e.kind() == io::ErrorKind::NotFound && make => {
-                std::fs::create_dir(&dir).map_err(io_at(&dir))?;
-            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound && make => make_folder(&dir)?,
             Err(e) => return Err(io_at(&dir)(e)),
             Ok(m) => return Err(OutputError::NotOurFolder(dir, kind_of(&m))),
         }
     }
     Ok(root.join(rel))
+}
+
+/// Makes the folder `dir`. Pages are written in parallel, so another writer may make it first:
+/// that is fine if what it made is a real folder.
+fn make_folder(dir: &Path) -> Result<(), OutputError> {
+    match std::fs::create_dir(dir) {
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            match std::fs::symlink_metadata(dir) {
+                Ok(m) if m.is_dir() => Ok(()),
+                Ok(m) => Err(OutputError::NotOurFolder(dir.to_path_buf(), kind_of(&m))),
+                Err(e) => Err(io_at(dir)(e)),
+            }
+        }
+        made => made.map_err(io_at(dir)),
+    }
 }
 
 /// Opens a file the tool keeps (its marker, its lock; `what` names it) without blocking and
@@ -507,6 +520,28 @@ mod tests {
                 canonical(&dir.path().join("link/new")).unwrap(),
                 base.join("real/new")
             );
+        }
+    }
+
+    /// Pages are written in parallel: two writers making the same folder at once must both
+    /// succeed (the folder one of them made is as good as its own).
+    #[test]
+    fn writers_racing_to_make_one_folder_both_succeed() {
+        for _ in 0..50 {
+            let dir = tempfile::tempdir().unwrap();
+            let root = dir.path();
+            let barrier = std::sync::Barrier::new(4);
+            std::thread::scope(|s| {
+                for i in 0..4 {
+                    let barrier = &barrier;
+                    s.spawn(move || {
+                        barrier.wait();
+                        let rel = PathBuf::from(format!("a/b/c/page{i}.html"));
+                        inside(root, &rel, true).unwrap();
+                    });
+                }
+            });
+            assert!(root.join("a/b/c").is_dir());
         }
     }
 
