@@ -6,7 +6,7 @@
 use super::pattern::Pattern;
 use super::quotations::{MAX_QUOTE, Quotation};
 use super::text::Text;
-use super::{Absent, Citation, Library, Source};
+use super::{Citation, Library, Source};
 use crate::diagnostic::{Diagnostic, Errors, PER_RUN, excerpt};
 use std::ops::Range;
 use std::path::PathBuf;
@@ -86,21 +86,6 @@ impl Report {
         }
     }
 
-    /// The quotations not verified that `--strict` fails on: all but those of a text the
-    /// project declares held by nobody (`no-copy:` in the list).
-    pub fn strict_failures<'a>(
-        &'a self,
-        library: &'a Library,
-    ) -> impl Iterator<Item = &'a Unverified> {
-        self.unverified.iter().filter(|u| match u.why {
-            Why::NotAtHand(t) => !library.texts[t]
-                .absent
-                .as_ref()
-                .is_some_and(Absent::declared),
-            Why::NoText | Why::NoWords => true,
-        })
-    }
-
     /// The unverified quotations counted by text and reason, in the order first met, one line
     /// each: "Stewart: 75 quotation(s) not verified: the text is not bundled and no texts folder
     /// holds it".
@@ -125,13 +110,14 @@ impl Report {
             .collect()
     }
 
-    /// Each quotation `--strict` fails on as a located diagnostic.
+    /// Each quotation not verified as a located diagnostic: `--strict` fails on every one.
     pub fn unverified_diagnostics(
         &self,
         library: &Library,
         quotations: &[Quotation],
     ) -> Vec<Diagnostic> {
-        self.strict_failures(library)
+        self.unverified
+            .iter()
             .map(|u| {
                 let q = &quotations[u.quotation];
                 Diagnostic::new(

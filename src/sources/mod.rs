@@ -70,31 +70,21 @@ impl TextsFolder {
 /// Why a text's words are not at hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Absent {
-    /// The list gives no file for it: nobody here holds a copy. With the reason the list gives
-    /// under `no-copy:`, the project has decided its quotations cannot be verified; without one,
-    /// nobody has yet said why there is no copy.
-    NoCopy(Option<String>),
+    /// The list gives no file for it: nobody here holds a copy, and its quotations cannot be
+    /// verified.
+    NoCopy,
     /// Not bundled, and no texts folder was given.
     NoFolder,
     /// Not bundled, and the texts folder given does not hold its file.
     NotInFolder { folder: PathBuf, file: String },
 }
 
-impl Absent {
-    /// Whether the project has declared the text held by nobody (`no-copy:`): its quotations
-    /// cannot be verified by anyone, and `--strict` names them rather than failing on them.
-    pub fn declared(&self) -> bool {
-        matches!(self, Absent::NoCopy(Some(_)))
-    }
-}
-
 impl std::fmt::Display for Absent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Absent::NoCopy(Some(why)) => write!(f, "no copy of the text is held: {why}"),
-            Absent::NoCopy(None) => write!(
+            Absent::NoCopy => write!(
                 f,
-                "no copy of the text is held: {LIST} names no file for it, and no `no-copy:` reason"
+                "no copy of the text is held: {LIST} names no file for it"
             ),
             Absent::NoFolder => write!(f, "the text is not bundled and no texts folder holds it"),
             Absent::NotInFolder { folder, file } => write!(
@@ -178,9 +168,6 @@ struct RawSource {
     /// False for a text the project may not bundle: `file:` is then its name in a texts folder.
     #[serde(default)]
     bundled: Option<Spanned<bool>>,
-    /// For a text with no file: why nobody here holds a copy.
-    #[serde(default)]
-    no_copy: Option<Spanned<String>>,
     #[serde(default)]
     first_page: Option<u32>,
     #[serde(default)]
@@ -342,16 +329,7 @@ impl Library {
                         "`{id}` has `bundled:` but no `file:`: name its file, beside {LIST} or (with `bundled: false`) in a texts folder"
                     ),
                 )),
-                (None, None) => Ok((
-                    None,
-                    None,
-                    Some(Absent::NoCopy(
-                        r.no_copy
-                            .as_ref()
-                            .map(|w| w.value.trim().to_string())
-                            .filter(|w| !w.is_empty()),
-                    )),
-                )),
+                (None, None) => Ok((None, None, Some(Absent::NoCopy))),
                 (Some(name), _) if bundled => {
                     Library::read_bundled(yaml, name, files, r.first_page)
                         .map(|(path, text)| (Some(path), Some(text), None))
@@ -367,14 +345,6 @@ impl Library {
                 errors.push(d);
                 (None, None, None)
             });
-            if let (Some(_), Some(why)) = (&r.file, &r.no_copy) {
-                errors.push(Diagnostic::new(
-                    yaml.location_of(why),
-                    format!(
-                        "`{id}` has a `file:`, so `no-copy:` does not apply: give one or the other"
-                    ),
-                ));
-            }
             if file.is_some() && r.licence.as_deref().is_none_or(|l| l.trim().is_empty()) {
                 errors.push(Diagnostic::new(
                     yaml.location_of(&r.id),
@@ -732,15 +702,13 @@ mod tests {
         std::fs::create_dir(dir.path().join(DIR)).unwrap();
         std::fs::write(
             dir.path().join(DIR).join(LIST),
-            "texts:\n  - id: a\n    title: A\n    cited-as: [A]\n    bundled: false\n    file: kept/a.txt\n  - id: b\n    title: B\n    cited-as: [B]\n    no-copy: read once\n  - id: c\n    title: C\n    cited-as: [C]\n",
+            "texts:\n  - id: a\n    title: A\n    cited-as: [A]\n    bundled: false\n    file: kept/a.txt\n  - id: b\n    title: B\n    cited-as: [B]\n",
         )
         .unwrap();
         let lib = Library::load(dir.path(), None).unwrap();
         let absent = |id: &str| lib.get(id).unwrap().absent.clone();
         assert_eq!(absent("a"), Some(Absent::NoFolder));
-        assert_eq!(absent("b"), Some(Absent::NoCopy(Some("read once".into()))));
-        assert_eq!(absent("c"), Some(Absent::NoCopy(None)));
-        assert!(absent("b").unwrap().declared() && !absent("c").unwrap().declared());
+        assert_eq!(absent("b"), Some(Absent::NoCopy));
         // Kept in a folder that holds it: read, with its pages.
         let folder = dir.path().join("texts");
         std::fs::create_dir_all(folder.join("kept")).unwrap();
@@ -756,23 +724,34 @@ mod tests {
     }
 
     #[test]
-    fn bundled_without_a_file_and_no_copy_with_one_are_errors() {
+    fn bundled_without_a_file_is_an_error() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join(DIR)).unwrap();
-        std::fs::write(dir.path().join(DIR).join("a.txt"), "x").unwrap();
         std::fs::write(
             dir.path().join(DIR).join(LIST),
-            "texts:\n  - id: a\n    title: A\n    cited-as: [A]\n    bundled: true\n  - id: b\n    title: B\n    cited-as: [B]\n    file: a.txt\n    licence: CC0\n    no-copy: why\n",
+            "texts:\n  - id: a\n    title: A\n    cited-as: [A]\n    bundled: true\n",
         )
         .unwrap();
         let errs = Library::load(dir.path(), None).unwrap_err();
         let all: String = errs.iter().map(|d| d.to_string()).collect();
         assert!(all.contains("`a` has `bundled:` but no `file:`"), "{all}");
         assert!(all.contains("sources.yaml:5:14"), "{all}");
-        assert!(
-            all.contains("`b` has a `file:`, so `no-copy:` does not apply"),
-            "{all}"
-        );
+    }
+
+    /// A text held by nobody has no way out of `--strict`: the list takes no reason for it.
+    #[test]
+    fn a_reason_for_holding_no_copy_is_refused_at_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(DIR)).unwrap();
+        std::fs::write(
+            dir.path().join(DIR).join(LIST),
+            "texts:\n  - id: a\n    title: A\n    cited-as: [A]\n    no-copy: read once\n",
+        )
+        .unwrap();
+        let errs = Library::load(dir.path(), None).unwrap_err();
+        let all: String = errs.iter().map(|d| d.to_string()).collect();
+        assert!(all.contains("sources.yaml:5:5"), "{all}");
+        assert!(all.contains("no-copy"), "{all}");
     }
 
     #[test]
