@@ -264,6 +264,9 @@ fn strict_fails_on_a_quotation_of_a_text_nobody_holds() {
         .stderr(predicate::str::contains(
             "unverified: “is older than Primero” is not verified: no copy of the text is held: sources.yaml names no file for it",
         ))
+        .stderr(predicate::str::contains(
+            "nobody holds this one, so quote a text at hand that reports the words, or say it in your own",
+        ))
         .stderr(predicate::str::contains("page.md:"))
         // The kept text is verified: only the text nobody holds fails.
         .stderr(predicate::str::contains("penny for").not())

@@ -6,7 +6,7 @@
 use super::pattern::Pattern;
 use super::quotations::{MAX_QUOTE, Quotation};
 use super::text::Text;
-use super::{Citation, Library, Source};
+use super::{Absent, Citation, Library, Source};
 use crate::diagnostic::{Diagnostic, Errors, PER_RUN, excerpt};
 use std::ops::Range;
 use std::path::PathBuf;
@@ -128,7 +128,10 @@ impl Report {
                         Report::why_words(library, &u.why)
                     ),
                 )
-                .note("expected: every quotation checked against its text (--strict); give the folder that holds the texts not bundled with --texts DIR")
+                .note(match u.why {
+                    Why::NotAtHand(t) if library.texts[t].absent == Some(Absent::NoCopy) => "expected: every quotation checked against its text (--strict); nobody holds this one, so quote a text at hand that reports the words, or say it in your own",
+                    _ => "expected: every quotation checked against its text (--strict); give the folder that holds the texts not bundled with --texts DIR",
+                })
             })
             .collect()
     }
