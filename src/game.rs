@@ -400,6 +400,16 @@ pub enum Value {
 }
 
 impl Value {
+    /// Whether the figure is reached: an amount always is; a seat figure when it names somebody
+    /// (a winner of an unfinished game, a compartment nobody took, name nobody).
+    pub fn names_somebody(&self) -> bool {
+        match self {
+            Value::Money(_) => true,
+            Value::Seat(s) => s.is_some(),
+            Value::Seats(seats) => seats.iter().any(Option::is_some),
+        }
+    }
+
     /// A seat or seats as a list: one seat and a list of one are the same answer.
     fn seats(&self) -> Option<Vec<Option<Seat>>> {
         match self {
