@@ -197,6 +197,9 @@ pub struct Vocabulary {
     /// Keys whose value is a map from the game's places to amounts (`left: {ace: 1}`): each
     /// place as written, and the key of its figure.
     pub per_part: &'static [(&'static str, &'static [(&'static str, &'static str)])],
+    /// The key of a list with one map of figures per round of an evening (Glic's `rounds`),
+    /// each map read with this same vocabulary, if the game plays evenings.
+    pub per_round: Option<&'static str>,
 }
 
 /// The words of the `expect:` block that are not figures.
@@ -224,6 +227,7 @@ impl Vocabulary {
             .chain(self.seat_valued)
             .copied()
             .chain(self.per_part.iter().map(|(k, _)| *k))
+            .chain(self.per_round)
     }
 
     /// The words a player's name may not be: the figures' keys and the words of the `expect:`
@@ -299,6 +303,20 @@ pub fn expectations(
         }
     }
     out
+}
+
+/// Marks a claim's figures as a round's.
+fn in_round(claim: &mut Claim, round: u32) {
+    match claim {
+        Claim::Figure { figure, .. } => figure.deal = Some(round),
+        Claim::OneOf { options, .. } => {
+            for branch in options {
+                if let Branch::Figures(figures) = branch {
+                    figures.iter_mut().for_each(|(f, _)| f.deal = Some(round));
+                }
+            }
+        }
+    }
 }
 
 /// The variant ids of a key that may name several (`cotton-1674 parlett`, `a, b`).
@@ -477,6 +495,13 @@ impl Reader<'_> {
                     kloc,
                     format!("`{k}` cannot stand inside an option of `one-of`: each option is a map of figures"),
                 ),
+                _ if Some(k) == self.vocabulary.per_round => match level {
+                    Level::Variant => self.rounds(k, value, &mut read.claims),
+                    Level::Option => self.error(
+                        kloc,
+                        format!("`{k}` stands at a variant's own figures, not inside an option of `one-of`"),
+                    ),
+                },
                 _ => self.figure(k, kloc, value, level, &mut read.claims),
             }
         }
@@ -719,6 +744,52 @@ impl Reader<'_> {
                     self.yaml.location_of(deal),
                     format!("each deal's `{key}` is a map from players to figures, as in {{Ann: 1, Ben: 0}}"),
                 ),
+            }
+        }
+    }
+
+    /// `rounds: [{...}, {...}]`: a map of figures per round of an evening, each figure marked
+    /// with its round; neither `unplayable` nor another `rounds` stands in a round.
+    fn rounds(&mut self, key: &str, value: &Spanned<RawFigure>, out: &mut Vec<Claim>) {
+        let RawFigure::List(rounds) = &value.value else {
+            return self.error(
+                self.yaml.location_of(value),
+                format!("`{key}` is a list with one map of figures per round, as in [{{board: 1}}, {{net: {{Ann: +2}}}}]"),
+            );
+        };
+        for (k, round) in rounds.iter().enumerate() {
+            let RawFigure::Map(entries) = &round.value else {
+                self.error(
+                    self.yaml.location_of(round),
+                    format!(
+                        "each round of `{key}` is a map of figures, as in {{board: 1, queen: Ann}}"
+                    ),
+                );
+                continue;
+            };
+            let nested = entries
+                .iter()
+                .find(|(e, _)| matches!(e.value.trim(), UNPLAYABLE) || e.value.trim() == key);
+            if let Some((e, _)) = nested {
+                self.error(
+                    self.yaml.location_of(e),
+                    format!(
+                        "`{}` stands at a variant's own figures, not in a round",
+                        e.value.trim()
+                    ),
+                );
+                continue;
+            }
+            for mut claim in self.figures(entries, Level::Variant).claims {
+                if claim.may_forbid() {
+                    self.error(
+                        claim.location().clone(),
+                        "a `one-of` with an `unplayable` option stands alone, at a variant's own figures, not in a round".to_string(),
+                    );
+                    continue;
+                }
+                in_round(&mut claim, k as u32);
+                self.push(claim, out);
             }
         }
     }

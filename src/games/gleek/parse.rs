@@ -180,6 +180,7 @@ pub const VOCABULARY: Vocabulary = Vocabulary {
     per_deal: &[],
     seat_valued: &["tricks", "ruff-winner"],
     per_part: &[],
+    per_round: None,
 };
 
 /// Reads and checks one scenario. Every error is reported, not only the first: a mistake in the

@@ -24,6 +24,7 @@ pub const VOCABULARY: Vocabulary = Vocabulary {
     per_deal: &["scores"],
     seat_valued: &["winner", "first-dealer"],
     per_part: &[],
+    per_round: None,
 };
 
 /// The most deals, and the most actions in a deal, a scenario may script.
