@@ -9,177 +9,15 @@
 
 use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
 use crate::game::{Branch, Claim, Expectation, Expected, Figure, Forbids, Head, Seat, Value, Want};
+pub use crate::located::node::{RawFigure, Scalar, Words};
 use crate::money::Money;
 use crate::rules::{Point, PointTable};
 use crate::yaml::YamlText;
-use serde::Deserialize;
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
 use std::collections::HashMap;
 
-/// A list written either as one string (`AS KH, QD`) or as a YAML sequence.
-#[derive(Debug, Default)]
-pub struct Words(pub Vec<String>);
-
-impl<'de> Deserialize<'de> for Words {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Words, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Words;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a string or a list of strings")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Words, E> {
-                Ok(Words(vec![v.to_string()]))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Words, E> {
-                Ok(Words(vec![v.to_string()]))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Words, E> {
-                Ok(Words(vec![v.to_string()]))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Words, A::Error> {
-                let mut out = Vec::new();
-                while let Some(s) = seq.next_element::<Scalar>()? {
-                    out.push(s.0);
-                }
-                Ok(Words(out))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-/// Any scalar, kept as its text (`+3`, `2.5`, `yes`).
-#[derive(Debug, Clone)]
-pub struct Scalar(pub String);
-
-impl<'de> Deserialize<'de> for Scalar {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Scalar, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Scalar;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a number or a word")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Scalar, E> {
-                Ok(Scalar(v.to_string()))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Scalar, E> {
-                Ok(Scalar(v.to_string()))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Scalar, E> {
-                Ok(Scalar(v.to_string()))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Scalar, E> {
-                Ok(Scalar(v.to_string()))
-            }
-            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Scalar, E> {
-                Ok(Scalar(if v { "yes" } else { "no" }.to_string()))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-/// An `expect:` entry: a word (`unplayable`, `undetermined`), a map of figures, or nothing (a key
-/// with only a comment), which is reported.
-#[derive(Debug)]
-pub enum RawExpect {
-    Word(String),
-    Map(Vec<(Spanned<String>, Spanned<RawFigure>)>),
-    Empty,
-}
-
-/// A value as written: a scalar, a map (players to figures, or bounds, or options), or a list
-/// (one map per deal, a list of names, the options of `one-of`), or nothing.
-#[derive(Debug)]
-pub enum RawFigure {
-    Scalar(String),
-    Map(Vec<(Spanned<String>, Spanned<RawFigure>)>),
-    List(Vec<Spanned<RawFigure>>),
-    Empty,
-}
-
-impl<'de> Deserialize<'de> for RawExpect {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawExpect, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawExpect;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a map of figures, `unplayable` or `undetermined`")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawExpect, E> {
-                Ok(RawExpect::Word(v.to_string()))
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<RawExpect, E> {
-                Ok(RawExpect::Empty)
-            }
-            fn visit_none<E: de::Error>(self) -> Result<RawExpect, E> {
-                Ok(RawExpect::Empty)
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawExpect, A::Error> {
-                let mut out = Vec::new();
-                while let Some(entry) = map.next_entry::<Spanned<String>, Spanned<RawFigure>>()? {
-                    out.push(entry);
-                }
-                Ok(RawExpect::Map(out))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-impl<'de> Deserialize<'de> for RawFigure {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawFigure, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawFigure;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a figure, a map from players to figures, or a list")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawFigure, E> {
-                Ok(RawFigure::Scalar(v.to_string()))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<RawFigure, E> {
-                Ok(RawFigure::Scalar(v.to_string()))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<RawFigure, E> {
-                Ok(RawFigure::Scalar(v.to_string()))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<RawFigure, E> {
-                Ok(RawFigure::Scalar(v.to_string()))
-            }
-            fn visit_bool<E: de::Error>(self, v: bool) -> Result<RawFigure, E> {
-                Ok(RawFigure::Scalar(if v { "yes" } else { "no" }.to_string()))
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<RawFigure, E> {
-                Ok(RawFigure::Empty)
-            }
-            fn visit_none<E: de::Error>(self) -> Result<RawFigure, E> {
-                Ok(RawFigure::Empty)
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawFigure, A::Error> {
-                let mut out = Vec::new();
-                while let Some(entry) = map.next_entry::<Spanned<String>, Spanned<RawFigure>>()? {
-                    out.push(entry);
-                }
-                Ok(RawFigure::Map(out))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawFigure, A::Error> {
-                let mut out = Vec::new();
-                while let Some(item) = seq.next_element::<Spanned<RawFigure>>()? {
-                    out.push(item);
-                }
-                Ok(RawFigure::List(out))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
 /// The `expect:` block as written.
-pub type RawExpectations = Spanned<HashMap<Spanned<String>, Spanned<RawExpect>>>;
+pub type RawExpectations = Spanned<HashMap<Spanned<String>, Spanned<RawFigure>>>;
 
 /// The figures a game's expectations may name.
 #[derive(Clone, Copy, Debug)]
@@ -370,11 +208,11 @@ impl Reader<'_> {
     }
 
     /// One variant's expectations; `None` (and an error) when they cannot be read at all.
-    fn expected(&mut self, value: &Spanned<RawExpect>) -> Option<Expected> {
+    fn expected(&mut self, value: &Spanned<RawFigure>) -> Option<Expected> {
         let vloc = self.yaml.location_of(value);
         match &value.value {
-            RawExpect::Word(w) if w.trim() == UNDETERMINED => Some(Expected::Undetermined),
-            RawExpect::Word(w) => match self.unplayable_word(w) {
+            RawFigure::Scalar(w) if w.trim() == UNDETERMINED => Some(Expected::Undetermined),
+            RawFigure::Scalar(w) => match self.unplayable_word(w) {
                 Ok(forbids) => Some(Expected::Unplayable {
                     forbids,
                     figures: Vec::new(),
@@ -384,14 +222,21 @@ impl Reader<'_> {
                     None
                 }
             },
-            RawExpect::Empty => {
+            RawFigure::Empty => {
                 self.error(
                     vloc,
                     "no expectation is given: write a map of figures, `unplayable`, or `undetermined` where the sources give no figure (a comment may say why)".to_string(),
                 );
                 None
             }
-            RawExpect::Map(items) => {
+            RawFigure::List(_) => {
+                self.error(
+                    vloc,
+                    "an expectation is a map of figures, `unplayable` or `undetermined`, not a list".to_string(),
+                );
+                None
+            }
+            RawFigure::Map(items) => {
                 let read = self.figures(items, Level::Variant);
                 if (read.claims.len() > 1 || read.unplayable.is_some())
                     && let Some(c) = read.claims.iter().find(|c| c.may_forbid())

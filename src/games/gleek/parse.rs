@@ -8,22 +8,14 @@ use crate::expect::{
     RawExpectations, RawFigure, Scalar, Vocabulary, Words, expectations, variant_ids,
 };
 use crate::game::Head;
+use crate::located::{self, Script};
 use crate::money::Money;
 use crate::suggest::hint;
 use crate::yaml::YamlText;
 use serde::Deserialize;
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de;
 use serde_saphyr::Spanned;
 use std::collections::HashMap;
-
-/// `play:` as `auto`, a list of tricks, or each player's cards.
-#[derive(Debug, Default)]
-enum RawPlay {
-    #[default]
-    Auto,
-    Tricks(Vec<Spanned<RawTrick>>),
-    ByPlayer(Vec<(Spanned<String>, Spanned<Words>)>),
-}
 
 /// One item of a list of tricks: its cards, or `then: auto` (also `then auto`) at the end.
 #[derive(Debug)]
@@ -38,82 +30,30 @@ fn is_then_auto(text: &str) -> bool {
     matches!(&words[..], [then, auto] if then.eq_ignore_ascii_case("then") && auto.eq_ignore_ascii_case("auto"))
 }
 
-impl<'de> Deserialize<'de> for RawTrick {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawTrick, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawTrick;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a trick's cards, or `then: auto` at the end")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawTrick, E> {
-                Ok(if is_then_auto(v) {
-                    RawTrick::Then("auto".to_string())
-                } else {
-                    RawTrick::Cards(Words(vec![v.to_string()]))
-                })
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawTrick, A::Error> {
-                let mut out = Vec::new();
-                while let Some(s) = seq.next_element::<Scalar>()? {
-                    out.push(s.0);
-                }
-                Ok(RawTrick::Cards(Words(out)))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawTrick, A::Error> {
-                let mut then = None;
-                while let Some((k, v)) = map.next_entry::<String, Scalar>()? {
-                    if k.trim() != "then" || then.is_some() {
-                        return Err(de::Error::custom(format!(
-                            "`{}` is not a trick: a trick is its cards, and `then: auto` ends a partly scripted play",
-                            excerpt(&k)
-                        )));
-                    }
-                    then = Some(v.0);
-                }
-                Ok(RawTrick::Then(then.unwrap_or_default()))
-            }
+impl RawTrick {
+    /// A trick as written: its cards (a string or a list), or `then: auto`.
+    fn read(node: &RawFigure) -> Result<RawTrick, String> {
+        let not_a_trick = |what: &str| {
+            format!(
+                "`{}` is not a trick: a trick is its cards, and `then: auto` ends a partly scripted play",
+                excerpt(what)
+            )
+        };
+        match node {
+            RawFigure::Scalar(v) if is_then_auto(v) => Ok(RawTrick::Then("auto".to_string())),
+            RawFigure::Map(entries) => match &entries[..] {
+                [(k, v)] if k.value.trim() == "then" => match &v.value {
+                    RawFigure::Scalar(v) => Ok(RawTrick::Then(v.clone())),
+                    _ => Err(not_a_trick("then")),
+                },
+                [(k, _), ..] => Err(not_a_trick(&k.value)),
+                [] => Ok(RawTrick::Then(String::new())),
+            },
+            other => other
+                .words()
+                .map(RawTrick::Cards)
+                .ok_or_else(|| "a trick is its cards, or `then: auto` at the end".to_string()),
         }
-        d.deserialize_any(V)
-    }
-}
-
-impl<'de> Deserialize<'de> for RawPlay {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawPlay, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawPlay;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str(
-                    "`auto`, a list of tricks, or a map from each player to his cards in order",
-                )
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawPlay, E> {
-                if v.trim() == "auto" {
-                    Ok(RawPlay::Auto)
-                } else {
-                    Err(E::custom(format!(
-                        "`{}` is not a play: write `auto`, a list of tricks, or each player's cards",
-                        excerpt(v)
-                    )))
-                }
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawPlay, A::Error> {
-                let mut out = Vec::new();
-                while let Some(trick) = seq.next_element::<Spanned<RawTrick>>()? {
-                    out.push(trick);
-                }
-                Ok(RawPlay::Tricks(out))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawPlay, A::Error> {
-                let mut out = Vec::new();
-                while let Some(entry) = map.next_entry::<Spanned<String>, Spanned<Words>>()? {
-                    out.push(entry);
-                }
-                Ok(RawPlay::ByPlayer(out))
-            }
-        }
-        d.deserialize_any(V)
     }
 }
 
@@ -137,7 +77,7 @@ struct RawScenario {
     discard: Option<Spanned<Words>>,
     vie: Option<Spanned<Words>>,
     false_claims: Option<Spanned<Words>>,
-    play: Option<Spanned<RawPlay>>,
+    play: Option<Spanned<RawFigure>>,
     expect: Option<RawExpectations>,
 }
 
@@ -1012,7 +952,7 @@ impl Parser<'_> {
     #[allow(clippy::too_many_arguments)]
     fn play(
         &mut self,
-        raw: &Spanned<RawPlay>,
+        raw: &Spanned<RawFigure>,
         seats: &[String; 3],
         hands: &[CardSet; 3],
         buyer: Option<Seat>,
@@ -1045,9 +985,19 @@ impl Parser<'_> {
             }
         };
         let errors_before = self.errors.len();
-        let then = match &raw.value {
-            RawPlay::Auto => return script,
-            RawPlay::Tricks(tricks) => {
+        let then = match located::script(self.yaml, raw, &mut self.errors) {
+            Script::Auto => return script,
+            Script::Text(v) => {
+                self.error(
+                    self.yaml.location_of(raw),
+                    format!(
+                        "`{}` is not a play: write `auto`, a list of tricks, or each player's cards",
+                        excerpt(v)
+                    ),
+                );
+                return script;
+            }
+            Script::List(tricks) => {
                 let (tokens, then) = self.trick_tokens(tricks);
                 for (token, loc) in tokens {
                     match Pack::Gleek44.parse_card(&excerpt(&token)) {
@@ -1062,19 +1012,19 @@ impl Parser<'_> {
                 }
                 then
             }
-            RawPlay::ByPlayer(entries) => {
+            Script::ByPlayer(entries) => {
                 let mut then = false;
                 for (name, cards) in entries {
                     let loc = self.yaml.location_of(name);
                     if name.value.trim() == "then" {
-                        then =
-                            self.then_value(&cards.value.0.join(" "), self.yaml.location_of(cards));
+                        then = self
+                            .then_value(&cards.value.0.join(" "), self.yaml.location_of(&cards));
                         continue;
                     }
                     let Some(seat) = self.seat(seats, name.value.trim(), &loc) else {
                         continue;
                     };
-                    for (card, cloc) in self.cards(cards, "the play").0 {
+                    for (card, cloc) in self.cards(&cards, "the play").0 {
                         add(self, seat, card, cloc);
                     }
                 }
@@ -1090,15 +1040,16 @@ impl Parser<'_> {
     }
 
     /// The tokens of a list of tricks, and whether it ends with `then: auto`.
-    fn trick_tokens(&mut self, tricks: &[Spanned<RawTrick>]) -> (Vec<(String, Location)>, bool) {
+    fn trick_tokens(&mut self, tricks: &[Spanned<RawFigure>]) -> (Vec<(String, Location)>, bool) {
         let mut tokens = Vec::new();
         let mut then = false;
         for (i, trick) in tricks.iter().enumerate() {
-            match &trick.value {
-                RawTrick::Cards(words) => tokens.extend(self.tokens_in(trick, &words.0, false)),
-                RawTrick::Then(value) => {
+            match RawTrick::read(&trick.value) {
+                Err(message) => self.error(self.yaml.location_of(trick), message),
+                Ok(RawTrick::Cards(words)) => tokens.extend(self.tokens_in(trick, &words.0, false)),
+                Ok(RawTrick::Then(value)) => {
                     let loc = self.yaml.location_of(trick);
-                    then = self.then_value(value, loc.clone());
+                    then = self.then_value(&value, loc.clone());
                     if i + 1 < tricks.len() {
                         self.error(
                             loc,
@@ -1130,7 +1081,7 @@ impl Parser<'_> {
     /// (`then: auto`): a trick left out by mistake must not pass unnoticed.
     fn complete(
         &mut self,
-        raw: &Spanned<RawPlay>,
+        raw: &Spanned<RawFigure>,
         script: &PlayScript,
         seats: &[String; 3],
         then: bool,

@@ -8,12 +8,12 @@ use super::points::TABLE;
 use super::scenario::*;
 use crate::cards::{Card, CardSet};
 use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
-use crate::expect::{RawExpectations, Scalar, Vocabulary, Words, expectations};
+use crate::expect::{RawExpectations, RawFigure, Scalar, Vocabulary, Words, expectations};
 use crate::game::{Claim, Expected, Figure, Head, Value, Want};
+use crate::located::{self, Script};
 use crate::money::Money;
 use crate::yaml::YamlText;
 use serde::Deserialize;
-use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde_saphyr::Spanned;
 use std::collections::HashMap;
 
@@ -33,43 +33,6 @@ const MAX_ACTIONS: usize = 60;
 /// The longest name at the table, and the longest scenario id, in characters.
 const MAX_NAME: usize = 30;
 const MAX_ID: usize = 80;
-
-/// `play:` as `auto`, actions in order, or each player's cards.
-enum RawPlay {
-    Auto,
-    Actions(Words),
-    ByPlayer(Vec<(Spanned<String>, Spanned<Words>)>),
-}
-
-impl<'de> Deserialize<'de> for RawPlay {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawPlay, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawPlay;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("`auto`, actions in order, or a map from each player to his cards")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawPlay, E> {
-                Ok(if v.trim() == "auto" {
-                    RawPlay::Auto
-                } else {
-                    RawPlay::Actions(Words(vec![v.to_string()]))
-                })
-            }
-            fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<RawPlay, A::Error> {
-                Words::deserialize(de::value::SeqAccessDeserializer::new(seq)).map(RawPlay::Actions)
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawPlay, A::Error> {
-                let mut out = Vec::new();
-                while let Some(entry) = map.next_entry::<Spanned<String>, Spanned<Words>>()? {
-                    out.push(entry);
-                }
-                Ok(RawPlay::ByPlayer(out))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
 
 type NameMap<T> = Spanned<HashMap<Spanned<String>, Spanned<T>>>;
 
@@ -102,7 +65,7 @@ struct RawDeal {
     #[serde(default)]
     lay_out: Option<Spanned<Words>>,
     #[serde(default)]
-    play: Option<Spanned<RawPlay>>,
+    play: Option<Spanned<RawFigure>>,
 }
 
 /// Reads and checks one scenario.
@@ -635,50 +598,64 @@ impl Parser<'_> {
         out
     }
 
-    fn play(&mut self, raw: &Spanned<RawPlay>, head: &Head, holding: &mut Holding) -> Play {
-        match &raw.value {
-            RawPlay::Auto => Play::Auto,
-            RawPlay::Actions(words) => {
-                let items = self.located(raw, words, true, MAX_ACTIONS);
-                if items.len() > MAX_ACTIONS {
-                    self.error(
-                        self.yaml.location_of(raw),
-                        format!("a deal scripts at most {MAX_ACTIONS} actions"),
-                    );
-                }
-                let actions = items
-                    .into_iter()
-                    .take(MAX_ACTIONS)
-                    .filter_map(|(item, loc)| self.action(&item, loc, head, holding))
-                    .collect();
-                Play::Actions(actions)
+    fn play(&mut self, raw: &Spanned<RawFigure>, head: &Head, holding: &mut Holding) -> Play {
+        let words = match located::script(self.yaml, raw, &mut self.errors) {
+            Script::Auto => return Play::Auto,
+            Script::Text(_) | Script::List(_) => raw.value.words(),
+            Script::ByPlayer(lists) => return self.by_player(&lists, head, holding),
+        };
+        let Some(words) = words else {
+            self.error(
+                self.yaml.location_of(raw),
+                "`play:` is `auto`, the actions in order (`Ann AS, Ben put`), or each player's cards".to_string(),
+            );
+            return Play::Auto;
+        };
+        let items = self.located(raw, &words, true, MAX_ACTIONS);
+        if items.len() > MAX_ACTIONS {
+            self.error(
+                self.yaml.location_of(raw),
+                format!("a deal scripts at most {MAX_ACTIONS} actions"),
+            );
+        }
+        let actions = items
+            .into_iter()
+            .take(MAX_ACTIONS)
+            .filter_map(|(item, loc)| self.action(&item, loc, head, holding))
+            .collect();
+        Play::Actions(actions)
+    }
+
+    /// Each player's cards in order.
+    fn by_player(
+        &mut self,
+        lists: &[(&Spanned<String>, Spanned<Words>)],
+        head: &Head,
+        holding: &mut Holding,
+    ) -> Play {
+        let mut cards: Vec<Vec<(Card, u32)>> = vec![Vec::new(); head.seats.len()];
+        let mut named = vec![false; head.seats.len()];
+        for (name, words) in lists {
+            let nloc = self.yaml.location_of(name);
+            let Some(seat) = self.seat(head, name.value.trim(), &nloc) else {
+                continue;
+            };
+            if std::mem::replace(&mut named[seat.index()], true) {
+                self.error(
+                    nloc,
+                    format!("{}'s cards are listed twice", head.name(seat)),
+                );
             }
-            RawPlay::ByPlayer(lists) => {
-                let mut cards: Vec<Vec<(Card, u32)>> = vec![Vec::new(); head.seats.len()];
-                let mut named = vec![false; head.seats.len()];
-                for (name, words) in lists {
-                    let nloc = self.yaml.location_of(name);
-                    let Some(seat) = self.seat(head, name.value.trim(), &nloc) else {
-                        continue;
-                    };
-                    if std::mem::replace(&mut named[seat.index()], true) {
-                        self.error(
-                            nloc,
-                            format!("{}'s cards are listed twice", head.name(seat)),
-                        );
-                    }
-                    for (token, loc) in self.located(words, &words.value, false, 3) {
-                        if let Some(card) = self.card(&token, &loc, "the play")
-                            && self.held(seat, card, &loc, head, holding)
-                        {
-                            let at = self.remember(loc);
-                            cards[seat.index()].push((card, at));
-                        }
-                    }
+            for (token, loc) in self.located(words, &words.value, false, 3) {
+                if let Some(card) = self.card(&token, &loc, "the play")
+                    && self.held(seat, card, &loc, head, holding)
+                {
+                    let at = self.remember(loc);
+                    cards[seat.index()].push((card, at));
                 }
-                Play::ByPlayer(cards)
             }
         }
+        Play::ByPlayer(cards)
     }
 
     /// "Ann put", "Ben see", "Ann AS".

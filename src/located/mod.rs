@@ -4,11 +4,13 @@
 
 use crate::cards::{Card, CardSet};
 use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
-use crate::expect::Words;
 use crate::game::{Head, Seat};
 use crate::yaml::YamlText;
 use serde_saphyr::Spanned;
 use std::collections::HashMap;
+
+pub mod node;
+pub use node::{RawFigure, Scalar, Words, respan};
 
 /// A map written with names as keys (players, compartments), each key and value located.
 pub type NameMap<T> = Spanned<HashMap<Spanned<String>, Spanned<T>>>;
@@ -59,6 +61,49 @@ pub fn pieces(
         }
     }
     out
+}
+
+/// A `play:` script as written, in every game that scripts its cards: `auto` (or nothing), one
+/// string, a list, or a map from each player to his cards in order. What a string or a list
+/// holds (actions, tricks) is the game's to read.
+pub enum Script<'n> {
+    Auto,
+    Text(&'n str),
+    List(&'n [Spanned<RawFigure>]),
+    ByPlayer(Vec<(&'n Spanned<String>, Spanned<Words>)>),
+}
+
+/// Reads a `play:` node into a [`Script`]; a player's cards that are not a list of words are
+/// reported, and left out.
+pub fn script<'n>(
+    yaml: &YamlText,
+    node: &'n Spanned<RawFigure>,
+    errors: &mut Errors,
+) -> Script<'n> {
+    match &node.value {
+        RawFigure::Empty => Script::Auto,
+        RawFigure::Scalar(s) if s.trim() == "auto" => Script::Auto,
+        RawFigure::Scalar(s) => Script::Text(s),
+        RawFigure::List(items) => Script::List(items),
+        RawFigure::Map(entries) => Script::ByPlayer(
+            entries
+                .iter()
+                .filter_map(|(name, cards)| match cards.value.words() {
+                    Some(words) => Some((name, respan(cards, words))),
+                    None => {
+                        errors.push(Diagnostic::new(
+                            yaml.location_of(cards),
+                            format!(
+                                "`{}`'s cards are a list of cards in order, as in `AS KH` or [AS, KH]",
+                                excerpt(&name.value)
+                            ),
+                        ));
+                        None
+                    }
+                })
+                .collect(),
+        ),
+    }
 }
 
 /// A card, or an error naming `what` it was read in (a long word is quoted cut short).
