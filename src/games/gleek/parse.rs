@@ -4,15 +4,12 @@ use super::points::TABLE;
 use super::scenario::*;
 use crate::cards::{Card, CardSet, Pack, Rank};
 use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
-use crate::expect::{
-    RawExpectations, RawFigure, Scalar, Vocabulary, Words, expectations, variant_ids,
-};
+use crate::expect::{RawFigure, Scalar, Vocabulary, Words, expectations, variant_ids};
 use crate::game::Head;
 use crate::located::{self, Script};
 use crate::money::Money;
 use crate::suggest::hint;
 use crate::yaml::YamlText;
-use serde::Deserialize;
 use serde::de;
 use serde_saphyr::Spanned;
 use std::collections::HashMap;
@@ -57,16 +54,11 @@ impl RawTrick {
     }
 }
 
+located::raw_scenario! { optional;
 /// A scenario as written. Every field is read as optional, and unknown fields are let through
 /// here: a missing or unknown field is reported by the parser together with every other error,
 /// where serde would stop at the first.
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "kebab-case")]
 struct RawScenario {
-    id: Option<Spanned<String>>,
-    title: Option<String>,
-    notes: Option<String>,
-    seats: Option<Spanned<Words>>,
     dealer: Option<Spanned<String>>,
     hands: Option<Spanned<HashMap<Spanned<String>, Spanned<Words>>>>,
     turn_up: Option<Spanned<Scalar>>,
@@ -78,7 +70,7 @@ struct RawScenario {
     vie: Option<Spanned<Words>>,
     false_claims: Option<Spanned<Words>>,
     play: Option<Spanned<RawFigure>>,
-    expect: Option<RawExpectations>,
+}
 }
 
 /// The fields of a scenario, as written.

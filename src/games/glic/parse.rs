@@ -9,8 +9,8 @@ use super::board::{Board, Compartment};
 use super::points::TABLE;
 use super::scenario::*;
 use crate::cards::{Card, CardSet};
-use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
-use crate::expect::{RawExpectations, Scalar, Vocabulary, Words, expectations};
+use crate::diagnostic::{Diagnostic, Location, excerpt};
+use crate::expect::{Scalar, Vocabulary, Words, expectations};
 use crate::game::{Expected, Head};
 use crate::located::{self, NameMap, in_order};
 use crate::yaml::YamlText;
@@ -61,15 +61,8 @@ const MAX_TURNS: usize = 300;
 const MAX_BET: u32 = 1000;
 const MAX_CARRIED: u32 = 1_000_000;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+located::raw_scenario! { required;
 struct RawScenario {
-    id: Spanned<String>,
-    #[serde(default)]
-    title: Option<String>,
-    #[serde(default)]
-    notes: Option<String>,
-    seats: Spanned<Words>,
     #[serde(default)]
     carried: Option<NameMap<Scalar>>,
     /// One round written at the top level...
@@ -88,8 +81,7 @@ struct RawScenario {
     /// ...or an evening's rounds, in order.
     #[serde(default)]
     rounds: Option<Spanned<Vec<Spanned<RawRound>>>>,
-    #[serde(default)]
-    expect: Option<RawExpectations>,
+}
 }
 
 /// One round: its deal and what the players did.
@@ -173,45 +165,17 @@ impl RawScenario {
 pub fn parse_scenario(yaml: &YamlText) -> Result<GlicScenario, Vec<Diagnostic>> {
     let mut raw: RawScenario = yaml.parse().map_err(|d| vec![d])?;
     let rounds = raw.take_rounds(yaml).map_err(|d| vec![d])?;
-    let mut p = Parser {
-        yaml,
-        errors: Errors::default(),
-        locations: Vec::new(),
-    };
-    match p.build(&raw, &rounds) {
-        Some(s) if p.errors.is_empty() => Ok(s),
-        _ => Err(p.errors.into_vec(&yaml.path)),
-    }
+    let mut p = Parser::new(yaml);
+    let built = p.build(&raw, &rounds);
+    p.finish(built)
 }
 
-struct Parser<'a> {
-    yaml: &'a YamlText,
-    errors: Errors,
-    locations: Vec<Location>,
-}
+located::parser!(
+    /// The shared reader, with Glic's rules.
+    Parser
+);
 
 impl Parser<'_> {
-    fn error(&mut self, location: Location, message: String) {
-        self.errors.push(Diagnostic::new(location, message));
-    }
-
-    fn remember(&mut self, location: Location) -> u32 {
-        self.locations.push(location);
-        (self.locations.len() - 1) as u32
-    }
-
-    fn pieces(&self, at: &Spanned<Words>, items: bool, limit: usize) -> Vec<(String, Location)> {
-        located::pieces(self.yaml, at, items, limit)
-    }
-
-    fn card(&mut self, token: &str, loc: &Location, what: &str) -> Option<Card> {
-        located::card(token, loc, what, &mut self.errors)
-    }
-
-    fn seat(&mut self, head: &Head, name: &str, loc: &Location) -> Option<Seat> {
-        located::seat(head, name, loc, &mut self.errors)
-    }
-
     /// "Ann 1", "Ben KS": a player and one word, or an error showing the form with `example`.
     fn pair<'i>(
         &mut self,
@@ -255,16 +219,7 @@ impl Parser<'_> {
         let y = self.yaml;
         let id = located::scenario_id(y, &raw.id, &mut self.errors);
         let seats = self.seats(&raw.seats)?;
-        let mut head = Head {
-            title: raw.title.as_deref().unwrap_or(&id).trim().to_string(),
-            id,
-            notes: raw.notes.clone(),
-            seats,
-            expect: Vec::new(),
-            locations: Vec::new(),
-            location: y.location(0, 0),
-            yaml: y.yaml.clone(),
-        };
+        let mut head = located::head(y, id, raw.title.as_deref(), raw.notes.clone(), seats);
         let carried = match &raw.carried {
             Some(c) => self.carried(c),
             None => [0; 8],
@@ -354,7 +309,15 @@ impl Parser<'_> {
         }
         let reserved =
             |name: &str| VOCABULARY.is_reserved(name) || Compartment::from_id(name).is_some();
-        let seats = located::names(self.yaml, raw, *SEATS.end(), &reserved, &mut self.errors);
+        let why = "a word of the scenario";
+        let seats = located::names(
+            self.yaml,
+            raw,
+            *SEATS.end(),
+            &reserved,
+            why,
+            &mut self.errors,
+        );
         if SEATS.contains(&seats.len()) {
             return Some(seats);
         }
@@ -467,7 +430,7 @@ impl Parser<'_> {
     /// `poch:` the bets in turn from the eldest, each player once: `Ann 1, Ben see, Cat pass`.
     fn bets(&mut self, raw: &Spanned<Words>, head: &Head, dealer: Seat) -> Vec<ScriptedBet> {
         let n = head.seats.len();
-        let items = self.pieces(raw, true, n);
+        let items = self.pieces(raw, &raw.value, true, n);
         if is_auto(&items) {
             return Vec::new();
         }
@@ -538,7 +501,7 @@ impl Parser<'_> {
         head: &Head,
         mut hands: Vec<CardSet>,
     ) -> Vec<ScriptedPlay> {
-        let items = self.pieces(raw, true, MAX_TURNS);
+        let items = self.pieces(raw, &raw.value, true, MAX_TURNS);
         if is_auto(&items) {
             return Vec::new();
         }
