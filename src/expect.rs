@@ -191,20 +191,7 @@ impl Reader<'_> {
     }
 
     fn seat(&mut self, name: &str, loc: &Location) -> Option<Seat> {
-        let found = self.head.seat_of(name);
-        if found.is_none() {
-            let d = Diagnostic::new(
-                loc.clone(),
-                format!(
-                    "`{}` is not at this table; the seats are {}",
-                    excerpt(name),
-                    self.head.seats.join(", ")
-                ),
-            );
-            let seats = self.head.seats.iter().map(String::as_str);
-            self.errors.push(crate::suggest::hint(d, name, seats));
-        }
-        found
+        crate::located::seat(self.head, name, loc, self.errors)
     }
 
     /// One variant's expectations; `None` (and an error) when they cannot be read at all.

@@ -26,12 +26,9 @@ macro_rules! raw_scenario {
         #[serde(deny_unknown_fields, rename_all = "kebab-case")]
         struct $name {
             id: serde_saphyr::Spanned<String>,
-            #[serde(default)]
             title: Option<String>,
-            #[serde(default)]
             notes: Option<String>,
             seats: serde_saphyr::Spanned<$crate::located::Words>,
-            #[serde(default)]
             expect: Option<$crate::expect::RawExpectations>,
             $($own)*
         }
@@ -235,18 +232,66 @@ pub fn card(token: &str, loc: &Location, what: &str, errors: &mut Errors) -> Opt
 
 /// A name at the table, or an error listing the seats.
 pub fn seat(head: &Head, name: &str, loc: &Location, errors: &mut Errors) -> Option<Seat> {
-    let found = head.seat_of(name);
+    seat_in(&head.seats, name, loc, errors)
+}
+
+/// A name among `seats` (any case), or an error listing them, with the nearest as a suggestion.
+pub fn seat_in(seats: &[String], name: &str, loc: &Location, errors: &mut Errors) -> Option<Seat> {
+    let found = seats
+        .iter()
+        .position(|s| s.eq_ignore_ascii_case(name))
+        .map(|i| Seat(i as u8));
     if found.is_none() {
-        errors.push(Diagnostic::new(
+        let d = Diagnostic::new(
             loc.clone(),
             format!(
                 "`{}` is not at this table; the seats are {}",
                 excerpt(name),
-                head.seats.join(", ")
+                seats.join(", ")
             ),
+        );
+        errors.push(crate::suggest::hint(
+            d,
+            name,
+            seats.iter().map(String::as_str),
         ));
     }
     found
+}
+
+/// Every seat's entry, in seat order, or an error naming who is missing (`rule` says why each
+/// is needed).
+pub fn everyone<T>(
+    head: &Head,
+    per_seat: Vec<Option<T>>,
+    at: Location,
+    rule: &str,
+    errors: &mut Errors,
+) -> Option<Vec<T>> {
+    let missing: Vec<&str> = head
+        .all_seats()
+        .filter(|s| per_seat[s.index()].is_none())
+        .map(|s| head.name(s))
+        .collect();
+    if missing.is_empty() {
+        return Some(per_seat.into_iter().flatten().collect());
+    }
+    errors.push(Diagnostic::new(
+        at,
+        format!("{rule}; missing: {}", missing.join(", ")),
+    ));
+    None
+}
+
+/// The first error of a parse, as its message and `line:column`, for tests.
+#[cfg(test)]
+pub fn first_error<T: std::fmt::Debug>(parsed: Result<T, Vec<Diagnostic>>) -> (String, String) {
+    let errors = parsed.expect_err("should not parse");
+    let e = &errors[0];
+    (
+        e.message.clone(),
+        format!("{}:{}", e.location.line, e.location.column()),
+    )
 }
 
 /// The longest name at the table, in characters.
@@ -365,22 +410,8 @@ pub fn hands(
         }
         hands[seat.index()] = Some((hand, at));
     }
-    let missing: Vec<&str> = head
-        .all_seats()
-        .filter(|s| hands[s.index()].is_none())
-        .map(|s| head.name(s))
-        .collect();
-    if missing.is_empty() {
-        return Some(hands.into_iter().flatten().collect());
-    }
-    errors.push(Diagnostic::new(
-        yaml.location_of(raw),
-        format!(
-            "every player is dealt a hand; missing: {}",
-            missing.join(", ")
-        ),
-    ));
-    None
+    let at = yaml.location_of(raw);
+    everyone(head, hands, at, "every player is dealt a hand", errors)
 }
 
 /// A scenario's head as read: its id (checked), title, notes and seats, with no expectations

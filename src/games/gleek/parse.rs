@@ -276,23 +276,7 @@ impl Parser<'_> {
     }
 
     fn seat(&mut self, seats: &[String; 3], name: &str, loc: &Location) -> Option<Seat> {
-        let found = seats
-            .iter()
-            .position(|s| s.eq_ignore_ascii_case(name))
-            .map(|i| Seat(i as u8));
-        if found.is_none() {
-            let d = Diagnostic::new(
-                loc.clone(),
-                format!(
-                    "`{}` is not at this table; the seats are {}",
-                    excerpt(name),
-                    seats.join(", ")
-                ),
-            );
-            self.errors
-                .push(hint(d, name, seats.iter().map(String::as_str)));
-        }
-        found
+        located::seat_in(seats, name, loc, &mut self.errors)
     }
 
     /// Checks the scenario in stages. The table comes first (nothing can be read without it);

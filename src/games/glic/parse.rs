@@ -63,23 +63,15 @@ const MAX_CARRIED: u32 = 1_000_000;
 
 located::raw_scenario! { required;
 struct RawScenario {
-    #[serde(default)]
     carried: Option<NameMap<Scalar>>,
     /// One round written at the top level...
-    #[serde(default)]
     dealer: Option<Spanned<String>>,
-    #[serde(default)]
     antes: Option<NameMap<Scalar>>,
-    #[serde(default)]
     hands: Option<NameMap<Words>>,
-    #[serde(default)]
     cut: Option<Spanned<Scalar>>,
-    #[serde(default)]
     poch: Option<Spanned<Words>>,
-    #[serde(default)]
     countdown: Option<Spanned<Words>>,
     /// ...or an evening's rounds, in order.
-    #[serde(default)]
     rounds: Option<Spanned<Vec<Spanned<RawRound>>>>,
 }
 }
@@ -89,13 +81,10 @@ struct RawScenario {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawRound {
     dealer: Spanned<String>,
-    #[serde(default)]
     antes: Option<NameMap<Scalar>>,
     hands: NameMap<Words>,
     cut: Spanned<Scalar>,
-    #[serde(default)]
     poch: Option<Spanned<Words>>,
-    #[serde(default)]
     countdown: Option<Spanned<Words>>,
 }
 

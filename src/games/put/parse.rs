@@ -35,11 +35,8 @@ type NameMap<T> = Spanned<HashMap<Spanned<String>, Spanned<T>>>;
 
 located::raw_scenario! { required;
 struct RawScenario {
-    #[serde(default)]
     dealer: Option<Spanned<String>>,
-    #[serde(default)]
     cut: Option<NameMap<Scalar>>,
-    #[serde(default)]
     score: Option<NameMap<Scalar>>,
     deals: Spanned<Vec<Spanned<RawDeal>>>,
 }
@@ -49,11 +46,8 @@ struct RawScenario {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawDeal {
     hands: NameMap<Words>,
-    #[serde(default)]
     give: Option<Spanned<Words>>,
-    #[serde(default)]
     lay_out: Option<Spanned<Words>>,
-    #[serde(default)]
     play: Option<Spanned<RawFigure>>,
 }
 
@@ -195,7 +189,8 @@ impl Parser<'_> {
             let at = self.remember(vloc);
             cards[seat.index()] = Some((card, at));
         }
-        self.everyone(head, cards, self.yaml.location_of(cut), "every player cuts")
+        let at = self.yaml.location_of(cut);
+        located::everyone(head, cards, at, "every player cuts", &mut self.errors)
     }
 
     /// The starting score per side; with partners either partner may name the side.
@@ -231,27 +226,6 @@ impl Parser<'_> {
             }
         }
         score.into_iter().map(|s| s.unwrap_or(0)).collect()
-    }
-
-    /// Every seat's entry, or an error naming who is missing.
-    fn everyone<T>(
-        &mut self,
-        head: &Head,
-        per_seat: Vec<Option<T>>,
-        at: Location,
-        rule: &str,
-    ) -> Option<Vec<T>> {
-        let missing: Vec<&str> = head
-            .all_seats()
-            .filter(|s| per_seat[s.index()].is_none())
-            .map(|s| head.name(s))
-            .collect();
-        if missing.is_empty() {
-            Some(per_seat.into_iter().flatten().collect())
-        } else {
-            self.error(at, format!("{rule}; missing: {}", missing.join(", ")));
-            None
-        }
     }
 
     fn side_name(&self, head: &Head, side: usize) -> String {
@@ -331,7 +305,8 @@ impl Parser<'_> {
             hands[seat.index()] = Some((hand, at));
         }
         let rule = "every player is dealt a hand";
-        let hands = self.everyone(head, hands, self.yaml.location_of(raw), rule)?;
+        let at = self.yaml.location_of(raw);
+        let hands = located::everyone(head, hands, at, rule, &mut self.errors)?;
         Some(hands.into_iter().unzip())
     }
 
@@ -639,12 +614,7 @@ mod tests {
 
     /// The first error's message and `line:column`.
     fn error(text: &str) -> (String, String) {
-        let errors = parse(text).expect_err("should not parse");
-        let e = &errors[0];
-        (
-            e.message.clone(),
-            format!("{}:{}", e.location.line, e.location.column()),
-        )
+        crate::located::first_error(parse(text))
     }
 
     const GOOD: &str = "id: t\nseats: [Ann, Ben]\ndealer: Ben\ndeals:\n  - hands: {Ann: AS KH QD, Ben: KC JS TD}\n    play: Ann put, Ben refuse\n  - hands: {Ann: 3S 2H 4D, Ben: 3C AS 4C}\n    play: {Ann: 3S 2H, Ben: 4C}\nexpect:\n  cotton-1674:\n    scores: [{Ann: 1, Ben: 0}, {Ann: 2, Ben: 0}]\n    winner: none\n";
