@@ -13,6 +13,14 @@ use crate::yaml::YamlText;
 use std::fmt;
 use std::sync::Arc;
 
+/// A stage of play as a game declares it: the word a page's front matter names it by, and the
+/// heading its questions are listed under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StageDef {
+    pub id: &'static str,
+    pub title: &'static str,
+}
+
 /// A game Mournival knows.
 pub trait Game: Send + Sync + 'static {
     /// The fenced-block language of its scenarios and its folder under `variants/`: `gleek`.
@@ -33,6 +41,9 @@ pub trait Game: Send + Sync + 'static {
     /// What every reading shares (players, pack, deal, ranks, order of play): the part of the
     /// rules no rule point disputes, which a table's card states before the reading's choices.
     fn facts(&self) -> &'static [Fact];
+    /// The stages of a deal, in play order: a page of the game says at which one its question
+    /// arises (`stage:`), and the site lists the questions in this order under these titles.
+    fn stages(&self) -> &'static [StageDef];
     /// The JSON Schema of the game's scenario blocks, for editors (`mournival schema`).
     fn scenario_schema(&self) -> serde_json::Value;
     /// A seat's standing in words: a net with its sign (`+3`, `−2`), a score as it stands.
