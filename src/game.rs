@@ -21,6 +21,12 @@ pub struct StageDef {
     pub title: &'static str,
 }
 
+impl StageDef {
+    pub const fn new(id: &'static str, title: &'static str) -> StageDef {
+        StageDef { id, title }
+    }
+}
+
 /// A game Mournival knows.
 pub trait Game: Send + Sync + 'static {
     /// The fenced-block language of its scenarios and its folder under `variants/`: `gleek`.

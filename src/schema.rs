@@ -279,6 +279,22 @@ pub fn cards(card: &str, description: &str) -> Value {
     })
 }
 
+/// Each player's hand, as dealt: `description` for the map, `each` for one hand.
+pub fn hands(
+    card: &str,
+    players: &std::ops::RangeInclusive<usize>,
+    description: &str,
+    each: &str,
+) -> Value {
+    json!({
+        "description": description,
+        "type": "object",
+        "minProperties": players.start(),
+        "maxProperties": players.end(),
+        "additionalProperties": cards(card, each),
+    })
+}
+
 /// Calls or names written as one string or a list of strings.
 pub fn words(description: &str) -> Value {
     json!({

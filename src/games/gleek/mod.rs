@@ -51,36 +51,8 @@ impl Game for Gleek {
         schema::scenario()
     }
 
-    /// Gleek's deal: the deal and turn-up, the stock, the ruff, the sets, the tricks and the
-    /// reckoning.
     fn stages(&self) -> &'static [game::StageDef] {
-        const STAGES: &[game::StageDef] = &[
-            game::StageDef {
-                id: "deal",
-                title: "The deal",
-            },
-            game::StageDef {
-                id: "stock",
-                title: "The stock",
-            },
-            game::StageDef {
-                id: "ruff",
-                title: "The ruff",
-            },
-            game::StageDef {
-                id: "sets",
-                title: "Sets",
-            },
-            game::StageDef {
-                id: "tricks",
-                title: "The play",
-            },
-            game::StageDef {
-                id: "reckoning",
-                title: "The reckoning",
-            },
-        ];
-        STAGES
+        facts::STAGES
     }
 
     fn facts(&self) -> &'static [game::Fact] {

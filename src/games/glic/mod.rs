@@ -55,28 +55,8 @@ impl Game for Glic {
         parse_scenario(yaml).map(|s| Box::new(s) as Box<dyn game::Scenario>)
     }
 
-    /// Glic's deal, as Stewart orders it: the deal and the antes, the sweepstakes, the Poch and
-    /// the countdown.
     fn stages(&self) -> &'static [game::StageDef] {
-        const STAGES: &[game::StageDef] = &[
-            game::StageDef {
-                id: "deal",
-                title: "The deal",
-            },
-            game::StageDef {
-                id: "sweepstakes",
-                title: "The sweepstakes",
-            },
-            game::StageDef {
-                id: "poch",
-                title: "The Poch",
-            },
-            game::StageDef {
-                id: "countdown",
-                title: "The countdown",
-            },
-        ];
-        STAGES
+        facts::STAGES
     }
 
     fn facts(&self) -> &'static [game::Fact] {

@@ -5,7 +5,9 @@ use super::VOCABULARY;
 use super::board::Compartment;
 use super::parse::MAX_ROUNDS;
 use super::points::TABLE;
-use crate::schema::{self, ScenarioShape, any_case, calls, card_pattern, cards, one_card, words};
+use crate::schema::{
+    self, ScenarioShape, any_case, calls, card_pattern, hands, one_card, words,
+};
 use serde_json::{Value, json};
 
 /// The schema of a Glic scenario: a ```glic block, or a `*.glic.yaml` scenario file.
@@ -26,13 +28,7 @@ pub fn scenario() -> Value {
             "type": "object",
             "additionalProperties": {"type": "string", "pattern": any_case(&staked)},
         },
-        "hands": {
-            "description": "Four cards for each player, as dealt.",
-            "type": "object",
-            "minProperties": 3,
-            "maxProperties": 6,
-            "additionalProperties": cards(&card, "Four cards: A K Q J 10 (or T) 9 ... 2; suits ♠ ♥ ♦ ♣ or S H D C."),
-        },
+        "hands": hands(&card, &(3..=6), "Four cards for each player, as dealt.", "Four cards: A K Q J 10 (or T) 9 ... 2; suits ♠ ♥ ♦ ♣ or S H D C."),
         "cut": one_card(&card, "The card turned up after the deal: its suit is trumps."),
         "poch": calls("The bets in turn from the eldest, each player once (`Ann 1, Ben see, Cat pass`), or `auto`."),
         "countdown": words("The turns in order (`Ann KS, Ben pass`), or `auto`."),

@@ -56,24 +56,8 @@ impl Game for Put {
         "score"
     }
 
-    /// Put's deal: the deal (the pack, who deals, how many play), the play (putting and the
-    /// tricks), and the reckoning of the game.
     fn stages(&self) -> &'static [game::StageDef] {
-        const STAGES: &[game::StageDef] = &[
-            game::StageDef {
-                id: "deal",
-                title: "The deal",
-            },
-            game::StageDef {
-                id: "tricks",
-                title: "The play",
-            },
-            game::StageDef {
-                id: "reckoning",
-                title: "The reckoning",
-            },
-        ];
-        STAGES
+        facts::STAGES
     }
 
     fn facts(&self) -> &'static [game::Fact] {
