@@ -601,7 +601,7 @@ impl Reader<'_> {
             };
             let nested = entries
                 .iter()
-                .find(|(e, _)| matches!(e.value.trim(), UNPLAYABLE) || e.value.trim() == key);
+                .find(|(e, _)| [UNPLAYABLE, key].contains(&e.value.trim()));
             if let Some((e, _)) = nested {
                 self.error(
                     self.yaml.location_of(e),

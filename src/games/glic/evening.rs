@@ -22,13 +22,13 @@ pub struct Evening {
 /// Plays every round of a scenario in turn, each on the board the one before it left.
 pub fn play(s: &GlicScenario, rules: &Rules) -> Result<Vec<Record>, Unplayable> {
     let mut records: Vec<Record> = Vec::with_capacity(s.rounds());
-    for k in 0..s.rounds() {
-        let outcome = match (k, records.last()) {
-            (0, _) | (_, None) => engine::play(s, rules),
-            (_, Some(before)) => engine::play(
+    for round in std::iter::once(s).chain(&s.later) {
+        let outcome = match records.last() {
+            None => engine::play(round, rules),
+            Some(before) => engine::play(
                 &GlicScenario {
                     carried: before.board_after(),
-                    ..s.later[k - 1].clone()
+                    ..round.clone()
                 },
                 rules,
             ),
@@ -46,15 +46,10 @@ fn in_round(k: usize, what: &str) -> String {
     format!("Round {}: {what}", k + 1)
 }
 
-impl Evening {
-    fn last(&self) -> &Record {
-        self.rounds.last().expect("an evening has a round")
-    }
-}
-
 impl Played for Evening {
     fn nets(&self) -> Vec<Money> {
-        let mut nets = vec![Money::ZERO; self.last().seats];
+        let seats = self.rounds.first().map_or(0, |r| r.seats);
+        let mut nets = vec![Money::ZERO; seats];
         for r in &self.rounds {
             for (n, m) in nets.iter_mut().zip(r.nets()) {
                 *n += m;
@@ -84,8 +79,8 @@ impl Played for Evening {
                 }
                 Some(Value::Money(sum))
             }
-            ("board", None) => self.last().figure(&of_round),
-            (key, None) if key.starts_with("pennies-on-") => self.last().figure(&of_round),
+            ("board", None) => self.rounds.last()?.figure(&of_round),
+            (key, None) if key.starts_with("pennies-on-") => self.rounds.last()?.figure(&of_round),
             _ => None,
         }
     }
@@ -110,10 +105,12 @@ impl Played for Evening {
             }
             offset += r.payments.len();
         }
-        let mut end = self.last().rows(head).pop().expect("the board's row");
-        end.label = "Left at the end of the evening".to_string();
-        end.lines.clear();
-        rows.push(end);
+        // The last round's board row, with the evening's figures.
+        if let Some(mut end) = self.rounds.last().and_then(|r| r.rows(head).pop()) {
+            end.label = "Left at the end of the evening".to_string();
+            end.lines.clear();
+            rows.push(end);
+        }
         rows
     }
 

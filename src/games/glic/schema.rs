@@ -5,9 +5,7 @@ use super::VOCABULARY;
 use super::board::Compartment;
 use super::parse::MAX_ROUNDS;
 use super::points::TABLE;
-use crate::schema::{
-    self, ScenarioShape, any_case, calls, card_pattern, hands, one_card, words,
-};
+use crate::schema::{self, ScenarioShape, any_case, calls, card_pattern, hands, one_card, words};
 use serde_json::{Value, json};
 
 /// The schema of a Glic scenario: a ```glic block, or a `*.glic.yaml` scenario file.
