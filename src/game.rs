@@ -399,9 +399,11 @@ impl Figure {
             (None, "tricks") => "the winner of each trick".to_string(),
             (None, key) => format!("the {}", key.replace('-', " ")),
         };
-        match self.deal {
-            Some(d) => format!("{what} after deal {}", d + 1),
-            None => what,
+        // A score stands after a deal; any other figure of one deal (a Glic round's) is its own.
+        match (self.deal, self.key) {
+            (Some(d), "score" | "scores") => format!("{what} after deal {}", d + 1),
+            (Some(d), _) => format!("{what} in round {}", d + 1),
+            (None, _) => what,
         }
     }
 }

@@ -79,6 +79,10 @@ fn the_board_a_round_leaves_is_carried_into_the_next_under_each_reading() {
     let found = failures("  ealdormere:\n    rounds: [{}, {sweepstakes: {Ben: 2}}]\n");
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].contains("+3"), "{found:?}");
+    assert!(
+        found[0].contains("Ben's sweepstakes net in round 2"),
+        "{found:?}"
+    );
 }
 
 #[test]
