@@ -9,177 +9,15 @@
 
 use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
 use crate::game::{Branch, Claim, Expectation, Expected, Figure, Forbids, Head, Seat, Value, Want};
+pub use crate::located::node::{RawFigure, Scalar, Words};
 use crate::money::Money;
 use crate::rules::{Point, PointTable};
 use crate::yaml::YamlText;
-use serde::Deserialize;
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
 use std::collections::HashMap;
 
-/// A list written either as one string (`AS KH, QD`) or as a YAML sequence.
-#[derive(Debug, Default)]
-pub struct Words(pub Vec<String>);
-
-impl<'de> Deserialize<'de> for Words {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Words, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Words;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a string or a list of strings")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Words, E> {
-                Ok(Words(vec![v.to_string()]))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Words, E> {
-                Ok(Words(vec![v.to_string()]))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Words, E> {
-                Ok(Words(vec![v.to_string()]))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Words, A::Error> {
-                let mut out = Vec::new();
-                while let Some(s) = seq.next_element::<Scalar>()? {
-                    out.push(s.0);
-                }
-                Ok(Words(out))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-/// Any scalar, kept as its text (`+3`, `2.5`, `yes`).
-#[derive(Debug, Clone)]
-pub struct Scalar(pub String);
-
-impl<'de> Deserialize<'de> for Scalar {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Scalar, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Scalar;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a number or a word")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Scalar, E> {
-                Ok(Scalar(v.to_string()))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Scalar, E> {
-                Ok(Scalar(v.to_string()))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Scalar, E> {
-                Ok(Scalar(v.to_string()))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Scalar, E> {
-                Ok(Scalar(v.to_string()))
-            }
-            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Scalar, E> {
-                Ok(Scalar(if v { "yes" } else { "no" }.to_string()))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-/// An `expect:` entry: a word (`unplayable`, `undetermined`), a map of figures, or nothing (a key
-/// with only a comment), which is reported.
-#[derive(Debug)]
-pub enum RawExpect {
-    Word(String),
-    Map(Vec<(Spanned<String>, Spanned<RawFigure>)>),
-    Empty,
-}
-
-/// A value as written: a scalar, a map (players to figures, or bounds, or options), or a list
-/// (one map per deal, a list of names, the options of `one-of`), or nothing.
-#[derive(Debug)]
-pub enum RawFigure {
-    Scalar(String),
-    Map(Vec<(Spanned<String>, Spanned<RawFigure>)>),
-    List(Vec<Spanned<RawFigure>>),
-    Empty,
-}
-
-impl<'de> Deserialize<'de> for RawExpect {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawExpect, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawExpect;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a map of figures, `unplayable` or `undetermined`")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawExpect, E> {
-                Ok(RawExpect::Word(v.to_string()))
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<RawExpect, E> {
-                Ok(RawExpect::Empty)
-            }
-            fn visit_none<E: de::Error>(self) -> Result<RawExpect, E> {
-                Ok(RawExpect::Empty)
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawExpect, A::Error> {
-                let mut out = Vec::new();
-                while let Some(entry) = map.next_entry::<Spanned<String>, Spanned<RawFigure>>()? {
-                    out.push(entry);
-                }
-                Ok(RawExpect::Map(out))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-impl<'de> Deserialize<'de> for RawFigure {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawFigure, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawFigure;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a figure, a map from players to figures, or a list")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawFigure, E> {
-                Ok(RawFigure::Scalar(v.to_string()))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<RawFigure, E> {
-                Ok(RawFigure::Scalar(v.to_string()))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<RawFigure, E> {
-                Ok(RawFigure::Scalar(v.to_string()))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<RawFigure, E> {
-                Ok(RawFigure::Scalar(v.to_string()))
-            }
-            fn visit_bool<E: de::Error>(self, v: bool) -> Result<RawFigure, E> {
-                Ok(RawFigure::Scalar(if v { "yes" } else { "no" }.to_string()))
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<RawFigure, E> {
-                Ok(RawFigure::Empty)
-            }
-            fn visit_none<E: de::Error>(self) -> Result<RawFigure, E> {
-                Ok(RawFigure::Empty)
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawFigure, A::Error> {
-                let mut out = Vec::new();
-                while let Some(entry) = map.next_entry::<Spanned<String>, Spanned<RawFigure>>()? {
-                    out.push(entry);
-                }
-                Ok(RawFigure::Map(out))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawFigure, A::Error> {
-                let mut out = Vec::new();
-                while let Some(item) = seq.next_element::<Spanned<RawFigure>>()? {
-                    out.push(item);
-                }
-                Ok(RawFigure::List(out))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
 /// The `expect:` block as written.
-pub type RawExpectations = Spanned<HashMap<Spanned<String>, Spanned<RawExpect>>>;
+pub type RawExpectations = Spanned<HashMap<Spanned<String>, Spanned<RawFigure>>>;
 
 /// The figures a game's expectations may name.
 #[derive(Clone, Copy, Debug)]
@@ -197,6 +35,9 @@ pub struct Vocabulary {
     /// Keys whose value is a map from the game's places to amounts (`left: {ace: 1}`): each
     /// place as written, and the key of its figure.
     pub per_part: &'static [(&'static str, &'static [(&'static str, &'static str)])],
+    /// The key of a list with one map of figures per round of an evening (Glic's `rounds`),
+    /// each map read with this same vocabulary, if the game plays evenings.
+    pub per_round: Option<&'static str>,
 }
 
 /// The words of the `expect:` block that are not figures.
@@ -224,6 +65,7 @@ impl Vocabulary {
             .chain(self.seat_valued)
             .copied()
             .chain(self.per_part.iter().map(|(k, _)| *k))
+            .chain(self.per_round)
     }
 
     /// The words a player's name may not be: the figures' keys and the words of the `expect:`
@@ -301,6 +143,20 @@ pub fn expectations(
     out
 }
 
+/// Marks a claim's figures as a round's.
+fn in_round(claim: &mut Claim, round: u32) {
+    match claim {
+        Claim::Figure { figure, .. } => figure.deal = Some(round),
+        Claim::OneOf { options, .. } => {
+            for branch in options {
+                if let Branch::Figures(figures) = branch {
+                    figures.iter_mut().for_each(|(f, _)| f.deal = Some(round));
+                }
+            }
+        }
+    }
+}
+
 /// The variant ids of a key that may name several (`cotton-1674 parlett`, `a, b`).
 pub fn variant_ids(key: &str) -> impl Iterator<Item = &str> {
     key.split([' ', ',']).filter(|s| !s.is_empty())
@@ -335,28 +191,15 @@ impl Reader<'_> {
     }
 
     fn seat(&mut self, name: &str, loc: &Location) -> Option<Seat> {
-        let found = self.head.seat_of(name);
-        if found.is_none() {
-            let d = Diagnostic::new(
-                loc.clone(),
-                format!(
-                    "`{}` is not at this table; the seats are {}",
-                    excerpt(name),
-                    self.head.seats.join(", ")
-                ),
-            );
-            let seats = self.head.seats.iter().map(String::as_str);
-            self.errors.push(crate::suggest::hint(d, name, seats));
-        }
-        found
+        crate::located::seat(self.head, name, loc, self.errors)
     }
 
     /// One variant's expectations; `None` (and an error) when they cannot be read at all.
-    fn expected(&mut self, value: &Spanned<RawExpect>) -> Option<Expected> {
+    fn expected(&mut self, value: &Spanned<RawFigure>) -> Option<Expected> {
         let vloc = self.yaml.location_of(value);
         match &value.value {
-            RawExpect::Word(w) if w.trim() == UNDETERMINED => Some(Expected::Undetermined),
-            RawExpect::Word(w) => match self.unplayable_word(w) {
+            RawFigure::Scalar(w) if w.trim() == UNDETERMINED => Some(Expected::Undetermined),
+            RawFigure::Scalar(w) => match self.unplayable_word(w) {
                 Ok(forbids) => Some(Expected::Unplayable {
                     forbids,
                     figures: Vec::new(),
@@ -366,14 +209,21 @@ impl Reader<'_> {
                     None
                 }
             },
-            RawExpect::Empty => {
+            RawFigure::Empty => {
                 self.error(
                     vloc,
                     "no expectation is given: write a map of figures, `unplayable`, or `undetermined` where the sources give no figure (a comment may say why)".to_string(),
                 );
                 None
             }
-            RawExpect::Map(items) => {
+            RawFigure::List(_) => {
+                self.error(
+                    vloc,
+                    "an expectation is a map of figures, `unplayable` or `undetermined`, not a list".to_string(),
+                );
+                None
+            }
+            RawFigure::Map(items) => {
                 let read = self.figures(items, Level::Variant);
                 if (read.claims.len() > 1 || read.unplayable.is_some())
                     && let Some(c) = read.claims.iter().find(|c| c.may_forbid())
@@ -477,6 +327,13 @@ impl Reader<'_> {
                     kloc,
                     format!("`{k}` cannot stand inside an option of `one-of`: each option is a map of figures"),
                 ),
+                _ if Some(k) == self.vocabulary.per_round => match level {
+                    Level::Variant => self.rounds(k, value, &mut read.claims),
+                    Level::Option => self.error(
+                        kloc,
+                        format!("`{k}` stands at a variant's own figures, not inside an option of `one-of`"),
+                    ),
+                },
                 _ => self.figure(k, kloc, value, level, &mut read.claims),
             }
         }
@@ -719,6 +576,52 @@ impl Reader<'_> {
                     self.yaml.location_of(deal),
                     format!("each deal's `{key}` is a map from players to figures, as in {{Ann: 1, Ben: 0}}"),
                 ),
+            }
+        }
+    }
+
+    /// `rounds: [{...}, {...}]`: a map of figures per round of an evening, each figure marked
+    /// with its round; neither `unplayable` nor another `rounds` stands in a round.
+    fn rounds(&mut self, key: &str, value: &Spanned<RawFigure>, out: &mut Vec<Claim>) {
+        let RawFigure::List(rounds) = &value.value else {
+            return self.error(
+                self.yaml.location_of(value),
+                format!("`{key}` is a list with one map of figures per round, as in [{{board: 1}}, {{net: {{Ann: +2}}}}]"),
+            );
+        };
+        for (k, round) in rounds.iter().enumerate() {
+            let RawFigure::Map(entries) = &round.value else {
+                self.error(
+                    self.yaml.location_of(round),
+                    format!(
+                        "each round of `{key}` is a map of figures, as in {{board: 1, queen: Ann}}"
+                    ),
+                );
+                continue;
+            };
+            let nested = entries
+                .iter()
+                .find(|(e, _)| [UNPLAYABLE, key].contains(&e.value.trim()));
+            if let Some((e, _)) = nested {
+                self.error(
+                    self.yaml.location_of(e),
+                    format!(
+                        "`{}` stands at a variant's own figures, not in a round",
+                        e.value.trim()
+                    ),
+                );
+                continue;
+            }
+            for mut claim in self.figures(entries, Level::Variant).claims {
+                if claim.may_forbid() {
+                    self.error(
+                        claim.location().clone(),
+                        "a `one-of` with an `unplayable` option stands alone, at a variant's own figures, not in a round".to_string(),
+                    );
+                    continue;
+                }
+                in_round(&mut claim, k as u32);
+                self.push(claim, out);
             }
         }
     }

@@ -13,6 +13,20 @@ use crate::yaml::YamlText;
 use std::fmt;
 use std::sync::Arc;
 
+/// A stage of play as a game declares it: the word a page's front matter names it by, and the
+/// heading its questions are listed under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StageDef {
+    pub id: &'static str,
+    pub title: &'static str,
+}
+
+impl StageDef {
+    pub const fn new(id: &'static str, title: &'static str) -> StageDef {
+        StageDef { id, title }
+    }
+}
+
 /// A game Mournival knows.
 pub trait Game: Send + Sync + 'static {
     /// The fenced-block language of its scenarios and its folder under `variants/`: `gleek`.
@@ -33,6 +47,9 @@ pub trait Game: Send + Sync + 'static {
     /// What every reading shares (players, pack, deal, ranks, order of play): the part of the
     /// rules no rule point disputes, which a table's card states before the reading's choices.
     fn facts(&self) -> &'static [Fact];
+    /// The stages of a deal, in play order: a page of the game says at which one its question
+    /// arises (`stage:`), and the site lists the questions in this order under these titles.
+    fn stages(&self) -> &'static [StageDef];
     /// The JSON Schema of the game's scenario blocks, for editors (`mournival schema`).
     fn scenario_schema(&self) -> serde_json::Value;
     /// A seat's standing in words: a net with its sign (`+3`, `−2`), a score as it stands.
@@ -382,9 +399,11 @@ impl Figure {
             (None, "tricks") => "the winner of each trick".to_string(),
             (None, key) => format!("the {}", key.replace('-', " ")),
         };
-        match self.deal {
-            Some(d) => format!("{what} after deal {}", d + 1),
-            None => what,
+        // A score stands after a deal; any other figure of one deal (a Glic round's) is its own.
+        match (self.deal, self.key) {
+            (Some(d), "score" | "scores") => format!("{what} after deal {}", d + 1),
+            (Some(d), _) => format!("{what} in round {}", d + 1),
+            (None, _) => what,
         }
     }
 }
@@ -400,6 +419,16 @@ pub enum Value {
 }
 
 impl Value {
+    /// Whether the figure is reached: an amount always is; a seat figure when it names somebody
+    /// (a winner of an unfinished game, a compartment nobody took, name nobody).
+    pub fn names_somebody(&self) -> bool {
+        match self {
+            Value::Money(_) => true,
+            Value::Seat(s) => s.is_some(),
+            Value::Seats(seats) => seats.iter().any(Option::is_some),
+        }
+    }
+
     /// A seat or seats as a list: one seat and a list of one are the same answer.
     fn seats(&self) -> Option<Vec<Option<Seat>>> {
         match self {

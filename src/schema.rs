@@ -279,6 +279,22 @@ pub fn cards(card: &str, description: &str) -> Value {
     })
 }
 
+/// Each player's hand, as dealt: `description` for the map, `each` for one hand.
+pub fn hands(
+    card: &str,
+    players: &std::ops::RangeInclusive<usize>,
+    description: &str,
+    each: &str,
+) -> Value {
+    json!({
+        "description": description,
+        "type": "object",
+        "minProperties": players.start(),
+        "maxProperties": players.end(),
+        "additionalProperties": cards(card, each),
+    })
+}
+
 /// Calls or names written as one string or a list of strings.
 pub fn words(description: &str) -> Value {
     json!({
@@ -333,11 +349,13 @@ pub fn yes_no() -> Value {
     })
 }
 
-/// Where a map of figures stands: a variant's own, or an option of its `one-of` (where neither
-/// `undetermined` nor another `one-of` belongs).
+/// Where a map of figures stands: a variant's own, one round's of an evening (where neither
+/// `unplayable` nor `rounds` belongs), or an option of a `one-of` (where neither `undetermined`
+/// nor another `one-of` belongs).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Level {
     Variant,
+    Round,
     Option,
 }
 
@@ -351,7 +369,9 @@ fn amount(level: Level) -> Value {
         "properties": {"at-least": money(), "at-most": money()},
     });
     match level {
-        Level::Variant => json!({"anyOf": [money(), {"const": "undetermined"}, bounds]}),
+        Level::Variant | Level::Round => {
+            json!({"anyOf": [money(), {"const": "undetermined"}, bounds]})
+        }
         Level::Option => json!({"anyOf": [money(), bounds]}),
     }
 }
@@ -366,7 +386,7 @@ fn options(item: Value) -> Value {
 fn per_player(level: Level) -> Value {
     let map = json!({"type": "object", "not": {"required": ["one-of"]}, "additionalProperties": amount(level)});
     match level {
-        Level::Variant => json!({
+        Level::Variant | Level::Round => json!({
             "anyOf": [
                 {"const": "undetermined"},
                 {
@@ -409,7 +429,7 @@ fn figures(vocabulary: &Vocabulary, ids: &[&str], level: Level) -> Value {
     let seat = json!({"type": "string", "not": {"pattern": any_case(&words)}});
     let answer = json!({"anyOf": [seat, {"type": "array", "items": seat}]});
     let mut answers = vec![answer.clone()];
-    if level == Level::Variant {
+    if level != Level::Option {
         answers.push(json!({"const": "undetermined"}));
         answers.push(json!({
             "type": "object",
@@ -439,20 +459,33 @@ fn figures(vocabulary: &Vocabulary, ids: &[&str], level: Level) -> Value {
             }),
         );
     }
-    if level == Level::Variant {
-        keys.insert("unplayable".into(), unplayable(ids));
+    if level == Level::Variant
+        && let Some(key) = vocabulary.per_round
+    {
+        keys.insert(
+            key.to_string(),
+            json!({
+                "description": "One map of figures per round of the evening, in order.",
+                "type": "array",
+                "items": figures(vocabulary, ids, Level::Round),
+            }),
+        );
+    }
+    if level != Level::Option {
         let forbidden = json!({
             "type": "object",
             "additionalProperties": false,
             "required": ["unplayable"],
             "properties": {"unplayable": unplayable(ids)},
         });
-        let option = json!({
-            "anyOf": [
-                forbidden,
-                {"allOf": [figures(vocabulary, ids, Level::Option), {"not": {"required": ["unplayable"]}}]},
-            ],
-        });
+        let given = json!({"allOf": [figures(vocabulary, ids, Level::Option), {"not": {"required": ["unplayable"]}}]});
+        let option = match level {
+            Level::Variant => {
+                keys.insert("unplayable".into(), unplayable(ids));
+                json!({"anyOf": [forbidden, given]})
+            }
+            _ => given,
+        };
         keys.insert(
             "one-of".into(),
             json!({

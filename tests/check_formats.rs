@@ -449,3 +449,42 @@ fn coins_left_are_checked_compartment_by_compartment() {
     let (code, _) = check(&page, "github");
     assert_eq!(code, 2, "an unknown compartment is a read error");
 }
+
+/// One seen put, won by Ann with two tricks (the Aces tie, then KH beats QD and JS beats TS),
+/// under Enquire Within, whose rubber of one game is assumed.
+const ONE_SEEN_PUT: &str = "# A seen put
+
+```put
+id: one-seen-put
+seats: [Ann, Ben]
+dealer: Ben
+deals:
+  - hands: {Ann: AC KH JS, Ben: AD QD TS}
+    play: Ann put, Ben see, Ann AC, Ben AD, Ann KH, Ben QD, Ann JS, Ben TS
+expect:
+  enquire-within:
+    winner: undetermined
+```
+";
+
+#[test]
+fn a_winner_never_reached_under_a_switch_does_not_make_it_undetermined() {
+    // Ann wins the seen put, and with it the game. Under the assumed rubber's alternative, best
+    // of three games, the one game scripted leaves the rubber unfinished: nobody has won it yet,
+    // so that switch gives no winner to set against Ann, and nothing else moves her win.
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("put.md");
+    std::fs::write(&page, ONE_SEEN_PUT).unwrap();
+    let (code, out) = check(&page, "json");
+    assert_eq!(code, 1, "{out}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let v = doc["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["figure"] == "winner")
+        .unwrap()
+        .clone();
+    assert_eq!(v["passed"], false, "{v}");
+    assert_eq!(v["rests-on"], serde_json::json!([]), "{v}");
+}

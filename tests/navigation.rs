@@ -265,3 +265,52 @@ fn the_sidebar_shows_one_game_at_a_time() {
     assert!(first.contains(">Learn to play tonight</a>"), "{first}");
     assert!(first.contains(">Compare the readings</a>"), "{first}");
 }
+
+#[test]
+fn each_game_names_its_own_stages_of_play() {
+    use mournival::site::pages;
+    let dir = tempfile::tempdir().unwrap();
+    let content = dir.path().join("content");
+    let write = |rel: &str, text: &str| {
+        let p = content.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    write("glic/notebook/tie.md", "---\nstage: poch\n---\n# A tie\n");
+    write(
+        "glic/notebook/pay.md",
+        "---\nstage: countdown\n---\n# Pay\n",
+    );
+    write("notebook/buy.md", "---\nstage: stock\n---\n# Buy\n");
+    let loaded = pages::load(dir.path(), &content).unwrap();
+    let stage = |rel: &str| {
+        let p = loaded.iter().find(|p| p.rel == rel).unwrap();
+        p.stage.map(pages::Stage::title)
+    };
+    assert_eq!(stage("glic/notebook/tie.md"), Some("The Poch"));
+    assert_eq!(stage("notebook/buy.md"), Some("The stock"));
+    let (poch, countdown) = (
+        loaded
+            .iter()
+            .find(|p| p.rel == "glic/notebook/tie.md")
+            .unwrap()
+            .stage,
+        loaded
+            .iter()
+            .find(|p| p.rel == "glic/notebook/pay.md")
+            .unwrap()
+            .stage,
+    );
+    assert!(poch < countdown, "Glic's play order");
+    // Gleek's stock is not a stage of Glic: the error names Glic's, at the word.
+    write("glic/notebook/tie.md", "---\nstage: stock\n---\n# A tie\n");
+    let errors = pages::load(dir.path(), &content).unwrap_err();
+    assert_eq!(
+        errors[0].message,
+        "`stock` is not allowed here; write one of deal, sweepstakes, poch, countdown"
+    );
+    assert_eq!(
+        (errors[0].location.line, errors[0].location.column()),
+        (2, 8)
+    );
+}

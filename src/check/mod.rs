@@ -13,6 +13,8 @@
 //! A figure "rests on" a point when switching that point changes it, the deal being played under
 //! the switch as far as the figure: a switch that forbids the deal gives no figure, so it moves
 //! none (else any figure of a deal that one alternative forbids could be called undetermined).
+//! Likewise a seat figure that names nobody under a switch (a game it leaves unfinished) is not
+//! reached there, and moves nothing.
 //! The payments' rule points (the A mark of the outcome table) are not enough for this claim: a
 //! payment may cite an assumed point that pays the same under every choice, and a point may shape
 //! a figure without a payment citing it. Replaying asks the question directly.
@@ -399,9 +401,13 @@ impl Judge<'_> {
             .collect()
     }
 
-    /// A figure the page says the sources leave open: a playable switch must move it.
+    /// A figure the page says the sources leave open: a playable switch must move it, to a value
+    /// it reaches. A seat figure that names nobody under a switch (a game or rubber the scenario
+    /// does not finish, a Poch nobody takes) is not reached there: it gives nothing to set
+    /// against the variant's own.
     fn undetermined(&self, figure: &Figure, at: &Location) -> Verdict {
-        let switches = self.moved(|s| s.figure(figure), |v| Found::Figures(vec![Some(v)]));
+        let reached = |s: &State| s.figure(figure).filter(Value::names_somebody);
+        let switches = self.moved(reached, |v| Found::Figures(vec![Some(v)]));
         let fault = switches.is_empty().then_some(Fault::Determined);
         let found = Found::Figures(vec![self.main.figure(figure)]);
         let mut v = self.verdict(

@@ -2,10 +2,12 @@
 //! navigation.
 
 use crate::diagnostic::{Diagnostic, Location};
+use crate::game::Game;
 use crate::input::read_text;
 use crate::project::{Page, content_files, duplicate_ids, parse_page};
 use crate::yaml::YamlText;
 use serde::Deserialize;
+use serde_saphyr::Spanned;
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -17,41 +19,58 @@ pub struct FrontMatter {
     pub title: Option<String>,
     pub description: Option<String>,
     pub weight: Option<i64>,
-    /// Where a question arises in a deal: the navigation groups a section's pages by it.
-    pub stage: Option<Stage>,
+    /// Where a question arises in a deal, one of the game's stages: the navigation groups a
+    /// section's pages by it.
+    pub stage: Option<Spanned<String>>,
 }
 
-/// The stages of play, in play order: a question page says at which one it arises, so that a
-/// section lists its questions as a deal meets them rather than by title.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[serde(rename_all = "kebab-case")]
-pub enum Stage {
-    /// The pack, the deal, the stake and the card turned up.
-    Deal,
-    /// Buying the stock and the exchange.
-    Stock,
-    /// Vying for the ruff.
-    Ruff,
-    /// Sets shown and paid: mournivals, gleeks.
-    Sets,
-    /// The play of the cards: tricks, or Glic's countdown.
-    Tricks,
-    /// Counting, settling, the game's end.
-    Reckoning,
+/// The stage of play a question page says it arises at, as its game declares it
+/// ([`crate::game::Game::stages`]): a section lists its questions as a deal meets them rather
+/// than by title. Stages sort in the game's play order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Stage {
+    /// Its place in the game's play order.
+    order: usize,
+    title: &'static str,
 }
 
 impl Stage {
     /// The heading a stage's questions are listed under.
     pub fn title(self) -> &'static str {
-        match self {
-            Stage::Deal => "The deal",
-            Stage::Stock => "The stock",
-            Stage::Ruff => "The ruff",
-            Stage::Sets => "Sets",
-            Stage::Tricks => "The play",
-            Stage::Reckoning => "The reckoning",
-        }
+        self.title
     }
+
+    /// The stage a page of `game` names, or an error at the word listing the game's stages.
+    fn of(game: &dyn Game, yaml: &YamlText, word: &Spanned<String>) -> Result<Stage, Diagnostic> {
+        let stages = game.stages();
+        let written = word.value.trim();
+        if let Some(order) = stages.iter().position(|s| s.id == written) {
+            return Ok(Stage {
+                order,
+                title: stages[order].title,
+            });
+        }
+        let ids: Vec<&str> = stages.iter().map(|s| s.id).collect();
+        let d = Diagnostic::new(
+            yaml.location_of(word),
+            format!(
+                "`{}` is not allowed here; write one of {}",
+                crate::diagnostic::excerpt(written),
+                ids.join(", ")
+            ),
+        );
+        Err(crate::suggest::hint(d, written, ids))
+    }
+}
+
+/// The game a content page belongs to: the game whose id is its first folder (`glic/...`), or
+/// the first game (Gleek's pages stand at the top).
+fn game_of_page(rel: &Path) -> &'static dyn Game {
+    rel.components()
+        .next()
+        .and_then(|c| crate::games::by_id(&c.as_os_str().to_string_lossy()))
+        .filter(|_| rel.components().count() > 1)
+        .unwrap_or(crate::games::GAMES[0])
 }
 
 /// The key titles sort by: without a leading "A", "An" or "The", ignoring case.
@@ -437,7 +456,12 @@ fn dot_named(p: &ContentPage) -> bool {
 }
 
 /// Splits off and reads the front matter of a Markdown page.
-fn front_matter(path: &Path, text: &Arc<str>) -> Result<FrontMatter, Diagnostic> {
+/// The front matter, and the stage of play it names among those of `game`.
+fn front_matter(
+    path: &Path,
+    text: &Arc<str>,
+    game: &dyn Game,
+) -> Result<(FrontMatter, Option<Stage>), Diagnostic> {
     if text.starts_with("+++") && text[3..].trim_start_matches(' ').starts_with(['\n', '\r']) {
         return Err(Diagnostic::new(
             Location::at(path, text, 0, 3),
@@ -449,15 +473,21 @@ fn front_matter(path: &Path, text: &Arc<str>) -> Result<FrontMatter, Diagnostic>
         .strip_prefix("---\n")
         .or_else(|| text.strip_prefix("---\r\n"))
     else {
-        return Ok(FrontMatter::default());
+        return Ok((FrontMatter::default(), None));
     };
     let start = text.len() - rest.len();
     let end = rest.find("\n---").map(|i| start + i + 1).unwrap_or(start);
     let yaml = YamlText::from_pieces(path, text.clone(), [(&text[start..end], start)]);
     if yaml.yaml.trim().is_empty() {
-        return Ok(FrontMatter::default());
+        return Ok((FrontMatter::default(), None));
     }
-    yaml.parse::<FrontMatter>()
+    let front = yaml.parse::<FrontMatter>()?;
+    let stage = front
+        .stage
+        .as_ref()
+        .map(|word| Stage::of(game, &yaml, word))
+        .transpose()?;
+    Ok((front, stage))
 }
 
 /// Reads every page under the content folder of the project `root`.
@@ -495,10 +525,10 @@ pub(crate) fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<D
         .collect::<Vec<_>>()
         .join("/");
     let markdown = path.extension().is_some_and(|x| x == "md");
-    let front = if markdown {
-        front_matter(path, &text).map_err(|d| vec![d])?
+    let (front, stage) = if markdown {
+        front_matter(path, &text, game_of_page(rel_path)).map_err(|d| vec![d])?
     } else {
-        FrontMatter::default()
+        (FrontMatter::default(), None)
     };
     let page = parse_page(path, text)?;
     let title = front
@@ -522,7 +552,7 @@ pub(crate) fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<D
         title,
         description: front.description.clone(),
         weight: front.weight.unwrap_or(0),
-        stage: front.stage,
+        stage,
         page,
     })
 }

@@ -2,7 +2,7 @@
 //! card a table plays from. Each fact rests on the sources as `points.rs` and the research rows
 //! (A1 to F4 of `gleek-readings.md`) give them; what the readings dispute is a rule point instead.
 
-use crate::game::Fact;
+use crate::game::{Fact, StageDef};
 
 pub const FACTS: &[Fact] = &[
     Fact {
@@ -40,4 +40,15 @@ pub const FACTS: &[Fact] = &[
                trick leads to the next. 6. The reckoning: each player wins or loses for every \
                point he makes above or below 22.",
     },
+];
+
+/// Gleek's deal: the deal and turn-up, the stock, the ruff, the sets, the tricks and the
+/// reckoning.
+pub const STAGES: &[StageDef] = &[
+    StageDef::new("deal", "The deal"),
+    StageDef::new("stock", "The stock"),
+    StageDef::new("ruff", "The ruff"),
+    StageDef::new("sets", "Sets"),
+    StageDef::new("tricks", "The play"),
+    StageDef::new("reckoning", "The reckoning"),
 ];

@@ -51,6 +51,10 @@ impl Game for Gleek {
         schema::scenario()
     }
 
+    fn stages(&self) -> &'static [game::StageDef] {
+        facts::STAGES
+    }
+
     fn facts(&self) -> &'static [game::Fact] {
         facts::FACTS
     }

@@ -4,7 +4,7 @@
 use super::VOCABULARY;
 use super::points::TABLE;
 use crate::schema::{
-    self, ScenarioShape, calls, card_pattern, cards, money, one_card, words, yes_no,
+    self, ScenarioShape, calls, card_pattern, cards, hands, money, one_card, words, yes_no,
 };
 use serde_json::{Value, json};
 
@@ -21,13 +21,7 @@ pub fn scenario() -> Value {
         points: TABLE,
         properties: json!({
             "dealer": {"description": "One of the seats.", "type": "string"},
-            "hands": {
-                "description": "Twelve cards for each player.",
-                "type": "object",
-                "minProperties": 3,
-                "maxProperties": 3,
-                "additionalProperties": cards(&card, "Twelve cards: A K Q J 10 (or T) 9 ... 4; suits ♠ ♥ ♦ ♣ or S H D C."),
-            },
+            "hands": hands(&card, &(3..=3), "Twelve cards for each player.", "Twelve cards: A K Q J 10 (or T) 9 ... 4; suits ♠ ♥ ♦ ♣ or S H D C."),
             "turn-up": one_card(&card, "The card turned up for trumps."),
             "stock": cards(&card, "The seven cards left (optional: computed from the rest)."),
             "agreed": {

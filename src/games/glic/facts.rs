@@ -2,7 +2,7 @@
 //! (Stewart, "Rules of Glic", 2011): the part of the rules no rule point disputes, for the card a
 //! table plays from.
 
-use crate::game::Fact;
+use crate::game::{Fact, StageDef};
 
 pub const FACTS: &[Fact] = &[
     Fact {
@@ -34,4 +34,13 @@ pub const FACTS: &[Fact] = &[
                Poch begins, and the last player able to play in a count begins the next. The \
                deal ends when a player has played his last card.",
     },
+];
+
+/// Glic's deal, as Stewart orders it: the deal and the antes, the sweepstakes, the Poch and
+/// the countdown.
+pub const STAGES: &[StageDef] = &[
+    StageDef::new("deal", "The deal"),
+    StageDef::new("sweepstakes", "The sweepstakes"),
+    StageDef::new("poch", "The Poch"),
+    StageDef::new("countdown", "The countdown"),
 ];

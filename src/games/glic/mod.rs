@@ -4,11 +4,13 @@
 //!
 //! A scenario is one deal, played for money: the antes go onto the board (the pot), the
 //! sweepstakes and the Poch pay out of it or leave coins on it for the next deal, and the
-//! countdown moves pennies between the players.
+//! countdown moves pennies between the players. An [`evening`] is several deals (rounds), each
+//! on the board the one before it leaves.
 
 pub mod board;
 mod board_view;
 pub mod engine;
+pub mod evening;
 mod facts;
 mod parse;
 pub mod picture;
@@ -32,7 +34,6 @@ use crate::yaml::YamlText;
 use board::Compartment;
 use record::{Record, Stage};
 use scenario::{GlicScenario, Seat};
-use std::sync::Arc;
 
 /// The game of Glic.
 pub struct Glic;
@@ -52,6 +53,10 @@ impl Game for Glic {
 
     fn parse(&self, yaml: &YamlText) -> Result<Box<dyn game::Scenario>, Vec<Diagnostic>> {
         parse_scenario(yaml).map(|s| Box::new(s) as Box<dyn game::Scenario>)
+    }
+
+    fn stages(&self) -> &'static [game::StageDef] {
+        facts::STAGES
     }
 
     fn facts(&self) -> &'static [game::Fact] {
@@ -85,16 +90,53 @@ impl game::Scenario for GlicScenario {
     }
 
     fn play(&self, rules: &Rules) -> Outcome {
-        match engine::play(self, rules) {
-            engine::Outcome::Played(r) => Outcome::Played(Arc::new(*r)),
-            engine::Outcome::Unplayable(u) => Outcome::Unplayable(u),
-        }
+        self.outcome(rules)
     }
 
+    /// The hands of each round, captioned by the round in an evening.
     fn deal(&self) -> DealView {
+        let rounds = std::iter::once(self).chain(&self.later);
+        let groups = rounds
+            .enumerate()
+            .map(|(k, round)| HandGroup {
+                caption: (!self.later.is_empty()).then(|| {
+                    format!(
+                        "Round {}: {} deals; the cut turns up {}",
+                        k + 1,
+                        round.name(round.dealer),
+                        round.cut
+                    )
+                }),
+                hands: round.hands_view(),
+            })
+            .collect();
         let trumps = self.cut.suit();
-        let hands = self
-            .in_turn()
+        let evening = match self.later.len() {
+            0 => String::new(),
+            n => format!(
+                " An evening of {} rounds: each is played on the board the round before it leaves.",
+                n + 1
+            ),
+        };
+        DealView {
+            summary: format!(
+                "{} deals; {} is eldest. The cut turns up {}: {} are trumps.{evening}",
+                self.name(self.dealer),
+                self.name(self.eldest()),
+                self.cut,
+                trumps.name()
+            ),
+            groups,
+            picture: Some(board_view::before(self)),
+        }
+    }
+}
+
+impl GlicScenario {
+    /// The hands in turn from the eldest, and the cut.
+    fn hands_view(&self) -> Vec<Hand> {
+        let trumps = self.cut.suit();
+        self.in_turn()
             .map(|seat| Hand {
                 label: self.name(seat).to_string(),
                 role: if seat == self.dealer {
@@ -115,21 +157,7 @@ impl game::Scenario for GlicScenario {
                 role: None,
                 cards: vec![(self.cut, true)],
             }))
-            .collect();
-        DealView {
-            summary: format!(
-                "{} deals; {} is eldest. The cut turns up {}: {} are trumps.",
-                self.name(self.dealer),
-                self.name(self.eldest()),
-                self.cut,
-                trumps.name()
-            ),
-            groups: vec![HandGroup {
-                caption: None,
-                hands,
-            }],
-            picture: Some(board_view::before(self)),
-        }
+            .collect()
     }
 }
 

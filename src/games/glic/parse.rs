@@ -9,9 +9,9 @@ use super::board::{Board, Compartment};
 use super::points::TABLE;
 use super::scenario::*;
 use crate::cards::{Card, CardSet};
-use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
-use crate::expect::{RawExpectations, Scalar, Vocabulary, Words, expectations};
-use crate::game::Head;
+use crate::diagnostic::{Diagnostic, Location, excerpt};
+use crate::expect::{Scalar, Vocabulary, Words, expectations};
+use crate::game::{Expected, Head};
 use crate::located::{self, NameMap, in_order};
 use crate::yaml::YamlText;
 use serde::Deserialize;
@@ -48,6 +48,7 @@ pub const VOCABULARY: Vocabulary = Vocabulary {
             ("poch", "pennies-on-poch"),
         ],
     )],
+    per_round: Some("rounds"),
 };
 
 /// Three to six at the table.
@@ -60,72 +61,110 @@ const MAX_TURNS: usize = 300;
 const MAX_BET: u32 = 1000;
 const MAX_CARRIED: u32 = 1_000_000;
 
+located::raw_scenario! { required;
+struct RawScenario {
+    carried: Option<NameMap<Scalar>>,
+    /// One round written at the top level...
+    dealer: Option<Spanned<String>>,
+    antes: Option<NameMap<Scalar>>,
+    hands: Option<NameMap<Words>>,
+    cut: Option<Spanned<Scalar>>,
+    poch: Option<Spanned<Words>>,
+    countdown: Option<Spanned<Words>>,
+    /// ...or an evening's rounds, in order.
+    rounds: Option<Spanned<Vec<Spanned<RawRound>>>>,
+}
+}
+
+/// One round: its deal and what the players did.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawScenario {
-    id: Spanned<String>,
-    #[serde(default)]
-    title: Option<String>,
-    #[serde(default)]
-    notes: Option<String>,
-    seats: Spanned<Words>,
+struct RawRound {
     dealer: Spanned<String>,
-    #[serde(default)]
-    carried: Option<NameMap<Scalar>>,
-    #[serde(default)]
     antes: Option<NameMap<Scalar>>,
     hands: NameMap<Words>,
     cut: Spanned<Scalar>,
-    #[serde(default)]
     poch: Option<Spanned<Words>>,
-    #[serde(default)]
     countdown: Option<Spanned<Words>>,
-    #[serde(default)]
-    expect: Option<RawExpectations>,
+}
+
+/// The most rounds an evening may hold.
+pub const MAX_ROUNDS: usize = 64;
+
+/// The keys of a round, which stand at the top level for one round, or in each of `rounds:`.
+const ROUND_KEYS: &str =
+    "`dealer`, `hands` and `cut` (with `antes`, `poch` and `countdown` if scripted)";
+
+impl RawScenario {
+    /// The rounds as written: the one at the top level, or the list; `Err` with the error when
+    /// they are written both ways, or a round at the top level lacks a key.
+    fn take_rounds(&mut self, yaml: &YamlText) -> Result<Vec<Spanned<RawRound>>, Diagnostic> {
+        let top = [
+            self.dealer.as_ref().map(|d| yaml.location_of(d)),
+            self.hands.as_ref().map(|h| yaml.location_of(h)),
+            self.cut.as_ref().map(|c| yaml.location_of(c)),
+            self.antes.as_ref().map(|a| yaml.location_of(a)),
+            self.poch.as_ref().map(|p| yaml.location_of(p)),
+            self.countdown.as_ref().map(|c| yaml.location_of(c)),
+        ];
+        if let Some(rounds) = self.rounds.take() {
+            if let Some(at) = top.into_iter().flatten().next() {
+                return Err(Diagnostic::new(
+                    at,
+                    format!(
+                        "with `rounds:`, each round gives its own {ROUND_KEYS}: move this key into a round"
+                    ),
+                ));
+            }
+            let n = rounds.value.len();
+            if n == 0 || n > MAX_ROUNDS {
+                return Err(Diagnostic::new(
+                    yaml.location_of(&rounds),
+                    format!("an evening plays from 1 to {MAX_ROUNDS} rounds; this one has {n}"),
+                ));
+            }
+            return Ok(rounds.value);
+        }
+        let missing = |key: &str| {
+            Diagnostic::new(
+                yaml.location(0, 0),
+                format!(
+                    "missing field `{key}`: a Glic scenario gives its `id`, `seats`, {ROUND_KEYS}, or a list of `rounds`, each with its own"
+                ),
+            )
+        };
+        let round = RawRound {
+            dealer: self.dealer.take().ok_or_else(|| missing("dealer"))?,
+            hands: self.hands.take().ok_or_else(|| missing("hands"))?,
+            cut: self.cut.take().ok_or_else(|| missing("cut"))?,
+            antes: self.antes.take(),
+            poch: self.poch.take(),
+            countdown: self.countdown.take(),
+        };
+        let at = round.dealer.referenced;
+        Ok(vec![Spanned {
+            value: round,
+            referenced: at,
+            defined: at,
+        }])
+    }
 }
 
 /// Reads and checks one scenario.
 pub fn parse_scenario(yaml: &YamlText) -> Result<GlicScenario, Vec<Diagnostic>> {
-    let raw: RawScenario = yaml.parse().map_err(|d| vec![d])?;
-    let mut p = Parser {
-        yaml,
-        errors: Errors::default(),
-        locations: Vec::new(),
-    };
-    match p.build(&raw) {
-        Some(s) if p.errors.is_empty() => Ok(s),
-        _ => Err(p.errors.into_vec(&yaml.path)),
-    }
+    let mut raw: RawScenario = yaml.parse().map_err(|d| vec![d])?;
+    let rounds = raw.take_rounds(yaml).map_err(|d| vec![d])?;
+    let mut p = Parser::new(yaml);
+    let built = p.build(&raw, &rounds);
+    p.finish(built)
 }
 
-struct Parser<'a> {
-    yaml: &'a YamlText,
-    errors: Errors,
-    locations: Vec<Location>,
-}
+located::parser!(
+    /// The shared reader, with Glic's rules.
+    Parser
+);
 
 impl Parser<'_> {
-    fn error(&mut self, location: Location, message: String) {
-        self.errors.push(Diagnostic::new(location, message));
-    }
-
-    fn remember(&mut self, location: Location) -> u32 {
-        self.locations.push(location);
-        (self.locations.len() - 1) as u32
-    }
-
-    fn pieces(&self, at: &Spanned<Words>, items: bool, limit: usize) -> Vec<(String, Location)> {
-        located::pieces(self.yaml, at, items, limit)
-    }
-
-    fn card(&mut self, token: &str, loc: &Location, what: &str) -> Option<Card> {
-        located::card(token, loc, what, &mut self.errors)
-    }
-
-    fn seat(&mut self, head: &Head, name: &str, loc: &Location) -> Option<Seat> {
-        located::seat(head, name, loc, &mut self.errors)
-    }
-
     /// "Ann 1", "Ben KS": a player and one word, or an error showing the form with `example`.
     fn pair<'i>(
         &mut self,
@@ -164,57 +203,91 @@ impl Parser<'_> {
     }
 
     /// Checks the scenario in stages: the table first (nothing can be read without it), then
-    /// the deal, the board, the bets and the countdown, and the expectations.
-    fn build(&mut self, raw: &RawScenario) -> Option<GlicScenario> {
+    /// each round (the deal, the board, the bets and the countdown), and the expectations.
+    fn build(&mut self, raw: &RawScenario, rounds: &[Spanned<RawRound>]) -> Option<GlicScenario> {
         let y = self.yaml;
         let id = located::scenario_id(y, &raw.id, &mut self.errors);
         let seats = self.seats(&raw.seats)?;
-        let mut head = Head {
-            title: raw.title.as_deref().unwrap_or(&id).trim().to_string(),
-            id,
-            notes: raw.notes.clone(),
-            seats,
-            expect: Vec::new(),
-            locations: Vec::new(),
-            location: y.location(0, 0),
-            yaml: y.yaml.clone(),
-        };
-        let dealer = self.seat(&head, raw.dealer.value.trim(), &y.location_of(&raw.dealer));
-        let hands = self.hands(&raw.hands, &head);
-        let cut = self.cut(&raw.cut, hands.as_ref().map(|(h, _)| h.as_slice()));
+        let mut head = located::head(y, id, raw.title.as_deref(), raw.notes.clone(), seats);
         let carried = match &raw.carried {
             Some(c) => self.carried(c),
             None => [0; 8],
         };
-        let antes = match &raw.antes {
-            Some(a) => self.antes(a, &head),
-            None => vec![None; head.seats.len()],
-        };
-        let bets = match (&raw.poch, dealer) {
-            (Some(p), Some(d)) => self.bets(p, &head, d),
-            _ => Vec::new(),
-        };
-        let countdown = match (&raw.countdown, &hands) {
-            (Some(c), Some((h, _))) => self.countdown(c, &head, h.clone()),
-            _ => Vec::new(),
-        };
+        let played: Vec<Option<GlicScenario>> =
+            rounds.iter().map(|r| self.round(&r.value, &head)).collect();
         head.locations = std::mem::take(&mut self.locations);
         if let Some(e) = &raw.expect {
             head.expect = expectations(y, e, &head, &VOCABULARY, TABLE, &mut self.errors);
+            self.rounds_expected(&head, rounds.len());
         }
+        let mut played = played.into_iter().collect::<Option<Vec<_>>>()?;
+        for round in &mut played {
+            round.head = head.clone();
+        }
+        let mut first = played.remove(0);
+        first.carried = carried;
+        first.later = played;
+        Some(first)
+    }
+
+    /// One round, on an empty board (the carried coins are the scenario's, or the round
+    /// before's under each reading).
+    fn round(&mut self, raw: &RawRound, head: &Head) -> Option<GlicScenario> {
+        let y = self.yaml;
+        let dealer = self.seat(head, raw.dealer.value.trim(), &y.location_of(&raw.dealer));
+        let hands = self.hands(&raw.hands, head);
+        let cut = self.cut(&raw.cut, hands.as_ref().map(|(h, _)| h.as_slice()));
+        let antes = match &raw.antes {
+            Some(a) => self.antes(a, head),
+            None => vec![None; head.seats.len()],
+        };
+        let bets = match (&raw.poch, dealer) {
+            (Some(p), Some(d)) => self.bets(p, head, d),
+            _ => Vec::new(),
+        };
+        let countdown = match (&raw.countdown, &hands) {
+            (Some(c), Some((h, _))) => self.countdown(c, head, h.clone()),
+            _ => Vec::new(),
+        };
         let ((hands, hand_at), (cut, cut_at), dealer) = (hands?, cut?, dealer?);
         Some(GlicScenario {
-            head,
+            head: head.clone(),
             dealer,
             hands,
             hand_at,
             cut,
             cut_at,
-            carried,
+            carried: [0; 8],
             antes,
             bets,
             countdown,
+            later: Vec::new(),
         })
+    }
+
+    /// A round's figures name a round the scenario plays; in an evening, who took what is a
+    /// round's figure, written under `rounds:`.
+    fn rounds_expected(&mut self, head: &Head, rounds: usize) {
+        let claims = head.expect.iter().flat_map(|e| match &e.expected {
+            Expected::Figures(c) | Expected::Unplayable { figures: c, .. } => c.as_slice(),
+            Expected::Undetermined => &[],
+        });
+        for claim in claims {
+            for figure in claim.figures() {
+                let problem = match figure.deal {
+                    Some(k) if k as usize >= rounds => {
+                        format!("`rounds:` lists more rounds than the scenario plays ({rounds})")
+                    }
+                    None if rounds > 1 && VOCABULARY.seat_valued.contains(&figure.key) => format!(
+                        "in an evening, `{}` is a round's figure: write it under `rounds:`, in its round's map",
+                        figure.key
+                    ),
+                    _ => continue,
+                };
+                self.error(claim.location().clone(), problem);
+                break;
+            }
+        }
     }
 
     /// Three to six names, each once, none a word of the expectations.
@@ -225,7 +298,15 @@ impl Parser<'_> {
         }
         let reserved =
             |name: &str| VOCABULARY.is_reserved(name) || Compartment::from_id(name).is_some();
-        let seats = located::names(self.yaml, raw, *SEATS.end(), &reserved, &mut self.errors);
+        let why = "a word of the scenario";
+        let seats = located::names(
+            self.yaml,
+            raw,
+            *SEATS.end(),
+            &reserved,
+            why,
+            &mut self.errors,
+        );
         if SEATS.contains(&seats.len()) {
             return Some(seats);
         }
@@ -338,7 +419,7 @@ impl Parser<'_> {
     /// `poch:` the bets in turn from the eldest, each player once: `Ann 1, Ben see, Cat pass`.
     fn bets(&mut self, raw: &Spanned<Words>, head: &Head, dealer: Seat) -> Vec<ScriptedBet> {
         let n = head.seats.len();
-        let items = self.pieces(raw, true, n);
+        let items = self.pieces(raw, &raw.value, true, n);
         if is_auto(&items) {
             return Vec::new();
         }
@@ -409,7 +490,7 @@ impl Parser<'_> {
         head: &Head,
         mut hands: Vec<CardSet>,
     ) -> Vec<ScriptedPlay> {
-        let items = self.pieces(raw, true, MAX_TURNS);
+        let items = self.pieces(raw, &raw.value, true, MAX_TURNS);
         if is_auto(&items) {
             return Vec::new();
         }

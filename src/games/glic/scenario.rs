@@ -1,5 +1,6 @@
 //! Glic scenarios: a table, a board perhaps carrying coins from an earlier deal, one deal of four
-//! cards a player, and what the players did, written by hand in YAML.
+//! cards a player, and what the players did, written by hand in YAML. An evening holds several
+//! such rounds, each played on the board the round before it leaves.
 //!
 //! The parser checks everything that does not depend on a reading (three to six seats, four cards
 //! a hand, every card once, the cut not in a hand, antes on a staked compartment, the Poch bets in
@@ -65,6 +66,9 @@ pub struct GlicScenario {
     pub bets: Vec<ScriptedBet>,
     /// The countdown's turns scripted, in order; the engine plays on where they stop.
     pub countdown: Vec<ScriptedPlay>,
+    /// The rounds after this one, in an evening: each is played on the board the round before
+    /// it leaves under the reading, so its own `carried` is filled in at play.
+    pub later: Vec<GlicScenario>,
 }
 
 impl GlicScenario {
@@ -74,6 +78,11 @@ impl GlicScenario {
 
     pub fn seats(&self) -> usize {
         self.head.seats.len()
+    }
+
+    /// How many rounds the scenario plays: one, or an evening's.
+    pub fn rounds(&self) -> usize {
+        1 + self.later.len()
     }
 
     /// The dealer's left.
@@ -113,6 +122,7 @@ impl GlicScenario {
             antes: vec![None; n],
             bets: Vec::new(),
             countdown: Vec::new(),
+            later: Vec::new(),
         }
     }
 }

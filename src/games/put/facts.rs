@@ -1,7 +1,7 @@
 //! What every reading of Put shares, as the module documentation of `points.rs` sets it out:
 //! the part of the rules no rule point disputes, for the card a table plays from.
 
-use crate::game::Fact;
+use crate::game::{Fact, StageDef};
 
 pub const FACTS: &[Fact] = &[
     Fact {
@@ -35,4 +35,12 @@ pub const FACTS: &[Fact] = &[
                and the third tied (\"trick and tye\", p. 132) scores nothing. 4. Deals go on \
                until a player reaches the game (below).",
     },
+];
+
+/// Put's deal: the deal (the pack, who deals, how many play), the play (putting and the
+/// tricks), and the reckoning of the game.
+pub const STAGES: &[StageDef] = &[
+    StageDef::new("deal", "The deal"),
+    StageDef::new("tricks", "The play"),
+    StageDef::new("reckoning", "The reckoning"),
 ];

@@ -56,6 +56,10 @@ impl Game for Put {
         "score"
     }
 
+    fn stages(&self) -> &'static [game::StageDef] {
+        facts::STAGES
+    }
+
     fn facts(&self) -> &'static [game::Fact] {
         facts::FACTS
     }

@@ -7,13 +7,13 @@
 use super::points::TABLE;
 use super::scenario::*;
 use crate::cards::{Card, CardSet};
-use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
-use crate::expect::{RawExpectations, Scalar, Vocabulary, Words, expectations};
+use crate::diagnostic::{Diagnostic, Location, excerpt};
+use crate::expect::{RawFigure, Scalar, Vocabulary, Words, expectations};
 use crate::game::{Claim, Expected, Figure, Head, Value, Want};
+use crate::located::{self, Script};
 use crate::money::Money;
 use crate::yaml::YamlText;
 use serde::Deserialize;
-use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde_saphyr::Spanned;
 use std::collections::HashMap;
 
@@ -24,106 +24,45 @@ pub const VOCABULARY: Vocabulary = Vocabulary {
     per_deal: &["scores"],
     seat_valued: &["winner", "first-dealer"],
     per_part: &[],
+    per_round: None,
 };
 
 /// The most deals, and the most actions in a deal, a scenario may script.
 const MAX_DEALS: usize = 200;
 const MAX_ACTIONS: usize = 60;
-/// The longest name at the table, and the longest scenario id, in characters.
-const MAX_NAME: usize = 30;
-const MAX_ID: usize = 80;
-
-/// `play:` as `auto`, actions in order, or each player's cards.
-enum RawPlay {
-    Auto,
-    Actions(Words),
-    ByPlayer(Vec<(Spanned<String>, Spanned<Words>)>),
-}
-
-impl<'de> Deserialize<'de> for RawPlay {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawPlay, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawPlay;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("`auto`, actions in order, or a map from each player to his cards")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawPlay, E> {
-                Ok(if v.trim() == "auto" {
-                    RawPlay::Auto
-                } else {
-                    RawPlay::Actions(Words(vec![v.to_string()]))
-                })
-            }
-            fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<RawPlay, A::Error> {
-                Words::deserialize(de::value::SeqAccessDeserializer::new(seq)).map(RawPlay::Actions)
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawPlay, A::Error> {
-                let mut out = Vec::new();
-                while let Some(entry) = map.next_entry::<Spanned<String>, Spanned<Words>>()? {
-                    out.push(entry);
-                }
-                Ok(RawPlay::ByPlayer(out))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
 
 type NameMap<T> = Spanned<HashMap<Spanned<String>, Spanned<T>>>;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+located::raw_scenario! { required;
 struct RawScenario {
-    id: Spanned<String>,
-    #[serde(default)]
-    title: Option<String>,
-    #[serde(default)]
-    notes: Option<String>,
-    seats: Spanned<Words>,
-    #[serde(default)]
     dealer: Option<Spanned<String>>,
-    #[serde(default)]
     cut: Option<NameMap<Scalar>>,
-    #[serde(default)]
     score: Option<NameMap<Scalar>>,
     deals: Spanned<Vec<Spanned<RawDeal>>>,
-    #[serde(default)]
-    expect: Option<RawExpectations>,
+}
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawDeal {
     hands: NameMap<Words>,
-    #[serde(default)]
     give: Option<Spanned<Words>>,
-    #[serde(default)]
     lay_out: Option<Spanned<Words>>,
-    #[serde(default)]
-    play: Option<Spanned<RawPlay>>,
+    play: Option<Spanned<RawFigure>>,
 }
 
 /// Reads and checks one scenario.
 pub fn parse_scenario(yaml: &YamlText) -> Result<PutScenario, Vec<Diagnostic>> {
     let raw: RawScenario = yaml.parse().map_err(|d| vec![d])?;
-    let mut p = Parser {
-        yaml,
-        errors: Errors::default(),
-        locations: Vec::new(),
-    };
+    let mut p = Parser::new(yaml);
     let scenario = p.build(&raw);
-    match scenario {
-        Some(s) if p.errors.is_empty() => Ok(s),
-        _ => Err(p.errors.into_vec(&yaml.path)),
-    }
+    p.finish(scenario)
 }
 
-struct Parser<'a> {
-    yaml: &'a YamlText,
-    errors: Errors,
-    locations: Vec<Location>,
-}
+located::parser!(
+    /// The shared reader, with Put's rules.
+    Parser
+);
 
 /// A deal's hands as the parser knows them: what each seat may still play.
 struct Holding {
@@ -133,113 +72,11 @@ struct Holding {
 }
 
 impl Parser<'_> {
-    fn error(&mut self, location: Location, message: String) {
-        self.errors.push(Diagnostic::new(location, message));
-    }
-
-    fn remember(&mut self, location: Location) -> u32 {
-        self.locations.push(location);
-        (self.locations.len() - 1) as u32
-    }
-
-    /// The words of a list, each with its place in the file. `items` splits on commas (one
-    /// action a piece), otherwise on spaces and commas (one card or name a piece). Each piece is
-    /// found in the YAML after the previous one, from where the value starts, so that pieces of
-    /// flow sequences and quoted strings are placed as exactly as plain ones.
-    ///
-    /// At most `limit + 1` pieces are returned: one more than any well-formed list holds, so that
-    /// a list too long is reported without reading all of it.
-    fn located<T>(
-        &self,
-        at: &Spanned<T>,
-        words: &Words,
-        items: bool,
-        limit: usize,
-    ) -> Vec<(String, Location)> {
-        let text = &self.yaml.yaml;
-        let start = at.referenced.span().byte_offset().unwrap_or(0) as usize;
-        let mut pos = start.min(text.len());
-        let mut out = Vec::new();
-        for entry in &words.0 {
-            let parts: Vec<&str> = if items {
-                entry.split(',').map(str::trim).collect()
-            } else {
-                entry.split([' ', ',', '\t', '\n']).collect()
-            };
-            for part in parts.into_iter().filter(|p| !p.is_empty()) {
-                if out.len() > limit {
-                    return out;
-                }
-                let first = part.split_whitespace().next().unwrap_or(part);
-                let loc = match text.get(pos..).and_then(|t| t.find(first)) {
-                    Some(i) => {
-                        pos += i + first.len();
-                        self.yaml.location(pos - first.len(), part.len())
-                    }
-                    None => self.yaml.location_of(at),
-                };
-                out.push((part.to_string(), loc));
-            }
-        }
-        out
-    }
-
-    fn card(&mut self, token: &str, loc: &Location, what: &str) -> Option<Card> {
-        match excerpt(token).parse::<Card>() {
-            Ok(card) => Some(card),
-            Err(err) => {
-                self.error(loc.clone(), format!("{err} (in {what})"));
-                None
-            }
-        }
-    }
-
-    fn seat(&mut self, head: &Head, name: &str, loc: &Location) -> Option<Seat> {
-        let found = head.seat_of(name);
-        if found.is_none() {
-            self.error(
-                loc.clone(),
-                format!(
-                    "`{}` is not at this table; the seats are {}",
-                    excerpt(name),
-                    head.seats.join(", ")
-                ),
-            );
-        }
-        found
-    }
-
     fn build(&mut self, raw: &RawScenario) -> Option<PutScenario> {
         let y = self.yaml;
-        let id = raw.id.value.trim().to_string();
-        let usable = id
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        if id.is_empty() || id.len() > MAX_ID || !usable {
-            self.error(
-                y.location_of(&raw.id),
-                format!(
-                    "`{}` is not a usable scenario id: use letters, digits and hyphens, at most {MAX_ID} of them",
-                    excerpt(&id)
-                ),
-            );
-        }
+        let id = located::scenario_id(y, &raw.id, &mut self.errors);
         let seats = self.seats(&raw.seats)?;
-        let mut head = Head {
-            id,
-            title: raw
-                .title
-                .clone()
-                .unwrap_or_else(|| raw.id.value.clone())
-                .trim()
-                .to_string(),
-            notes: raw.notes.clone(),
-            seats,
-            expect: Vec::new(),
-            locations: Vec::new(),
-            location: y.location(0, 0),
-            yaml: y.yaml.clone(),
-        };
+        let mut head = located::head(y, id, raw.title.as_deref(), raw.notes.clone(), seats);
         let first = self.first_deal(raw, &head)?;
         let score = match &raw.score {
             Some(s) => self.score(s, &head),
@@ -277,27 +114,9 @@ impl Parser<'_> {
             self.error(at, message);
             return None;
         }
-        let tokens = self.located(raw, &raw.value, false, 4);
-        let mut seats: Vec<String> = Vec::new();
-        for (name, loc) in &tokens {
-            if name.chars().count() > MAX_NAME {
-                self.error(
-                    loc.clone(),
-                    format!(
-                        "`{}` is too long for a name at the table: at most {MAX_NAME} characters",
-                        excerpt(name)
-                    ),
-                );
-            } else if seats.iter().any(|s| s.eq_ignore_ascii_case(name)) {
-                self.error(loc.clone(), format!("`{name}` sits at the table twice"));
-            } else if VOCABULARY.is_reserved(name) {
-                self.error(
-                    loc.clone(),
-                    format!("`{name}` is a reserved word in expectations; choose another name"),
-                );
-            }
-            seats.push(name.clone());
-        }
+        let why = "a reserved word in expectations";
+        let reserved = |name: &str| VOCABULARY.is_reserved(name);
+        let seats = located::names(self.yaml, raw, 4, &reserved, why, &mut self.errors);
         if !(2..=4).contains(&seats.len()) {
             self.error(
                 self.yaml.location_of(raw),
@@ -370,7 +189,8 @@ impl Parser<'_> {
             let at = self.remember(vloc);
             cards[seat.index()] = Some((card, at));
         }
-        self.everyone(head, cards, self.yaml.location_of(cut), "every player cuts")
+        let at = self.yaml.location_of(cut);
+        located::everyone(head, cards, at, "every player cuts", &mut self.errors)
     }
 
     /// The starting score per side; with partners either partner may name the side.
@@ -406,27 +226,6 @@ impl Parser<'_> {
             }
         }
         score.into_iter().map(|s| s.unwrap_or(0)).collect()
-    }
-
-    /// Every seat's entry, or an error naming who is missing.
-    fn everyone<T>(
-        &mut self,
-        head: &Head,
-        per_seat: Vec<Option<T>>,
-        at: Location,
-        rule: &str,
-    ) -> Option<Vec<T>> {
-        let missing: Vec<&str> = head
-            .all_seats()
-            .filter(|s| per_seat[s.index()].is_none())
-            .map(|s| head.name(s))
-            .collect();
-        if missing.is_empty() {
-            Some(per_seat.into_iter().flatten().collect())
-        } else {
-            self.error(at, format!("{rule}; missing: {}", missing.join(", ")));
-            None
-        }
     }
 
     fn side_name(&self, head: &Head, side: usize) -> String {
@@ -470,7 +269,7 @@ impl Parser<'_> {
                 continue;
             };
             let mut hand = CardSet::EMPTY;
-            let tokens = self.located(words, &words.value, false, 3);
+            let tokens = self.pieces(words, &words.value, false, 3);
             for (token, loc) in &tokens {
                 let Some(card) = self.card(token, loc, "a hand") else {
                     continue;
@@ -506,7 +305,8 @@ impl Parser<'_> {
             hands[seat.index()] = Some((hand, at));
         }
         let rule = "every player is dealt a hand";
-        let hands = self.everyone(head, hands, self.yaml.location_of(raw), rule)?;
+        let at = self.yaml.location_of(raw);
+        let hands = located::everyone(head, hands, at, rule, &mut self.errors)?;
         Some(hands.into_iter().unzip())
     }
 
@@ -602,7 +402,7 @@ impl Parser<'_> {
         what: &str,
     ) -> Vec<(Seat, Card, Location)> {
         let mut out: Vec<(Seat, Card, Location)> = Vec::new();
-        for (item, loc) in self.located(words, &words.value, true, 2) {
+        for (item, loc) in self.pieces(words, &words.value, true, 2) {
             let parts: Vec<&str> = item.split_whitespace().collect();
             let [name, token] = parts[..] else {
                 self.error(
@@ -634,50 +434,64 @@ impl Parser<'_> {
         out
     }
 
-    fn play(&mut self, raw: &Spanned<RawPlay>, head: &Head, holding: &mut Holding) -> Play {
-        match &raw.value {
-            RawPlay::Auto => Play::Auto,
-            RawPlay::Actions(words) => {
-                let items = self.located(raw, words, true, MAX_ACTIONS);
-                if items.len() > MAX_ACTIONS {
-                    self.error(
-                        self.yaml.location_of(raw),
-                        format!("a deal scripts at most {MAX_ACTIONS} actions"),
-                    );
-                }
-                let actions = items
-                    .into_iter()
-                    .take(MAX_ACTIONS)
-                    .filter_map(|(item, loc)| self.action(&item, loc, head, holding))
-                    .collect();
-                Play::Actions(actions)
+    fn play(&mut self, raw: &Spanned<RawFigure>, head: &Head, holding: &mut Holding) -> Play {
+        let words = match located::script(self.yaml, raw, &mut self.errors) {
+            Script::Auto => return Play::Auto,
+            Script::Text(_) | Script::List(_) => raw.value.words(),
+            Script::ByPlayer(lists) => return self.by_player(&lists, head, holding),
+        };
+        let Some(words) = words else {
+            self.error(
+                self.yaml.location_of(raw),
+                "`play:` is `auto`, the actions in order (`Ann AS, Ben put`), or each player's cards".to_string(),
+            );
+            return Play::Auto;
+        };
+        let items = self.pieces(raw, &words, true, MAX_ACTIONS);
+        if items.len() > MAX_ACTIONS {
+            self.error(
+                self.yaml.location_of(raw),
+                format!("a deal scripts at most {MAX_ACTIONS} actions"),
+            );
+        }
+        let actions = items
+            .into_iter()
+            .take(MAX_ACTIONS)
+            .filter_map(|(item, loc)| self.action(&item, loc, head, holding))
+            .collect();
+        Play::Actions(actions)
+    }
+
+    /// Each player's cards in order.
+    fn by_player(
+        &mut self,
+        lists: &[(&Spanned<String>, Spanned<Words>)],
+        head: &Head,
+        holding: &mut Holding,
+    ) -> Play {
+        let mut cards: Vec<Vec<(Card, u32)>> = vec![Vec::new(); head.seats.len()];
+        let mut named = vec![false; head.seats.len()];
+        for (name, words) in lists {
+            let nloc = self.yaml.location_of(name);
+            let Some(seat) = self.seat(head, name.value.trim(), &nloc) else {
+                continue;
+            };
+            if std::mem::replace(&mut named[seat.index()], true) {
+                self.error(
+                    nloc,
+                    format!("{}'s cards are listed twice", head.name(seat)),
+                );
             }
-            RawPlay::ByPlayer(lists) => {
-                let mut cards: Vec<Vec<(Card, u32)>> = vec![Vec::new(); head.seats.len()];
-                let mut named = vec![false; head.seats.len()];
-                for (name, words) in lists {
-                    let nloc = self.yaml.location_of(name);
-                    let Some(seat) = self.seat(head, name.value.trim(), &nloc) else {
-                        continue;
-                    };
-                    if std::mem::replace(&mut named[seat.index()], true) {
-                        self.error(
-                            nloc,
-                            format!("{}'s cards are listed twice", head.name(seat)),
-                        );
-                    }
-                    for (token, loc) in self.located(words, &words.value, false, 3) {
-                        if let Some(card) = self.card(&token, &loc, "the play")
-                            && self.held(seat, card, &loc, head, holding)
-                        {
-                            let at = self.remember(loc);
-                            cards[seat.index()].push((card, at));
-                        }
-                    }
+            for (token, loc) in self.pieces(words, &words.value, false, 3) {
+                if let Some(card) = self.card(&token, &loc, "the play")
+                    && self.held(seat, card, &loc, head, holding)
+                {
+                    let at = self.remember(loc);
+                    cards[seat.index()].push((card, at));
                 }
-                Play::ByPlayer(cards)
             }
         }
+        Play::ByPlayer(cards)
     }
 
     /// "Ann put", "Ben see", "Ann AS".
@@ -800,12 +614,7 @@ mod tests {
 
     /// The first error's message and `line:column`.
     fn error(text: &str) -> (String, String) {
-        let errors = parse(text).expect_err("should not parse");
-        let e = &errors[0];
-        (
-            e.message.clone(),
-            format!("{}:{}", e.location.line, e.location.column()),
-        )
+        crate::located::first_error(parse(text))
     }
 
     const GOOD: &str = "id: t\nseats: [Ann, Ben]\ndealer: Ben\ndeals:\n  - hands: {Ann: AS KH QD, Ben: KC JS TD}\n    play: Ann put, Ben refuse\n  - hands: {Ann: 3S 2H 4D, Ben: 3C AS 4C}\n    play: {Ann: 3S 2H, Ben: 4C}\nexpect:\n  cotton-1674:\n    scores: [{Ann: 1, Ben: 0}, {Ann: 2, Ben: 0}]\n    winner: none\n";

@@ -3,7 +3,7 @@
 
 use super::VOCABULARY;
 use super::points::TABLE;
-use crate::schema::{self, ScenarioShape, card_pattern, cards, one_card, words};
+use crate::schema::{self, ScenarioShape, card_pattern, cards, hands, one_card, words};
 use serde_json::{Value, json};
 
 /// The schema of a Put scenario: a ```put block, or a `*.put.yaml` scenario file.
@@ -14,13 +14,7 @@ pub fn scenario() -> Value {
         "additionalProperties": false,
         "required": ["hands"],
         "properties": {
-            "hands": {
-                "description": "Three cards for each player, as dealt.",
-                "type": "object",
-                "minProperties": 2,
-                "maxProperties": 4,
-                "additionalProperties": cards(&card, "Three cards: 3 2 A K Q J 10 (or T) 9 ... 4; suits ♠ ♥ ♦ ♣ or S H D C."),
-            },
+            "hands": hands(&card, &(2..=4), "Three cards for each player, as dealt.", "Three cards: 3 2 A K Q J 10 (or T) 9 ... 4; suits ♠ ♥ ♦ ♣ or S H D C."),
             "give": words("Four hands: the cards each giver passes to his partner, as in `Ann 3S`."),
             "lay-out": words("Four hands: the card each receiver lays out, as in `Cat 4D`."),
             "play": {

@@ -7,12 +7,7 @@ fn parse(text: &str) -> Result<GlicScenario, Vec<Diagnostic>> {
 
 /// The first error's message and `line:column`.
 fn error(text: &str) -> (String, String) {
-    let errors = parse(text).expect_err("should not parse");
-    let e = &errors[0];
-    (
-        e.message.clone(),
-        format!("{}:{}", e.location.line, e.location.column()),
-    )
+    located::first_error(parse(text))
 }
 
 const TABLE: &str = "id: t\nseats: [Ann, Ben, Cat]\ndealer: Cat\n";

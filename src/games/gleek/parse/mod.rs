@@ -4,33 +4,20 @@ use super::points::TABLE;
 use super::scenario::*;
 use crate::cards::{Card, CardSet, Pack, Rank};
 use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
-use crate::expect::{
-    RawExpectations, RawFigure, Scalar, Vocabulary, Words, expectations, variant_ids,
-};
+use crate::expect::{RawFigure, Scalar, Vocabulary, Words, expectations, variant_ids};
 use crate::game::Head;
+use crate::located::{self, Script};
 use crate::money::Money;
 use crate::suggest::hint;
 use crate::yaml::YamlText;
-use serde::Deserialize;
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de;
 use serde_saphyr::Spanned;
 use std::collections::HashMap;
 
-/// `play:` as `auto`, a list of tricks, or each player's cards.
-#[derive(Debug, Default)]
-enum RawPlay {
-    #[default]
-    Auto,
-    Tricks(Vec<Spanned<RawTrick>>),
-    ByPlayer(Vec<(Spanned<String>, Spanned<Words>)>),
-}
+mod deal;
+mod play;
 
-/// One item of a list of tricks: its cards, or `then: auto` (also `then auto`) at the end.
-#[derive(Debug)]
-enum RawTrick {
-    Cards(Words),
-    Then(String),
-}
+use deal::Dealt;
 
 /// `then auto`, the words that end a partly scripted step on purpose.
 fn is_then_auto(text: &str) -> bool {
@@ -38,95 +25,11 @@ fn is_then_auto(text: &str) -> bool {
     matches!(&words[..], [then, auto] if then.eq_ignore_ascii_case("then") && auto.eq_ignore_ascii_case("auto"))
 }
 
-impl<'de> Deserialize<'de> for RawTrick {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawTrick, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawTrick;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a trick's cards, or `then: auto` at the end")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawTrick, E> {
-                Ok(if is_then_auto(v) {
-                    RawTrick::Then("auto".to_string())
-                } else {
-                    RawTrick::Cards(Words(vec![v.to_string()]))
-                })
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawTrick, A::Error> {
-                let mut out = Vec::new();
-                while let Some(s) = seq.next_element::<Scalar>()? {
-                    out.push(s.0);
-                }
-                Ok(RawTrick::Cards(Words(out)))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawTrick, A::Error> {
-                let mut then = None;
-                while let Some((k, v)) = map.next_entry::<String, Scalar>()? {
-                    if k.trim() != "then" || then.is_some() {
-                        return Err(de::Error::custom(format!(
-                            "`{}` is not a trick: a trick is its cards, and `then: auto` ends a partly scripted play",
-                            excerpt(&k)
-                        )));
-                    }
-                    then = Some(v.0);
-                }
-                Ok(RawTrick::Then(then.unwrap_or_default()))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-impl<'de> Deserialize<'de> for RawPlay {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RawPlay, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawPlay;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str(
-                    "`auto`, a list of tricks, or a map from each player to his cards in order",
-                )
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<RawPlay, E> {
-                if v.trim() == "auto" {
-                    Ok(RawPlay::Auto)
-                } else {
-                    Err(E::custom(format!(
-                        "`{}` is not a play: write `auto`, a list of tricks, or each player's cards",
-                        excerpt(v)
-                    )))
-                }
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawPlay, A::Error> {
-                let mut out = Vec::new();
-                while let Some(trick) = seq.next_element::<Spanned<RawTrick>>()? {
-                    out.push(trick);
-                }
-                Ok(RawPlay::Tricks(out))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawPlay, A::Error> {
-                let mut out = Vec::new();
-                while let Some(entry) = map.next_entry::<Spanned<String>, Spanned<Words>>()? {
-                    out.push(entry);
-                }
-                Ok(RawPlay::ByPlayer(out))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
+located::raw_scenario! { optional;
 /// A scenario as written. Every field is read as optional, and unknown fields are let through
 /// here: a missing or unknown field is reported by the parser together with every other error,
 /// where serde would stop at the first.
-#[derive(Deserialize, Default)]
-#[serde(default, rename_all = "kebab-case")]
 struct RawScenario {
-    id: Option<Spanned<String>>,
-    title: Option<String>,
-    notes: Option<String>,
-    seats: Option<Spanned<Words>>,
     dealer: Option<Spanned<String>>,
     hands: Option<Spanned<HashMap<Spanned<String>, Spanned<Words>>>>,
     turn_up: Option<Spanned<Scalar>>,
@@ -137,8 +40,8 @@ struct RawScenario {
     discard: Option<Spanned<Words>>,
     vie: Option<Spanned<Words>>,
     false_claims: Option<Spanned<Words>>,
-    play: Option<Spanned<RawPlay>>,
-    expect: Option<RawExpectations>,
+    play: Option<Spanned<RawFigure>>,
+}
 }
 
 /// The fields of a scenario, as written.
@@ -180,6 +83,7 @@ pub const VOCABULARY: Vocabulary = Vocabulary {
     per_deal: &[],
     seat_valued: &["tricks", "ruff-winner"],
     per_part: &[],
+    per_round: None,
 };
 
 /// Reads and checks one scenario. Every error is reported, not only the first: a mistake in the
@@ -219,13 +123,6 @@ struct Parser<'a> {
     continued: Continued,
     /// Set once the scenario scripts more than [`MAX_ACTIONS`] actions (reported once).
     too_many: bool,
-}
-
-/// A deal whose every card was read and found once: the hands, the turn-up and the stock.
-struct Dealt {
-    hands: [CardSet; 3],
-    turn_up: Card,
-    stock: CardSet,
 }
 
 impl Parser<'_> {
@@ -343,23 +240,7 @@ impl Parser<'_> {
     }
 
     fn seat(&mut self, seats: &[String; 3], name: &str, loc: &Location) -> Option<Seat> {
-        let found = seats
-            .iter()
-            .position(|s| s.eq_ignore_ascii_case(name))
-            .map(|i| Seat(i as u8));
-        if found.is_none() {
-            let d = Diagnostic::new(
-                loc.clone(),
-                format!(
-                    "`{}` is not at this table; the seats are {}",
-                    excerpt(name),
-                    seats.join(", ")
-                ),
-            );
-            self.errors
-                .push(hint(d, name, seats.iter().map(String::as_str)));
-        }
-        found
+        located::seat_in(seats, name, loc, &mut self.errors)
     }
 
     /// Checks the scenario in stages. The table comes first (nothing can be read without it);
@@ -508,133 +389,6 @@ impl Parser<'_> {
             );
         }
         usable.then_some(seats)
-    }
-
-    /// The deal: every card of the pack exactly once. `None` when it has errors (reported).
-    fn deal(&mut self, raw: &RawScenario, seats: &[String; 3]) -> Option<Dealt> {
-        let y = self.yaml;
-        let errors_before = self.errors.len();
-        let raw_hands = self.required(&raw.hands, "hands");
-        let raw_turn_up = self.required(&raw.turn_up, "turn-up");
-        let mut seen: HashMap<Card, Location> = HashMap::new();
-        let mut check_dup = |p: &mut Parser, card: Card, loc: &Location| {
-            if let Some(first) = seen.get(&card) {
-                p.errors.push_with(|| {
-                    Diagnostic::new(loc.clone(), format!("{card} is dealt twice"))
-                        .note(format!("first dealt at {first}"))
-                });
-            } else {
-                seen.insert(card, loc.clone());
-            }
-        };
-        let mut hands = [CardSet::EMPTY; 3];
-        let mut given = [false; 3];
-        let mut hand_entries: Vec<_> = raw_hands.iter().flat_map(|h| &h.value).collect();
-        hand_entries.sort_by_key(|(k, _)| k.referenced.span().offset());
-        for (name, cards) in hand_entries {
-            let loc = y.location_of(name);
-            let Some(seat) = self.seat(seats, name.value.trim(), &loc) else {
-                continue;
-            };
-            let (list, clean) = self.cards(cards, &format!("{}'s hand", seats[seat.index()]));
-            if given[seat.index()] {
-                self.error(
-                    loc.clone(),
-                    format!("{} has two hands", seats[seat.index()]),
-                );
-            }
-            given[seat.index()] = true;
-            for (card, cloc) in &list {
-                check_dup(self, *card, cloc);
-                hands[seat.index()].insert(*card);
-            }
-            if clean && list.len() != 12 {
-                self.error(
-                    y.location_of(cards),
-                    format!(
-                        "{}'s hand has {} cards; the dealer delivers twelve to each",
-                        seats[seat.index()],
-                        list.len()
-                    ),
-                );
-            }
-        }
-        if let Some(raw_hands) = raw_hands {
-            for s in SEATS.into_iter().filter(|s| !given[s.index()]) {
-                self.error(
-                    y.location_of(raw_hands),
-                    format!("no hand is given for {}", seats[s.index()]),
-                );
-            }
-        }
-        let turn_up = raw_turn_up.and_then(|raw| {
-            let loc = y.location_of(raw);
-            match Pack::Gleek44.parse_card(&excerpt(raw.value.0.trim())) {
-                Ok(c) => {
-                    check_dup(self, c, &loc);
-                    Some(c)
-                }
-                Err(err) => {
-                    self.error(loc, format!("{err} (the turn-up)"));
-                    None
-                }
-            }
-        });
-        let stock = match &raw.stock {
-            Some(words) => {
-                let (list, clean) = self.cards(words, "the stock");
-                for (card, loc) in &list {
-                    check_dup(self, *card, loc);
-                }
-                if clean && list.len() != 7 {
-                    self.error(
-                        y.location_of(words),
-                        format!(
-                            "the stock has {} cards; seven are left after the deal and the turn-up",
-                            list.len()
-                        ),
-                    );
-                }
-                list.iter().map(|(c, _)| *c).collect()
-            }
-            None => {
-                let dealt: CardSet = seen.keys().copied().collect();
-                Pack::Gleek44.cards().difference(dealt)
-            }
-        };
-        let (Some(raw_hands), Some(turn_up)) = (raw_hands, turn_up) else {
-            return None;
-        };
-        if self.errors.len() > errors_before {
-            return None;
-        }
-        let all = hands[0]
-            .union(hands[1])
-            .union(hands[2])
-            .union(stock)
-            .union(CardSet::from_cards([turn_up]));
-        if all.len() != 44 {
-            let missing: Vec<String> = Pack::Gleek44
-                .cards()
-                .difference(all)
-                .sorted()
-                .iter()
-                .map(|c| c.to_string())
-                .collect();
-            self.error(
-                y.location_of(raw_hands),
-                format!(
-                    "the deal does not account for every card: missing {}",
-                    missing.join(" ")
-                ),
-            );
-            return None;
-        }
-        Some(Dealt {
-            hands,
-            turn_up,
-            stock,
-        })
     }
 
     fn yes_no(&mut self, value: &Spanned<Scalar>) -> Option<bool> {
@@ -1007,255 +761,7 @@ impl Parser<'_> {
         }
         out
     }
-
-    #[allow(clippy::too_many_arguments)]
-    fn play(
-        &mut self,
-        raw: &Spanned<RawPlay>,
-        seats: &[String; 3],
-        hands: &[CardSet; 3],
-        buyer: Option<Seat>,
-        discard_given: bool,
-        stock: CardSet,
-    ) -> PlayScript {
-        let mut script = PlayScript::default();
-        let owner = |card: Card| SEATS.into_iter().find(|s| hands[s.index()].contains(card));
-        let mut add = |p: &mut Parser, seat: Seat, card: Card, loc: Location| {
-            let touches_exchange = buyer == Some(seat) || stock.contains(card);
-            if touches_exchange && !discard_given {
-                p.error(loc.clone(), format!("{card} is played by the buyer: script the buyer's `discard:` as well, so that his hand is known"));
-            }
-            if !hands[seat.index()].contains(card) {
-                p.error(
-                    loc,
-                    format!(
-                        "{} does not hold {card} when play begins",
-                        seats[seat.index()]
-                    ),
-                );
-                return;
-            }
-            if script.cards[seat.index()].iter().any(|(c, _)| *c == card) {
-                p.error(loc, format!("{card} is played twice"));
-                return;
-            }
-            if let Some(at) = p.remember(loc) {
-                script.cards[seat.index()].push((card, at));
-            }
-        };
-        let errors_before = self.errors.len();
-        let then = match &raw.value {
-            RawPlay::Auto => return script,
-            RawPlay::Tricks(tricks) => {
-                let (tokens, then) = self.trick_tokens(tricks);
-                for (token, loc) in tokens {
-                    match Pack::Gleek44.parse_card(&excerpt(&token)) {
-                        Ok(card) => match owner(card) {
-                            Some(seat) => add(self, seat, card, loc),
-                            None => {
-                                self.error(loc, format!("nobody holds {card} when play begins"))
-                            }
-                        },
-                        Err(err) => self.error(loc, format!("{err} (in the play)")),
-                    }
-                }
-                then
-            }
-            RawPlay::ByPlayer(entries) => {
-                let mut then = false;
-                for (name, cards) in entries {
-                    let loc = self.yaml.location_of(name);
-                    if name.value.trim() == "then" {
-                        then =
-                            self.then_value(&cards.value.0.join(" "), self.yaml.location_of(cards));
-                        continue;
-                    }
-                    let Some(seat) = self.seat(seats, name.value.trim(), &loc) else {
-                        continue;
-                    };
-                    for (card, cloc) in self.cards(cards, "the play").0 {
-                        add(self, seat, card, cloc);
-                    }
-                }
-                then
-            }
-        };
-        // A card refused (or not kept, past the bound on actions) is reported already.
-        if self.errors.len() == errors_before && !self.too_many {
-            self.complete(raw, &script, seats, then);
-        }
-        self.continued.play = then;
-        script
-    }
-
-    /// The tokens of a list of tricks, and whether it ends with `then: auto`.
-    fn trick_tokens(&mut self, tricks: &[Spanned<RawTrick>]) -> (Vec<(String, Location)>, bool) {
-        let mut tokens = Vec::new();
-        let mut then = false;
-        for (i, trick) in tricks.iter().enumerate() {
-            match &trick.value {
-                RawTrick::Cards(words) => tokens.extend(self.tokens_in(trick, &words.0, false)),
-                RawTrick::Then(value) => {
-                    let loc = self.yaml.location_of(trick);
-                    then = self.then_value(value, loc.clone());
-                    if i + 1 < tricks.len() {
-                        self.error(
-                            loc,
-                            "`then: auto` ends the list of tricks: it leaves the rest to the engine, so no trick may follow it".to_string(),
-                        );
-                    }
-                }
-            }
-        }
-        (tokens, then)
-    }
-
-    /// The value of `then:`, which is `auto`.
-    fn then_value(&mut self, value: &str, loc: Location) -> bool {
-        if value.trim() == "auto" {
-            return true;
-        }
-        self.error(
-            loc,
-            format!(
-                "`then: {}`: the engine plays the rest with `then: auto`",
-                excerpt(value)
-            ),
-        );
-        false
-    }
-
-    /// A play scripts every card of every trick, or says that the engine plays the rest
-    /// (`then: auto`): a trick left out by mistake must not pass unnoticed.
-    fn complete(
-        &mut self,
-        raw: &Spanned<RawPlay>,
-        script: &PlayScript,
-        seats: &[String; 3],
-        then: bool,
-    ) {
-        let counts = script.cards.each_ref().map(Vec::len);
-        let scripted: usize = counts.iter().sum();
-        let loc = self.yaml.location_of(raw);
-        if scripted == 36 && then {
-            self.error(
-                loc,
-                "the play scripts all twelve tricks, so `then: auto` leaves nothing to the engine: take it out".to_string(),
-            );
-        } else if scripted < 36 && !then {
-            let each: Vec<String> = SEATS
-                .iter()
-                .map(|s| format!("{} {}", seats[s.index()], counts[s.index()]))
-                .collect();
-            self.error(
-                loc,
-                format!(
-                    "the play scripts {scripted} of the 36 cards ({}): script every trick, or end it with `then: auto` to let the engine play the rest by its policy",
-                    each.join(", ")
-                ),
-            );
-        }
-    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::path::Path;
-
-    /// A scenario's fields and values, in order.
-    const SCENARIO: [(&str, &str); 5] = [
-        ("id", "t"),
-        ("seats", "[Ann, Ben, Cat]"),
-        ("dealer", "Ann"),
-        (
-            "hands",
-            "\n  Ann: AH KH QH JH AS KS QS JS TS 9S 8S 7S\n  Ben: AD KD QD JD TD 9D 8D 7D 6D 5D 4D 6S\n  Cat: AC KC QC JC TC 9C 8C 7C 6C 5C 4C 5S",
-        ),
-        ("turn-up", "TH"),
-    ];
-
-    /// The scenario with one field's value replaced, or added.
-    fn scenario_with(field: &str, value: &str) -> String {
-        let mut fields: Vec<(&str, &str)> = SCENARIO.to_vec();
-        match fields.iter_mut().find(|(f, _)| *f == field) {
-            Some(entry) => entry.1 = value,
-            None => fields.push((field, value)),
-        }
-        fields.iter().map(|(f, v)| format!("{f}: {v}\n")).collect()
-    }
-
-    fn errors(yaml: &str) -> Vec<String> {
-        let text: std::sync::Arc<str> = yaml.into();
-        match parse_scenario(&YamlText::whole_file(Path::new("s.yaml"), text)) {
-            Ok(_) => Vec::new(),
-            Err(errors) => errors.iter().map(|d| d.to_string()).collect(),
-        }
-    }
-
-    #[test]
-    fn a_scenario_reads() {
-        assert_eq!(errors(&scenario_with("title", "T")), Vec::<String>::new());
-    }
-
-    #[test]
-    fn unknown_and_missing_fields_come_with_the_other_errors() {
-        let yaml = scenario_with("title", "T")
-            .replace("turn-up: TH", "turnup: TH\nauktion: Ann 12")
-            .replace("dealer: Ann", "dealer: Dan")
-            .replace("AS KS", "AS XS");
-        let all = errors(&yaml).join("");
-        for message in [
-            "unknown field `turnup`; allowed: `id`, `title`",
-            "s.yaml:9:1",
-            "unknown field `auktion`",
-            "missing field `turn-up`",
-            "`Dan` is not at this table",
-            "`XS` is not a card",
-        ] {
-            assert!(all.contains(message), "{message}:\n{all}");
-        }
-        assert_eq!(errors(&yaml).len(), 5, "{all}");
-    }
-
-    #[test]
-    fn a_variant_or_a_figure_expected_twice_is_an_error() {
-        let twice = scenario_with(
-            "expect",
-            "\n  cotton-1674: {Ann: 1}\n  parlett cotton-1674: unplayable",
-        );
-        let all = errors(&twice).join("");
-        assert!(
-            all.contains("`cotton-1674` has two sets of expectations"),
-            "{all}"
-        );
-        assert!(all.contains("first at s.yaml:10:3"), "{all}");
-        let figure = scenario_with("expect", "{cotton-1674: {Ann: 1, net: {Ben: 0, ann: 2}}}");
-        let all = errors(&figure).join("");
-        assert!(
-            all.contains("this figure is already expected for this variant"),
-            "{all}"
-        );
-        assert!(all.contains("first expected at s.yaml:9:29"), "{all}");
-    }
-
-    #[test]
-    fn a_card_in_a_list_of_tricks_is_located_on_its_own_line() {
-        let all = errors(&scenario_with("play", "\n  - AH AD AC\n  - KH KD XX")).join("");
-        assert!(all.contains("`XX` is not a card"), "{all}");
-        assert!(all.contains("--> s.yaml:11:11"), "{all}");
-    }
-
-    /// A value no field accepts, under each field's name, is an error (not ignored).
-    #[test]
-    fn every_field_is_read() {
-        for field in FIELDS {
-            let errors = errors(&scenario_with(field, "{x: {y: z}}"));
-            assert!(!errors.is_empty(), "`{field}` is ignored");
-            assert!(
-                !errors.iter().any(|e| e.contains("missing field")),
-                "`{field}` is not read: {errors:?}"
-            );
-        }
-    }
-}
+mod tests;

@@ -4,14 +4,118 @@
 
 use crate::cards::{Card, CardSet};
 use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
-use crate::expect::Words;
 use crate::game::{Head, Seat};
 use crate::yaml::YamlText;
 use serde_saphyr::Spanned;
 use std::collections::HashMap;
 
+pub mod node;
+pub use node::{RawFigure, Scalar, Words, respan};
+
 /// A map written with names as keys (players, compartments), each key and value located.
 pub type NameMap<T> = Spanned<HashMap<Spanned<String>, Spanned<T>>>;
+
+/// Declares a game's scenario as written: the fields every block has (`id`, `title`, `notes`,
+/// `seats` and `expect`), declared here once, then the game's own. `required`: `id` and `seats`
+/// are serde's required fields and an unknown key is serde's error; `optional`: every field is
+/// optional (the game's parser reports what is missing or unknown with its other errors).
+macro_rules! raw_scenario {
+    (required; $(#[$meta:meta])* struct $name:ident { $($own:tt)* }) => {
+        $(#[$meta])*
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields, rename_all = "kebab-case")]
+        struct $name {
+            id: serde_saphyr::Spanned<String>,
+            title: Option<String>,
+            notes: Option<String>,
+            seats: serde_saphyr::Spanned<$crate::located::Words>,
+            expect: Option<$crate::expect::RawExpectations>,
+            $($own)*
+        }
+    };
+    (optional; $(#[$meta:meta])* struct $name:ident { $($own:tt)* }) => {
+        $(#[$meta])*
+        #[derive(serde::Deserialize, Default)]
+        #[serde(default, rename_all = "kebab-case")]
+        struct $name {
+            id: Option<serde_saphyr::Spanned<String>>,
+            title: Option<String>,
+            notes: Option<String>,
+            seats: Option<serde_saphyr::Spanned<$crate::located::Words>>,
+            expect: Option<$crate::expect::RawExpectations>,
+            $($own)*
+        }
+    };
+}
+pub(crate) use raw_scenario;
+
+/// Declares a game's parser: the block's YAML, every error so far, and where each scripted
+/// action is written (an index into [`Head::locations`]), with the reading every game shares;
+/// the game adds its own rules in its own `impl`.
+macro_rules! parser {
+    ($(#[$meta:meta])* $name:ident) => {
+        $(#[$meta])*
+        struct $name<'a> {
+            yaml: &'a $crate::yaml::YamlText,
+            errors: $crate::diagnostic::Errors,
+            locations: Vec<$crate::diagnostic::Location>,
+        }
+
+        impl<'a> $name<'a> {
+            fn new(yaml: &'a $crate::yaml::YamlText) -> Self {
+                $name { yaml, errors: Default::default(), locations: Vec::new() }
+            }
+
+            fn error(&mut self, location: $crate::diagnostic::Location, message: String) {
+                self.errors.push($crate::diagnostic::Diagnostic::new(location, message));
+            }
+
+            /// Keeps where a scripted action is written, and returns its index.
+            fn remember(&mut self, location: $crate::diagnostic::Location) -> u32 {
+                self.locations.push(location);
+                (self.locations.len() - 1) as u32
+            }
+
+            /// The pieces of a word list read from the value `at`, each located.
+            fn pieces<T>(
+                &self,
+                at: &serde_saphyr::Spanned<T>,
+                words: &$crate::located::Words,
+                items: bool,
+                limit: usize,
+            ) -> Vec<(String, $crate::diagnostic::Location)> {
+                $crate::located::pieces_in(self.yaml, at, words, items, limit)
+            }
+
+            fn card(
+                &mut self,
+                token: &str,
+                loc: &$crate::diagnostic::Location,
+                what: &str,
+            ) -> Option<$crate::cards::Card> {
+                $crate::located::card(token, loc, what, &mut self.errors)
+            }
+
+            fn seat(
+                &mut self,
+                head: &$crate::game::Head,
+                name: &str,
+                loc: &$crate::diagnostic::Location,
+            ) -> Option<$crate::game::Seat> {
+                $crate::located::seat(head, name, loc, &mut self.errors)
+            }
+
+            /// The scenario as built, or every error found.
+            fn finish<S>(self, built: Option<S>) -> Result<S, Vec<$crate::diagnostic::Diagnostic>> {
+                match built {
+                    Some(s) if self.errors.is_empty() => Ok(s),
+                    _ => Err(self.errors.into_vec(&self.yaml.path)),
+                }
+            }
+        }
+    };
+}
+pub(crate) use parser;
 
 /// The entries of a map in the order they are written.
 pub fn in_order<T>(map: &NameMap<T>) -> Vec<(&Spanned<String>, &Spanned<T>)> {
@@ -32,10 +136,21 @@ pub fn pieces(
     items: bool,
     limit: usize,
 ) -> Vec<(String, Location)> {
+    pieces_in(yaml, at, &at.value, items, limit)
+}
+
+/// The pieces of `words`, read from the value `at` (a play script, say), as [`pieces`].
+pub fn pieces_in<T>(
+    yaml: &YamlText,
+    at: &Spanned<T>,
+    words: &Words,
+    items: bool,
+    limit: usize,
+) -> Vec<(String, Location)> {
     let text = &yaml.yaml;
     let mut pos = (at.referenced.span().byte_offset().unwrap_or(0) as usize).min(text.len());
     let mut out = Vec::new();
-    for entry in &at.value.0 {
+    for entry in &words.0 {
         let split: Vec<&str> = if items {
             entry.split(',').collect()
         } else {
@@ -61,6 +176,49 @@ pub fn pieces(
     out
 }
 
+/// A `play:` script as written, in every game that scripts its cards: `auto` (or nothing), one
+/// string, a list, or a map from each player to his cards in order. What a string or a list
+/// holds (actions, tricks) is the game's to read.
+pub enum Script<'n> {
+    Auto,
+    Text(&'n str),
+    List(&'n [Spanned<RawFigure>]),
+    ByPlayer(Vec<(&'n Spanned<String>, Spanned<Words>)>),
+}
+
+/// Reads a `play:` node into a [`Script`]; a player's cards that are not a list of words are
+/// reported, and left out.
+pub fn script<'n>(
+    yaml: &YamlText,
+    node: &'n Spanned<RawFigure>,
+    errors: &mut Errors,
+) -> Script<'n> {
+    match &node.value {
+        RawFigure::Empty => Script::Auto,
+        RawFigure::Scalar(s) if s.trim() == "auto" => Script::Auto,
+        RawFigure::Scalar(s) => Script::Text(s),
+        RawFigure::List(items) => Script::List(items),
+        RawFigure::Map(entries) => Script::ByPlayer(
+            entries
+                .iter()
+                .filter_map(|(name, cards)| match cards.value.words() {
+                    Some(words) => Some((name, respan(cards, words))),
+                    None => {
+                        errors.push(Diagnostic::new(
+                            yaml.location_of(cards),
+                            format!(
+                                "`{}`'s cards are a list of cards in order, as in `AS KH` or [AS, KH]",
+                                excerpt(&name.value)
+                            ),
+                        ));
+                        None
+                    }
+                })
+                .collect(),
+        ),
+    }
+}
+
 /// A card, or an error naming `what` it was read in (a long word is quoted cut short).
 pub fn card(token: &str, loc: &Location, what: &str, errors: &mut Errors) -> Option<Card> {
     match excerpt(token).parse::<Card>() {
@@ -74,18 +232,66 @@ pub fn card(token: &str, loc: &Location, what: &str, errors: &mut Errors) -> Opt
 
 /// A name at the table, or an error listing the seats.
 pub fn seat(head: &Head, name: &str, loc: &Location, errors: &mut Errors) -> Option<Seat> {
-    let found = head.seat_of(name);
+    seat_in(&head.seats, name, loc, errors)
+}
+
+/// A name among `seats` (any case), or an error listing them, with the nearest as a suggestion.
+pub fn seat_in(seats: &[String], name: &str, loc: &Location, errors: &mut Errors) -> Option<Seat> {
+    let found = seats
+        .iter()
+        .position(|s| s.eq_ignore_ascii_case(name))
+        .map(|i| Seat(i as u8));
     if found.is_none() {
-        errors.push(Diagnostic::new(
+        let d = Diagnostic::new(
             loc.clone(),
             format!(
                 "`{}` is not at this table; the seats are {}",
                 excerpt(name),
-                head.seats.join(", ")
+                seats.join(", ")
             ),
+        );
+        errors.push(crate::suggest::hint(
+            d,
+            name,
+            seats.iter().map(String::as_str),
         ));
     }
     found
+}
+
+/// Every seat's entry, in seat order, or an error naming who is missing (`rule` says why each
+/// is needed).
+pub fn everyone<T>(
+    head: &Head,
+    per_seat: Vec<Option<T>>,
+    at: Location,
+    rule: &str,
+    errors: &mut Errors,
+) -> Option<Vec<T>> {
+    let missing: Vec<&str> = head
+        .all_seats()
+        .filter(|s| per_seat[s.index()].is_none())
+        .map(|s| head.name(s))
+        .collect();
+    if missing.is_empty() {
+        return Some(per_seat.into_iter().flatten().collect());
+    }
+    errors.push(Diagnostic::new(
+        at,
+        format!("{rule}; missing: {}", missing.join(", ")),
+    ));
+    None
+}
+
+/// The first error of a parse, as its message and `line:column`, for tests.
+#[cfg(test)]
+pub fn first_error<T: std::fmt::Debug>(parsed: Result<T, Vec<Diagnostic>>) -> (String, String) {
+    let errors = parsed.expect_err("should not parse");
+    let e = &errors[0];
+    (
+        e.message.clone(),
+        format!("{}:{}", e.location.line, e.location.column()),
+    )
 }
 
 /// The longest name at the table, in characters.
@@ -122,13 +328,14 @@ pub fn spaced_name(yaml: &YamlText, raw: &Spanned<Words>) -> Option<(Location, S
 }
 
 /// The names at the table, clockwise: each at most [`MAX_NAME`] characters, each once, none a
-/// word of the game's scenarios (`reserved`). At most `most + 1` names are read; how many the
+/// word of the game's scenarios (`reserved`, said to be `why`). At most `most + 1` names are read; how many the
 /// game seats is the game's to check.
 pub fn names(
     yaml: &YamlText,
     raw: &Spanned<Words>,
     most: usize,
     reserved: &dyn Fn(&str) -> bool,
+    why: &str,
     errors: &mut Errors,
 ) -> Vec<String> {
     let mut seats: Vec<String> = Vec::new();
@@ -141,9 +348,7 @@ pub fn names(
         } else if seats.iter().any(|s| s.eq_ignore_ascii_case(&name)) {
             Some(format!("`{name}` sits at the table twice"))
         } else if reserved(&name) {
-            Some(format!(
-                "`{name}` is a word of the scenario; choose another name"
-            ))
+            Some(format!("`{name}` is {why}; choose another name"))
         } else {
             None
         };
@@ -205,22 +410,29 @@ pub fn hands(
         }
         hands[seat.index()] = Some((hand, at));
     }
-    let missing: Vec<&str> = head
-        .all_seats()
-        .filter(|s| hands[s.index()].is_none())
-        .map(|s| head.name(s))
-        .collect();
-    if missing.is_empty() {
-        return Some(hands.into_iter().flatten().collect());
+    let at = yaml.location_of(raw);
+    everyone(head, hands, at, "every player is dealt a hand", errors)
+}
+
+/// A scenario's head as read: its id (checked), title, notes and seats, with no expectations
+/// or locations yet.
+pub fn head(
+    yaml: &YamlText,
+    id: String,
+    title: Option<&str>,
+    notes: Option<String>,
+    seats: Vec<String>,
+) -> Head {
+    Head {
+        title: title.unwrap_or(&id).trim().to_string(),
+        id,
+        notes,
+        seats,
+        expect: Vec::new(),
+        locations: Vec::new(),
+        location: yaml.location(0, 0),
+        yaml: yaml.yaml.clone(),
     }
-    errors.push(Diagnostic::new(
-        yaml.location_of(raw),
-        format!(
-            "every player is dealt a hand; missing: {}",
-            missing.join(", ")
-        ),
-    ));
-    None
 }
 
 /// The longest scenario id, in characters (it names an anchor of the site).
@@ -282,7 +494,8 @@ mod tests {
         }
         let raw: Raw = yaml.parse().unwrap();
         let mut errors = Errors::default();
-        let seats = names(&yaml, &raw.seats, 6, &|n| n == "net", &mut errors);
+        let why = "a word of the scenario";
+        let seats = names(&yaml, &raw.seats, 6, &|n| n == "net", why, &mut errors);
         assert_eq!(seats.len(), 4);
         let messages: Vec<String> = errors
             .into_vec(Path::new("s.yaml"))
