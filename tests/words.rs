@@ -270,6 +270,21 @@ fn every_reading_has_a_card_with_every_rule_point_in_words() {
         tonight.matches("This is the site's own advice").count(),
         GAMES.len()
     );
+    // Put's period text is advised over the 19th-century handbook that states more, and the page
+    // says why.
+    let put = &tonight[tonight.find("id=\"game-put\"").unwrap()..];
+    let put = &put[..put.find("</div>").unwrap()];
+    assert!(
+        put.contains("For a first evening: Charles Cotton (1674)."),
+        "{put}"
+    );
+    assert!(put.contains("put/variants/cotton-1674/card/"), "{put}");
+    assert!(
+        put.contains("It is a period text, a primary source")
+            && put.contains("Hoyle&#39;s Games")
+            && put.contains("not the period&#39;s"),
+        "{put}"
+    );
 }
 
 #[test]
