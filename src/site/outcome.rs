@@ -437,9 +437,14 @@ fn per_player(text: &str, names: &[&str]) -> Option<Vec<String>> {
 
 /// Splits the cells of the game's rows (not the nets) into a figure per player where they give
 /// one, names the players above the first such row that shows, and answers the width of a
-/// player's place: the compact form "−2 / −2 / +4", lined up under the names.
+/// player's place in `ch`: the compact form "−2 / −2 / +4", lined up under the names.
 fn split_per_player(rows: &mut [RowView], names: &[&str]) -> Option<usize> {
-    let mut widest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    // A letter is wider than a digit (a `ch`): a name counts a quarter more.
+    let mut widest = names
+        .iter()
+        .map(|n| (n.chars().count() * 5).div_ceil(4))
+        .max()
+        .unwrap_or(0);
     for row in rows.iter_mut().filter(|r| r.group != "net") {
         for c in &mut row.cells {
             c.each = per_player(&c.text, names).unwrap_or_default();
@@ -927,8 +932,8 @@ mod tests {
         rows[1].folded = true;
         assert_eq!(
             split_per_player(&mut rows, &names),
-            Some(4),
-            "three characters and a space"
+            Some(5),
+            "a name of three letters counted as four, and a space"
         );
         assert!(rows[0].cells[0].each.is_empty() && rows[2].cells[1].each.is_empty());
         assert_eq!(rows[3].cells[1].each, ["−14", "+7", "+7"]);

@@ -33,8 +33,8 @@ const SCENARIO_PAGE = "notebook/tiddy-turned-up/";
 const PUT_PAGE = "put/notebook/seen-put/";
 const GLIC_PAGE = "glic/notebook/poch-bet/";
 // The scenario pages that print longest: the whole deal (62 A4 pages before issue 21) and, since,
-// the stock's three scenarios.
-const LARGEST_PAGES = ["play/a-whole-deal/", "play/stock/"];
+// the stock's three scenarios and the ruff's (the largest HTML).
+const LARGEST_PAGES = ["play/a-whole-deal/", "play/stock/", "play/ruff/"];
 const shotsDir = process.env.SHOTS || path.join(path.dirname(fileURLToPath(import.meta.url)), "shots");
 // The page's source, for the engine's own figures.
 const SCENARIO_SOURCE = "content/notebook/tiddy-turned-up.md";
