@@ -134,7 +134,7 @@ fn reading(key: &str, readings: &Readings, root: &str) -> Result<(String, String
 
 /// The HTML of an `odds:` code span: the figure in words, its exact value in the tooltip;
 /// `None` when the code span is no figure's, `Some(Err)` naming what is wrong.
-fn odds(code: &str) -> Option<Result<(String, String), String>> {
+pub fn odds(code: &str) -> Option<Result<(String, String), String>> {
     Some(crate::odds::shortcode(code)?.map(|(words, ratio, what)| {
         let title = format!("exactly {ratio}: the chance that {what}");
         let html = format!(
