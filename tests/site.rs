@@ -566,9 +566,14 @@ fn an_undetermined_figure_shows_the_source_does_not_say_and_every_forbidden_acti
             "Ann's stock net is determined: it rests on no assumed choice and no open alternative",
         ));
     let html = std::fs::read_to_string(dir.path().join("site/index.html")).unwrap();
-    // Cotgrave's ruff: greyed engine figure beside the words, and a pass.
+    // Cotgrave's ruff: greyed engine figure beside the words (in words for a screen reader, and
+    // a figure per player on screen), and a pass.
     assert!(
-        html.contains("<span class=\"undetermined\">the source does not say</span> <span class=\"figure engine-figure\""),
+        html.contains("<span class=\"undetermined\">the source does not say</span> <span class=\"figure engine-figure long\""),
+        "{html}"
+    );
+    assert!(
+        html.contains("<span class=\"each engine-figure\" aria-hidden=\"true\"><span>+2</span><span>−1</span><span>−1</span></span>"),
         "{html}"
     );
     assert!(html.contains("✗ the engine’s figure rests on nothing open"));
@@ -629,10 +634,13 @@ fn every_outcome_cell_links_to_its_ledger_panel_under_the_table() {
     let cells = table.matches("<td class=\"cell").count();
     assert!(cells >= 3 * readings.len(), "only {cells} cells");
     assert_eq!(links.len(), cells, "a link in every cell");
+    // The "Players" row over the phase cells names its readings too (a pick marks the whole
+    // column), and has no cell of its own to open.
+    assert_eq!(table.matches("<tr class=\"row-players\">").count(), 1);
     assert_eq!(
         heads.len(),
-        readings.len() + cells,
-        "data-reading on every head and cell"
+        2 * readings.len() + cells,
+        "data-reading on every head, cell and name of the Players row"
     );
     for id in &links {
         let open = format!("\" id=\"{id}\"");

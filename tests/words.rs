@@ -270,6 +270,21 @@ fn every_reading_has_a_card_with_every_rule_point_in_words() {
         tonight.matches("This is the site's own advice").count(),
         GAMES.len()
     );
+    // Put's period text is advised over the 19th-century handbook that states more, and the page
+    // says why.
+    let put = &tonight[tonight.find("id=\"game-put\"").unwrap()..];
+    let put = &put[..put.find("</div>").unwrap()];
+    assert!(
+        put.contains("For a first evening: Charles Cotton (1674)."),
+        "{put}"
+    );
+    assert!(put.contains("put/variants/cotton-1674/card/"), "{put}");
+    assert!(
+        put.contains("It is a period text, a primary source")
+            && put.contains("Hoyle&#39;s Games")
+            && put.contains("not the period&#39;s"),
+        "{put}"
+    );
 }
 
 #[test]
@@ -325,4 +340,61 @@ fn matrix_cells_carry_the_evidence_letter_as_well_as_the_colour() {
             );
         }
     }
+}
+
+/// Put's pages name a reading in their tables as its own file does, the same name as the outcome
+/// table's ledgers give it: never "short pack" in one table and "David Parlett" in the next.
+#[test]
+fn puts_tables_name_each_reading_from_its_file() {
+    let names: serde_json::Value = serde_json::from_str(&read("tonight/readings.json")).unwrap();
+    let put: BTreeSet<String> = names["put"]["readings"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|n| n.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(put.len(), 6, "{put:?}");
+    let dir = site().join("put");
+    let mut pages = 0;
+    for path in html_files(&dir) {
+        let html = std::fs::read_to_string(&path).unwrap();
+        let mut named = BTreeSet::new();
+        for table in html.split("<table").skip(1) {
+            let table = &table[..table.find("</table>").unwrap()];
+            for row in table.split("<tr>").skip(1) {
+                // The first cell of a row of a Markdown table: a reading's name, linked.
+                let Some(cell) = row.strip_prefix("<td>") else {
+                    continue;
+                };
+                let cell = &cell[..cell.find("</td>").unwrap()];
+                for retyped in ["short pack", "Le Truc", "Cotton 1674", "Hoyle's Games"] {
+                    assert_ne!(unescape(cell), retyped, "{}", path.display());
+                }
+                if let Some(a) = cell.strip_prefix("<a class=\"reading-name\"") {
+                    let text = unescape(&a[a.find('>').unwrap() + 1..a.find("</a>").unwrap()]);
+                    assert!(put.contains(&text), "{}: {text}", path.display());
+                    named.insert(text);
+                }
+            }
+        }
+        if named.is_empty() {
+            continue;
+        }
+        pages += 1;
+        assert_eq!(named, put, "{}", path.display());
+        // The same names head the ledgers of its outcome tables.
+        let plain = unescape(&html);
+        for name in &put {
+            let ledger = format!("<h4 class=\"ledger-panel-title\">{name}, ");
+            assert!(
+                !html.contains("class=\"outcome\"") || plain.contains(&ledger),
+                "{}: no ledger of {name}",
+                path.display()
+            );
+        }
+    }
+    assert!(
+        pages >= 12,
+        "{pages} Put pages name the readings in a table"
+    );
 }

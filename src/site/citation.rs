@@ -1,9 +1,11 @@
 //! The apparatus a historian expects of a page: how to cite it (the `citation_*` meta tags Zotero
 //! and Google Scholar read, and a "Cite this page" line), the bibliography generated from
-//! `sources/sources.yaml` with its BibTeX and CSL-JSON exports, and the odds figures a page names.
+//! `sources/sources.yaml` with its BibTeX and CSL-JSON exports, and the code spans a page has the
+//! site fill in: the odds figures it names, and the readings it names (by their own files).
 
 use super::markdown::escape_attr;
 use crate::sources::Library;
+use crate::variant::Readings;
 use serde::Serialize;
 
 /// Where the exports of the bibliography are written, from the site root.
@@ -77,6 +79,57 @@ fn civil(days: i64) -> (i64, u32, u32) {
     let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
     let y = yoe + era * 400 + i64::from(m <= 2);
     (y, m, d)
+}
+
+/// The code span prefix that names a reading: `reading:put/le-truc`.
+const READING: &str = "reading:";
+
+/// The HTML of a code span the site fills in (`odds:` or `reading:`), with its plain words;
+/// `None` for an ordinary code span, `Some(Err)` naming what is wrong.
+pub fn shortcode(
+    code: &str,
+    readings: &Readings,
+    root: &str,
+) -> Option<Result<(String, String), String>> {
+    match code.strip_prefix(READING) {
+        Some(key) => Some(reading(key, readings, root)),
+        None => odds(code),
+    }
+}
+
+/// A reading's name as its own file gives it ("Charles Cotton (1674)"), linked to its page, so
+/// that a page's tables never retype it; `key` is `<game>/<id>`.
+fn reading(key: &str, readings: &Readings, root: &str) -> Result<(String, String), String> {
+    let wrong = |what: String| format!("`{READING}{key}`: {what}");
+    let (game, id) = key.split_once('/').ok_or_else(|| {
+        wrong("write the game and the reading's id, as `reading:put/le-truc`".into())
+    })?;
+    let (g, set) = readings
+        .sets
+        .iter()
+        .find(|(g, _)| g.id() == game)
+        .ok_or_else(|| {
+            let games: Vec<&str> = readings.sets.iter().map(|(g, _)| g.id()).collect();
+            wrong(format!(
+                "no game `{game}`; the games are {}",
+                games.join(", ")
+            ))
+        })?;
+    let v = set.get(id).ok_or_else(|| {
+        wrong(format!(
+            "{} has no reading `{id}`; its readings are {}",
+            g.name(),
+            set.ids().join(", ")
+        ))
+    })?;
+    let name = v.name();
+    let url = format!("{root}{}variants/{}/", super::prefix(readings, *g), v.id);
+    let html = format!(
+        "<a class=\"reading-name\" href=\"{}\">{}</a>",
+        escape_attr(&url),
+        escape_attr(&name)
+    );
+    Ok((html, name))
 }
 
 /// The HTML of an `odds:` code span: the figure in words, its exact value in the tooltip;

@@ -125,7 +125,7 @@ pub struct Context<'a> {
     pub unverified: &'a [(usize, String)],
     /// A code span the site fills in (`odds:...`): its HTML and its plain words, or what is
     /// wrong; `None` for an ordinary code span.
-    pub inline: Option<&'a FillInline>,
+    pub inline: Option<&'a FillInline<'a>>,
     /// A fenced block the site fills in, by its language (`bibliography`): its HTML.
     pub block: Option<&'a FillBlock<'a>>,
 }
@@ -134,7 +134,7 @@ pub struct Context<'a> {
 pub type FillBlock<'a> = dyn Fn(&str) -> Option<String> + 'a;
 
 /// See [`Context::inline`].
-pub type FillInline = dyn Fn(&str) -> Option<Result<(String, String), String>> + Sync;
+pub type FillInline<'a> = dyn Fn(&str) -> Option<Result<(String, String), String>> + Sync + 'a;
 
 pub fn options() -> Options {
     Options::ENABLE_TABLES

@@ -1785,7 +1785,7 @@ fn render_page(
                 glossary,
                 taken_ids: &taken,
                 unverified: &unverified,
-                inline: Some(&citation::odds),
+                inline: Some(&|code: &str| citation::shortcode(code, &project.readings, &root)),
                 block: Some(&bibliography),
             },
         )

@@ -126,6 +126,9 @@ pub struct CellView {
     /// The id of the cell's ledger panel under the table: `<scenario>--<reading>--<row>`.
     pub panel: String,
     pub text: String,
+    /// The text as one figure per player, in the order of [`RowView::players`], when it gives
+    /// one ("Ann −2, Ben −2, Cat +4": `−2`, `−2`, `+4`); empty otherwise.
+    pub each: Vec<String>,
     pub differs: bool,
     /// Rule points with `assumed` evidence behind this figure.
     pub assumed: Vec<&'static str>,
@@ -150,6 +153,9 @@ pub struct RowView {
     pub folded: bool,
     /// On the first folded row: that line ("Turn-up, Low trumps: nothing paid...").
     pub fold_line: Option<String>,
+    /// On the first shown row whose cells give a figure per player: the players, in order, for
+    /// a line of names above it that the figures line up under.
+    pub players: Vec<String>,
 }
 
 /// A complete account under one reading: events, tricks and payments.
@@ -199,6 +205,10 @@ pub struct ScenarioView {
     pub trick_width: usize,
     pub columns: Vec<ColumnView>,
     pub rows: Vec<RowView>,
+    /// The width of a player's place in a cell that gives a figure per player, in `ch`: the
+    /// longest name or figure, so that the figures line up from row to row; `None` when no
+    /// cell gives one.
+    pub slot: Option<usize>,
     pub accounts: Vec<AccountView>,
     pub reference: Option<String>,
     /// Why they differ (set by the build's comparing stage).
@@ -361,6 +371,7 @@ impl RowView {
             cells,
             folded: false,
             fold_line: None,
+            players: Vec::new(),
         }
     }
 }
@@ -405,6 +416,50 @@ fn fold_empty_rows(rows: &mut [RowView]) {
     for r in rows.iter_mut().filter(|r| empty(r)) {
         r.folded = true;
     }
+}
+
+/// A cell's text as one figure per player, when it is exactly "Ann −2, Ben −2, Cat +4" for the
+/// players in order, each figure one word; `None` for any other text.
+fn per_player(text: &str, names: &[&str]) -> Option<Vec<String>> {
+    let parts: Vec<&str> = text.split(", ").collect();
+    if parts.len() != names.len() {
+        return None;
+    }
+    parts
+        .iter()
+        .zip(names)
+        .map(|(part, name)| {
+            let figure = part.strip_prefix(name)?.strip_prefix(' ')?;
+            (!figure.is_empty() && !figure.contains(' ')).then(|| figure.to_string())
+        })
+        .collect()
+}
+
+/// Splits the cells of the game's rows (not the nets) into a figure per player where they give
+/// one, names the players above the first such row that shows, and answers the width of a
+/// player's place in `ch`: the compact form "−2 / −2 / +4", lined up under the names.
+fn split_per_player(rows: &mut [RowView], names: &[&str]) -> Option<usize> {
+    // A letter is wider than a digit (a `ch`): a name counts a quarter more.
+    let mut widest = names
+        .iter()
+        .map(|n| (n.chars().count() * 5).div_ceil(4))
+        .max()
+        .unwrap_or(0);
+    for row in rows.iter_mut().filter(|r| r.group != "net") {
+        for c in &mut row.cells {
+            c.each = per_player(&c.text, names).unwrap_or_default();
+            widest = c
+                .each
+                .iter()
+                .map(|f| f.chars().count())
+                .fold(widest, usize::max);
+        }
+    }
+    let first = rows
+        .iter_mut()
+        .find(|r| !r.folded && r.cells.iter().any(|c| !c.each.is_empty()))?;
+    first.players = names.iter().map(|n| n.to_string()).collect();
+    Some(widest + 1)
 }
 
 /// Where a game's generated pages live, and everything a scenario's view is built from.
@@ -481,6 +536,8 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
     let mut rows = table.rows();
     link_panels(&mut rows, &head.id, variants);
     fold_empty_rows(&mut rows);
+    let names: Vec<&str> = s.order().into_iter().map(|x| head.name(x)).collect();
+    let slot = split_per_player(&mut rows, &names);
     let accounts = variants
         .variants
         .iter()
@@ -517,6 +574,7 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         trick_width,
         columns: columns(variants, cx.prefix),
         rows,
+        slot,
         accounts,
         reference: reference.map(|k| variants.variants[k].id.clone()),
         why: None,
@@ -596,6 +654,7 @@ impl Table<'_> {
             panel: String::new(),
             assumed: assumed(&lines),
             text,
+            each: Vec::new(),
             differs: false,
             open: e.is_open(),
             spread: None,
@@ -804,6 +863,7 @@ mod tests {
             reading: String::new(),
             panel: String::new(),
             text: text.to_string(),
+            each: Vec::new(),
             differs: false,
             assumed: Vec::new(),
             open: false,
@@ -840,6 +900,52 @@ mod tests {
             Some("Gleeks, Low trumps: nothing paid in this deal under any reading.")
         );
         assert!(rows[4].fold_line.is_none());
+    }
+
+    #[test]
+    fn a_figure_per_player_is_split_only_when_every_player_is_named_in_order() {
+        let names = ["Ann", "Ben", "Cat"];
+        assert_eq!(
+            per_player("Ann −2, Ben −2, Cat +4", &names),
+            Some(vec!["−2".to_string(), "−2".into(), "+4".into()])
+        );
+        for other in [
+            "—",
+            "Ann −2, Cat +4, Ben −2",
+            "Ann −2, Ben −2",
+            "Ann −2, Ben −2, Cat 3 pennies",
+            "Annie −2, Ben −2, Cat +4",
+            "Ann , Ben −2, Cat +4",
+        ] {
+            assert_eq!(per_player(other, &names), None, "{other}");
+        }
+        let mut rows = vec![
+            row("Ann net", "net", &["−18", "−20"]),
+            row("Gleeks", "phase", &["—", "—"]),
+            row("Turn-up", "phase", &["Ann −2, Ben −2, Cat +4", "—"]),
+            row(
+                "Stock",
+                "phase",
+                &["Ann −14, Ben +7, Cat +7", "Ann −14, Ben +7, Cat +7"],
+            ),
+        ];
+        rows[1].folded = true;
+        assert_eq!(
+            split_per_player(&mut rows, &names),
+            Some(5),
+            "a name of three letters counted as four, and a space"
+        );
+        assert!(rows[0].cells[0].each.is_empty() && rows[2].cells[1].each.is_empty());
+        assert_eq!(rows[3].cells[1].each, ["−14", "+7", "+7"]);
+        let named: Vec<bool> = rows.iter().map(|r| !r.players.is_empty()).collect();
+        assert_eq!(
+            named,
+            [false, false, true, false],
+            "the names go above Turn-up only"
+        );
+        assert_eq!(rows[2].players, names);
+        let mut dashes = vec![row("Gleeks", "phase", &["—", "—"])];
+        assert_eq!(split_per_player(&mut dashes, &names), None);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use super::pages::paths;
 use crate::game::Game;
-use crate::variant::{Evidence, VariantSet};
+use crate::variant::{Evidence, Kind, VariantSet};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -35,10 +35,16 @@ pub struct TonightReading {
     /// Its answers stated by its source, and assumed where the source is silent.
     pub stated: usize,
     pub assumed: usize,
+    /// What kind of witness it is, for the first evening's order.
+    #[serde(skip)]
+    pub period: Kind,
+    /// The name of the reading it varies (`based-on`), if any.
+    #[serde(skip)]
+    pub variation: Option<String>,
 }
 
-/// The site's own advice for a first evening: the reading whose source leaves a table the
-/// fewest gaps to take on trust.
+/// The site's own advice for a first evening: the reading that gives a table the period's own
+/// game with the fewest gaps to take on trust.
 #[derive(Serialize)]
 pub struct FirstEvening {
     /// An index into [`TonightGame::readings`].
@@ -46,38 +52,107 @@ pub struct FirstEvening {
     pub why: String,
 }
 
-/// The reading with the fewest assumed answers, then the most stated; the first listed on a tie.
+/// The order of the advice: the earliest kind of witness first (a period text before a later
+/// report, a report before a modern reconstruction, whose answers are its author's own), then
+/// the fewest assumed answers, then a reading of its own before a variation on another, then
+/// the most stated; the first listed on a tie.
+fn rank(i: usize, r: &TonightReading) -> impl Ord {
+    (
+        r.period,
+        r.assumed,
+        r.variation.is_some(),
+        std::cmp::Reverse(r.stated),
+        i,
+    )
+}
+
 fn first_evening(readings: &[TonightReading], points: usize) -> Option<FirstEvening> {
-    let (at, r) = readings
+    let (at, best) = readings
         .iter()
         .enumerate()
-        .min_by_key(|(i, r)| (r.assumed, std::cmp::Reverse(r.stated), *i))?;
-    let rivals: Vec<&TonightReading> = readings
+        .min_by_key(|&(i, r)| rank(i, r))?;
+    let peers: Vec<&TonightReading> = readings
         .iter()
         .enumerate()
-        .filter(|(i, o)| *i != at && o.assumed == r.assumed)
+        .filter(|&(i, o)| i != at && o.period == best.period)
         .map(|(_, o)| o)
         .collect();
-    let compared = match (readings.len(), rivals.is_empty()) {
-        (1, _) => "",
-        (_, true) => ", fewer than any other reading",
-        _ if rivals.iter().all(|o| o.stated < r.stated) => {
-            ", as few as any reading, and of those its source states the most"
-        }
-        _ => ", as few as any reading",
-    };
-    let assumed = match r.assumed {
-        0 => "none of its answers is assumed".to_string(),
-        1 => "only 1 of its answers is assumed where the source is silent".to_string(),
-        n => format!("only {n} of its answers are assumed where the source is silent"),
-    };
+    let gaps = format!(
+        "it states {} of the {points} rule points in so many words and assumes {} where it is silent",
+        best.stated, best.assumed
+    );
+    let mut why = vec![if peers.is_empty() {
+        format!("{}; {gaps}.", witness(best.period))
+    } else {
+        let others: Vec<String> = peers
+            .iter()
+            .map(|o| format!("{} {}", o.name, o.assumed))
+            .collect();
+        let verb = if others.len() == 1 {
+            "the other assumes"
+        } else {
+            "the others assume"
+        };
+        format!(
+            "{}, and of the {} it leaves the fewest gaps: {gaps} ({verb}: {}).",
+            witness(best.period),
+            peers.len() + 1,
+            others.join(", ")
+        )
+    }];
+    why.extend(peers.iter().filter_map(|o| tie(best, o)));
+    // The later readings that would come first if the kind of witness did not count.
+    let later: Vec<String> = readings
+        .iter()
+        .filter(|o| {
+            o.period > best.period
+                && (o.assumed, std::cmp::Reverse(o.stated))
+                    <= (best.assumed, std::cmp::Reverse(best.stated))
+        })
+        .map(|o| format!("{}: {} assumed, {} stated", o.name, o.assumed, o.stated))
+        .collect();
+    if !later.is_empty() {
+        why.push(format!(
+            "Later readings leave as few gaps or fewer ({}), but their answers are a later \
+             author's, not the period's.",
+            later.join("; ")
+        ));
+    }
     Some(FirstEvening {
         at,
-        why: format!(
-            "its source states {} of the {points} rule points in so many words, and \
-             {assumed}{compared}: the fewest gaps a table takes on trust",
-            r.stated
+        why: why.join(" "),
+    })
+}
+
+/// Why the advice looks to the kind of witness it picked, as the start of a sentence.
+fn witness(period: Kind) -> &'static str {
+    match period {
+        Kind::PrimarySource => "It is a period text, a primary source",
+        Kind::SecondaryReport => {
+            "The site holds no period text of the game, so it looks to the later reports"
+        }
+        Kind::ModernReconstruction => {
+            "The site holds no period text of the game and no later report, only modern \
+             reconstructions"
+        }
+    }
+}
+
+/// Why the advice passed over a reading of the same kind with as few assumed answers.
+fn tie(best: &TonightReading, other: &TonightReading) -> Option<String> {
+    if other.assumed != best.assumed {
+        return None;
+    }
+    Some(match (&other.variation, best.variation.is_none()) {
+        (Some(base), true) => format!(
+            "As many are assumed by {}, a variation on {base}: the plain game comes first.",
+            other.name
         ),
+        _ if other.stated < best.stated => format!(
+            "As many are assumed by {}, which states only {}.",
+            other.name, other.stated
+        ),
+        _ => format!("As many are assumed by {}, listed after it.", other.name),
     })
 }
 
@@ -111,6 +186,8 @@ pub fn view<'a>(
                         pick: format!("{URL}?pick={}/{}", game.id(), query_value(&v.id)),
                         stated: count(Evidence::Stated),
                         assumed: count(Evidence::Assumed),
+                        period: v.kind,
+                        variation: v.based_on.as_ref().map(|b| set.name_of(b)),
                     }
                 })
                 .collect();
@@ -155,7 +232,15 @@ mod tests {
             pick: String::new(),
             stated,
             assumed,
+            period: Kind::PrimarySource,
+            variation: None,
         }
+    }
+
+    fn of_kind(mut r: TonightReading, period: Kind) -> TonightReading {
+        r.kind = period.label();
+        r.period = period;
+        r
     }
 
     #[test]
@@ -196,42 +281,59 @@ mod tests {
     }
 
     #[test]
-    fn the_first_evening_is_the_reading_with_fewest_assumptions_then_most_stated() {
+    fn the_first_evening_is_the_period_text_with_fewest_assumptions_then_most_stated() {
         let readings = [
             reading("a", "A", 20, 5),
             reading("b", "B", 10, 2),
             reading("c", "C", 12, 2),
             reading("d", "D", 12, 2),
+            of_kind(reading("e", "E", 25, 0), Kind::ModernReconstruction),
+            of_kind(reading("f", "F", 11, 2), Kind::SecondaryReport),
+            of_kind(reading("g", "G", 30, 3), Kind::SecondaryReport),
         ];
         let first = first_evening(&readings, 29).unwrap();
         assert_eq!(
             first.at, 2,
-            "fewest assumed, then most stated, then the first listed"
+            "a period text first, then fewest assumed, then most stated, then the first listed"
         );
-        assert!(first.why.contains("states 12 of the 29"), "{}", first.why);
+        assert_eq!(
+            first.why,
+            "It is a period text, a primary source, and of the 4 it leaves the fewest gaps: it \
+             states 12 of the 29 rule points in so many words and assumes 2 where it is silent (the \
+             others assume: A 5, B 2, D 2). As many are assumed by B, which states only 10. As many \
+             are assumed by D, listed after it. Later readings leave as few gaps or fewer (E: 0 \
+             assumed, 25 stated), but their answers are a later author's, not the period's."
+        );
+    }
+
+    #[test]
+    fn without_a_period_text_the_plain_game_comes_before_a_variation_on_it() {
+        let mut option = of_kind(reading("x", "X", 1, 7), Kind::ModernReconstruction);
+        option.variation = Some("Y".into());
+        let plain = of_kind(reading("y", "Y", 1, 7), Kind::ModernReconstruction);
+        let first = first_evening(&[option, plain], 15).unwrap();
+        assert_eq!(first.at, 1);
         assert!(
-            first.why.contains("only 2 of its answers are assumed"),
+            first.why.starts_with(
+                "The site holds no period text of the game and no later report, only modern \
+                 reconstructions, and of the 2 it leaves the fewest gaps"
+            ),
             "{}",
             first.why
         );
         assert!(
-            first
-                .why
-                .ends_with(", as few as any reading: the fewest gaps a table takes on trust"),
+            first.why.ends_with(
+                " (the other assumes: X 7). As many are assumed by X, a variation on Y: the plain \
+                 game comes first."
+            ),
             "{}",
             first.why
         );
-        let alone = first_evening(&readings[..2], 29).unwrap();
-        assert!(
-            alone.why.contains("fewer than any other reading"),
-            "{}",
-            alone.why
-        );
-        let most = first_evening(&readings[1..3], 29).unwrap();
-        assert!(
-            most.why.contains("of those its source states the most"),
-            "{}",
-            most.why
+        let alone = first_evening(&[reading("z", "Z", 3, 1)], 15).unwrap();
+        assert_eq!(
+            alone.why,
+            "It is a period text, a primary source; it states 3 of the 15 rule points in so many \
+             words and assumes 1 where it is silent."
         );
         assert!(first_evening(&[], 29).is_none());
     }

@@ -33,8 +33,8 @@ const SCENARIO_PAGE = "notebook/tiddy-turned-up/";
 const PUT_PAGE = "put/notebook/seen-put/";
 const GLIC_PAGE = "glic/notebook/poch-bet/";
 // The scenario pages that print longest: the whole deal (62 A4 pages before issue 21) and, since,
-// the stock's three scenarios.
-const LARGEST_PAGES = ["play/a-whole-deal/", "play/stock/"];
+// the stock's three scenarios and the ruff's (the largest HTML).
+const LARGEST_PAGES = ["play/a-whole-deal/", "play/stock/", "play/ruff/"];
 const shotsDir = process.env.SHOTS || path.join(path.dirname(fileURLToPath(import.meta.url)), "shots");
 // The page's source, for the engine's own figures.
 const SCENARIO_SOURCE = "content/notebook/tiddy-turned-up.md";
@@ -91,7 +91,7 @@ async function checkOutcomeTable(page, label) {
     check(/variants\/[^/]+\/$/.test(r.href), `${label}: the header "${r.text}" does not link to a reading (${r.href})`);
     check(r.reading && r.href.endsWith(`variants/${r.reading}/`), `${label}: the header "${r.text}" has data-reading "${r.reading}"`);
   }
-  const rows = await table.locator("tbody tr:not(.row-folded)").evaluateAll((trs) =>
+  const rows = await table.locator("tbody tr:not(.row-folded):not(.row-players)").evaluateAll((trs) =>
     trs.map((tr) => ({
       label: tr.querySelector("th[scope=row]")?.textContent.trim() ?? "",
       cells: tr.querySelectorAll("td").length,
@@ -115,6 +115,47 @@ async function checkOutcomeTable(page, label) {
   }
   log(`${label}: outcome table with ${readings.length} readings and rows ${nets.map((r) => r.label).join(", ")}`);
   return { readings, nets };
+}
+
+// Below the nets a cell gives one figure per player ("−2 −2 +4"), each lined up under the names of
+// the "Players" row and under the same player's figure in every other row; the figure in words
+// ("Ann −2, Ben −2, Cat +4") stays for screen readers.
+async function checkPhaseCells(page, label) {
+  const table = page.locator("table.outcome").first();
+  const at = await table.evaluate((t) => {
+    const names = t.querySelector("tr.row-players");
+    if (!names) return null;
+    const right = (el) => Math.round(el.getBoundingClientRect().right);
+    const columns = Array.from(names.querySelectorAll("td"), (td) => ({
+      reading: td.dataset.reading,
+      names: Array.from(td.querySelectorAll(".each > span"), (s) => s.textContent),
+      edges: Array.from(td.querySelectorAll(".each > span"), right),
+    }));
+    const cells = Array.from(t.querySelectorAll("tbody tr:not([hidden]) td.cell")).filter((td) => td.querySelector(".each"))
+      .map((td) => ({
+        reading: td.dataset.reading,
+        row: td.closest("tr").querySelector("th").textContent.trim(),
+        figures: Array.from(td.querySelectorAll(".each > span"), (s) => s.textContent),
+        edges: Array.from(td.querySelectorAll(".each > span"), right),
+        words: td.querySelector(".figure").textContent,
+        wordsShown: td.querySelector(".figure").getBoundingClientRect().width > 2,
+        hidden: td.querySelector(".each").getAttribute("aria-hidden"),
+      }));
+    return { columns, cells };
+  });
+  check(at && at.columns.length > 1, `${label}: no "Players" row above the phase cells`);
+  const players = at.columns[0].names;
+  check(players.length >= 2, `${label}: the Players row names ${players.join(", ")}`);
+  check(at.cells.length >= at.columns.length * 2, `${label}: ${at.cells.length} cells give a figure per player`);
+  for (const c of at.cells) {
+    const col = at.columns.find((k) => k.reading === c.reading);
+    const words = players.map((n, i) => `${n} ${c.figures[i]}`).join(", ");
+    check(c.figures.length === players.length && c.words === words, `${label}: ${c.row} under ${c.reading} shows ${c.figures.join(" ")} for "${c.words}"`);
+    check(!c.wordsShown && c.hidden === "true", `${label}: ${c.row} under ${c.reading} shows the figure twice (in words: ${c.wordsShown}, aria-hidden ${c.hidden})`);
+    const off = c.edges.map((x, i) => Math.abs(x - col.edges[i]));
+    check(Math.max(...off) <= 1, `${label}: ${c.row} under ${c.reading}: the figures end at ${c.edges.join(", ")}, the names at ${col.edges.join(", ")}`);
+  }
+  log(`${label}: ${at.cells.length} phase cells give ${players.join(" / ")} lined up under the Players row`);
 }
 
 // Opens the first cell of a net row whose ledger has lines, and checks that its panel opens under
@@ -462,6 +503,7 @@ async function checkNewcomer(context) {
     const section = tonight.page.locator(`section#${game}`);
     const advice = (await section.locator(".first-evening").innerText()).replace(/\s+/g, " ");
     check(/site's own advice/.test(advice), `${game}: the first evening does not say it is the site's advice: "${advice}"`);
+    check(/(It is a period text|holds no period text)/.test(advice) && /states \d+ of the \d+ rule points .* assumes \d+ where it is silent/.test(advice), `${game}: the first evening does not say why this reading: "${advice}"`);
     await section.locator(".first-evening a.button").click();
     await tonight.page.waitForLoadState("load");
     const card = tonight.page;
@@ -541,12 +583,32 @@ async function checkPhoneWidth(browser) {
           }).filter((t) => t.text && t.px < 11.95),
         );
         check(small.length === 0, `at 390px /${rel} draws ${small.length} SVG text(s) under 12px, e.g. "${small[0]?.text}" at ${small[0]?.px.toFixed(1)}px`);
+        if (rel === GLIC_PAGE) await checkGlicBoard(page);
       }
       await page.close();
     }
     await phone.close();
   }
   log(`at 320 and 390 px no page of ${pages.length} scrolls sideways; at 390 px every SVG text is 12 px or more`);
+}
+
+// The Glic board on a phone: the narrow drawing, filling its frame without scrolling sideways;
+// on paper, the wide one.
+async function checkGlicBoard(page) {
+  const boards = async () => page.locator("figure.table-picture").first().evaluate((f) => ({
+    scroll: f.scrollWidth,
+    client: f.clientWidth,
+    shown: Array.from(f.querySelectorAll("svg"), (s) => (s.getBoundingClientRect().width > 0 ? s.getAttribute("class") : null)).filter(Boolean),
+  }));
+  const phone = await boards();
+  check(JSON.stringify(phone.shown) === JSON.stringify(["board-narrow"]), `at 390px the Glic board shows ${phone.shown.join(", ")}`);
+  check(phone.scroll <= phone.client, `at 390px the Glic board's frame scrolls: ${phone.scroll}px in ${phone.client}px`);
+  await page.locator("figure.table-picture").first().screenshot({ path: path.join(shotsDir, "glic-board-390.png") });
+  await page.emulateMedia({ media: "print" });
+  const paper = await boards();
+  check(JSON.stringify(paper.shown) === JSON.stringify(["board-wide"]), `on paper the Glic board shows ${paper.shown.join(", ")}`);
+  await page.emulateMedia({ media: "screen" });
+  log(`Glic board at 390px: the narrow drawing, ${phone.client}px wide, no sideways scroll; on paper the wide one`);
 }
 
 // The largest scenario pages print to at most 8 A4 pages each: the page, its tables and the
@@ -590,6 +652,7 @@ async function main() {
     const withJs = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await open(withJs, SCENARIO_PAGE);
     await checkOutcomeTable(page, "scenario page");
+    await checkPhaseCells(page, "scenario page");
     await checkLedger(page, "scenario page");
     await checkPrint(page, "scenario page", true);
     check(problems.length === 0, `scenario page: ${problems.join("; ")}`);
@@ -610,6 +673,7 @@ async function main() {
     const noJs = await browser.newContext({ javaScriptEnabled: false });
     const bare = await open(noJs, SCENARIO_PAGE);
     await checkOutcomeTable(bare.page, "without JavaScript");
+    await checkPhaseCells(bare.page, "without JavaScript");
     await checkLedger(bare.page, "without JavaScript");
     await checkPrint(bare.page, "without JavaScript", false);
     check((await bare.page.locator("div.flip:visible, button.flip-open").count()) === 0, "without JavaScript: a flip control shows");
