@@ -124,6 +124,18 @@ fn visible_text(html: &str) -> Vec<String> {
     out
 }
 
+/// `html` without its tags, code and all: a short id in a link is a retyped name too.
+fn tag_free(html: &str) -> String {
+    let mut inside = false;
+    html.chars()
+        .filter(|&c| {
+            let keep = !inside && c != '<';
+            inside = (inside || c == '<') && c != '>';
+            keep
+        })
+        .collect()
+}
+
 fn unescape(text: &str) -> String {
     text.replace("&lt;", "<")
         .replace("&gt;", ">")
@@ -346,17 +358,64 @@ fn matrix_cells_carry_the_evidence_letter_as_well_as_the_colour() {
 /// table's ledgers give it: never "short pack" in one table and "David Parlett" in the next.
 #[test]
 fn puts_tables_name_each_reading_from_its_file() {
+    let retyped = ["short pack", "Le Truc", "Cotton 1674", "Hoyle's Games"];
+    tables_name_each_reading_from_its_file("put", &["put"], &retyped, 6, 12);
+}
+
+/// Gleek's notebook and play pages name their readings as the files do, not as "Cotton 1674" on
+/// one page and "Cotton (1674)" on the next.
+#[test]
+fn gleeks_tables_name_each_reading_from_its_file() {
+    let retyped = [
+        "Cotgrave 1662",
+        "Cotgrave (1662)",
+        "Willughby",
+        "Willughby (c. 1665-72)",
+        "Cotton 1674",
+        "Cotton (1674)",
+        "Parlett",
+        "Dafydd",
+        "du Coeur",
+        "Akagiri",
+        "Akagiri (2016)",
+        "Wikipedia",
+    ];
+    tables_name_each_reading_from_its_file("gleek", &["notebook", "play"], &retyped, 8, 25);
+}
+
+/// Glic's pages name Stewart's two readings as the files do, not "Stewart (Ealdormere)" or a bare
+/// id.
+#[test]
+fn glics_tables_name_each_reading_from_its_file() {
+    let retyped = [
+        "Stewart (Ealdormere)",
+        "Ardchreag",
+        "ealdormere",
+        "ardchreag",
+    ];
+    tables_name_each_reading_from_its_file("glic", &["glic"], &retyped, 2, 13);
+}
+
+/// Every page under `dirs` whose table rows start with a reading names each of `game`'s
+/// readings there, linked, by its file's name (none of `retyped`), and its ledgers use the same
+/// names; at least `pages` pages do.
+fn tables_name_each_reading_from_its_file(
+    game: &str,
+    dirs: &[&str],
+    retyped: &[&str],
+    count: usize,
+    pages: usize,
+) {
     let names: serde_json::Value = serde_json::from_str(&read("tonight/readings.json")).unwrap();
-    let put: BTreeSet<String> = names["put"]["readings"]
+    let all: BTreeSet<String> = names[game]["readings"]
         .as_object()
         .unwrap()
         .values()
         .map(|n| n.as_str().unwrap().to_string())
         .collect();
-    assert_eq!(put.len(), 6, "{put:?}");
-    let dir = site().join("put");
-    let mut pages = 0;
-    for path in html_files(&dir) {
+    assert_eq!(all.len(), count, "{all:?}");
+    let mut found = 0;
+    for path in dirs.iter().flat_map(|d| html_files(&site().join(d))) {
         let html = std::fs::read_to_string(&path).unwrap();
         let mut named = BTreeSet::new();
         for table in html.split("<table").skip(1) {
@@ -367,12 +426,13 @@ fn puts_tables_name_each_reading_from_its_file() {
                     continue;
                 };
                 let cell = &cell[..cell.find("</td>").unwrap()];
-                for retyped in ["short pack", "Le Truc", "Cotton 1674", "Hoyle's Games"] {
-                    assert_ne!(unescape(cell), retyped, "{}", path.display());
+                let plain = unescape(&tag_free(cell));
+                for r in retyped {
+                    assert_ne!(plain, *r, "{}", path.display());
                 }
                 if let Some(a) = cell.strip_prefix("<a class=\"reading-name\"") {
                     let text = unescape(&a[a.find('>').unwrap() + 1..a.find("</a>").unwrap()]);
-                    assert!(put.contains(&text), "{}: {text}", path.display());
+                    assert!(all.contains(&text), "{}: {text}", path.display());
                     named.insert(text);
                 }
             }
@@ -380,11 +440,11 @@ fn puts_tables_name_each_reading_from_its_file() {
         if named.is_empty() {
             continue;
         }
-        pages += 1;
-        assert_eq!(named, put, "{}", path.display());
+        found += 1;
+        assert_eq!(named, all, "{}", path.display());
         // The same names head the ledgers of its outcome tables.
         let plain = unescape(&html);
-        for name in &put {
+        for name in &all {
             let ledger = format!("<h4 class=\"ledger-panel-title\">{name}, ");
             assert!(
                 !html.contains("class=\"outcome\"") || plain.contains(&ledger),
@@ -394,7 +454,7 @@ fn puts_tables_name_each_reading_from_its_file() {
         }
     }
     assert!(
-        pages >= 12,
-        "{pages} Put pages name the readings in a table"
+        found >= pages,
+        "{found} {game} pages name the readings in a table"
     );
 }
