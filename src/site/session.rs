@@ -10,9 +10,10 @@
 //! is built and swapped in as `build` does.
 
 use super::output::{self, OutputError};
-use super::{
-    BuildError, BuildOptions, BuildReport, Built, Output, Project, Sink, SiteView, digest, pages,
-};
+use super::project::Project;
+use super::sink::{Output, Sink, digest};
+use super::view::SiteView;
+use super::{BuildError, BuildOptions, BuildReport, Built, pages};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -213,7 +214,7 @@ fn rerender(
         let project = &built.project;
         let site = SiteView::of(project, &built.nav.sections, &built.nav.games);
         let p = &project.content[i];
-        let (file, md, _) = super::render_page(
+        let (file, md, _) = super::content::render_page(
             i,
             &p.page.text,
             (&[], &[]),
@@ -224,11 +225,11 @@ fn rerender(
         built.out.markdown[i] = md;
         files.push(file);
     }
-    super::check_links(&built.project, &built.out)?;
+    super::links::check_links(&built.project, &built.out)?;
     let mut written = write_changed(opts, built, files, disk)?;
     pages_written();
     let mut bytes = Vec::new();
-    super::write_search_index(&built.project, &mut built.out, false, &mut bytes)
+    super::indexes::write_search_index(&built.project, &mut built.out, false, &mut bytes)
         .expect("writing into memory cannot fail");
     let index = Output {
         path: pages::paths::SEARCH_INDEX.into(),
