@@ -1,13 +1,13 @@
 //! `build`: the reference site. Content pages, variants and templates in; a static site out.
 //!
-//! The pipeline, one module per stage: load the project ([`project`]: templates, every game's
+//! The pipeline, one module per stage: load the project (`project`: templates, every game's
 //! readings, pages); evaluate every scenario under every reading of its game and compare the
-//! readings ([`evaluate`], in parallel); lay out the navigation ([`navigation`]); render the
-//! pages ([`content`]: Markdown, with each scenario replaced by its outcome table) and the
-//! generated ones ([`game_pages`], [`site_pages`]: readings, rule points and matrix per game,
-//! scenarios, search, 404); check every internal link and anchor ([`links`]); add the search
-//! index and sitemap ([`indexes`]); then write the whole site to a fresh folder and swap it in
-//! ([`sink`], [`output`]), so a failed build never leaves a half-written site.
+//! readings (`evaluate`, in parallel); lay out the navigation (`navigation`); render the
+//! pages (`content`: Markdown, with each scenario replaced by its outcome table) and the
+//! generated ones (`game_pages`, `site_pages`: readings, rule points and matrix per game,
+//! scenarios, search, 404); check every internal link and anchor (`links`); add the search
+//! index and sitemap (`indexes`); then write the whole site to a fresh folder and swap it in
+//! (`sink`, [`output`]), so a failed build never leaves a half-written site.
 
 pub mod annotated;
 pub mod cache;
