@@ -1,13 +1,12 @@
 //! The pages the generator adds per game: its readings and their cards, its rule points, what its
 //! readings change.
 
-use super::evaluate::Evaluations;
+use super::evaluate::Comparisons;
 use super::navigation::NavItem;
 use super::project::Project;
 use super::sink::Rendered;
 use super::view::{Crumb, SiteView, game_title, render_root, root_of, root_page};
 use super::{BuildError, generated, markdown, pages, simulation, templates};
-use crate::compare::Evaluation;
 use crate::diagnostic::{Diagnostic, Location};
 use crate::game::{Game, Scenario};
 use crate::variant::VariantSet;
@@ -160,7 +159,7 @@ pub(super) fn render_card(
 /// A page per rule point of a game, with the scenarios that tell its choices apart.
 pub(super) fn render_rules(
     project: &Project,
-    evals: &Evaluations,
+    compared: &Comparisons,
     game: &'static dyn Game,
     variants: &VariantSet,
     prefix: &str,
@@ -168,21 +167,21 @@ pub(super) fn render_rules(
     out: &mut Rendered,
 ) -> Result<(), BuildError> {
     let by_rel = project.by_rel();
-    let scenarios: Vec<(&dyn Scenario, String, &[Evaluation])> = project
+    let scenarios: Vec<(&dyn Scenario, String, &[Option<String>])> = project
         .content
         .iter()
-        .zip(evals)
-        .flat_map(|(p, es)| {
+        .zip(compared)
+        .flat_map(|(p, cs)| {
             p.page
                 .scenarios
                 .iter()
-                .zip(es)
+                .zip(cs)
                 .filter(|(s, _)| s.game().id() == game.id())
-                .map(move |(s, e)| {
+                .map(move |(s, c)| {
                     (
                         s.as_ref(),
                         format!("{}#{}", p.url, s.head().id),
-                        e.as_slice(),
+                        c.telling.as_slice(),
                     )
                 })
         })
@@ -190,7 +189,8 @@ pub(super) fn render_rules(
     let points: Vec<_> = variants.table.all().collect();
     let pages: Vec<Result<(String, String), TemplateError>> = points
         .par_iter()
-        .map(|&point| {
+        .enumerate()
+        .map(|(k, &point)| {
             let url = paths::rule(prefix, point.id());
             let notebook = format!("{prefix}notebook/{}.md", point.id());
             let notebook_url = by_rel.get(notebook.as_str()).map(|u| u.to_string());
@@ -216,7 +216,11 @@ pub(super) fn render_rules(
                 prefix,
                 doc.html,
                 notebook_url,
-                generated::telling_scenarios(point, &scenarios, variants),
+                generated::telling_scenarios(
+                    scenarios
+                        .iter()
+                        .map(|(s, url, t)| (*s, url.as_str(), t.get(k).and_then(Option::as_ref))),
+                ),
                 &|v, p| project.in_text(game, v, p),
             );
             let page = root_page(

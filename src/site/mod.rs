@@ -44,7 +44,7 @@ use crate::diagnostic::Diagnostic;
 use crate::project::ProjectConfig;
 use crate::variant::Override;
 use content::render_content;
-use evaluate::{add_flips, compare_readings, evaluate_all};
+use evaluate::{Comparisons, add_flips, evaluate_all};
 use indexes::add_indexes;
 use links::check_links;
 use navigation::{Navigation, navigation};
@@ -113,6 +113,8 @@ struct Built {
     project: Project,
     nav: Navigation,
     out: Rendered,
+    /// Every scenario's readings compared (their flip files already put).
+    compared: Comparisons,
     report: BuildReport,
 }
 
@@ -142,17 +144,28 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
             false => std::mem::replace(&mut p.page.text, Arc::from("")),
         })
         .collect();
-    let evals = evaluate_all(&project);
-    let compared = compare_readings(&project, &evals);
+    let (evals, mut compared) = evaluate_all(&project);
     let nav = navigation(&project)?;
     let site = SiteView::of(&project, &nav.sections, &nav.games);
     let mut out = Rendered::default();
     render_content(&project, texts, (&evals, &compared), &site, sink, &mut out)?;
-    render_generated(&project, &evals, &site, &nav, &mut out)?;
+    render_generated(&project, &compared, &site, &nav, &mut out)?;
     check_links(&project, &out)?;
     add_indexes(&project, &mut out, sink, !lasting)?;
-    add_flips(compared, &mut out);
+    add_flips(&mut compared, &mut out);
     out.flush(sink)?;
+    let report = report(&project, &out);
+    Ok(Built {
+        project,
+        nav,
+        out,
+        compared,
+        report,
+    })
+}
+
+/// What a build did, from what it rendered.
+fn report(project: &Project, out: &Rendered) -> BuildReport {
     let pages_written = out
         .written
         .iter()
@@ -163,7 +176,7 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
         .iter()
         .flat_map(|(v, _)| v.failing.iter().cloned())
         .collect();
-    let report = BuildReport {
+    BuildReport {
         pages: pages_written,
         scenarios: project.scenarios().count(),
         evaluations: project
@@ -186,13 +199,7 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
             .then(|| SITEMAP_NOTE.to_string())
             .into_iter()
             .collect(),
-    };
-    Ok(Built {
-        project,
-        nav,
-        out,
-        report,
-    })
+    }
 }
 
 /// Why a build without `base-url` has no sitemap.

@@ -1,11 +1,12 @@
 //! The pages the generator adds for the whole site: the matrix per game, the scenario index,
 //! search, play it tonight, the annotated texts, section indexes and the 404 page.
 
-use super::evaluate::Evaluations;
+use super::evaluate::Comparisons;
 use super::game_pages::{render_readings, render_rules, render_simulation};
 use super::navigation::{NavItem, Navigation};
 use super::project::Project;
 use super::sink::{Output, Rendered};
+use super::templates::TemplateError;
 use super::view::{Crumb, SiteView, game_title, render_root, root_of, root_page};
 use super::{BuildError, annotated, generated, markdown, outcome, pages, site_base, tonight};
 use pages::paths;
@@ -37,7 +38,7 @@ pub(super) fn section_index_html(url: &str, items: &[NavItem]) -> String {
 /// of scenarios, search, section indexes and the 404 page.
 pub(super) fn render_generated(
     project: &Project,
-    evals: &Evaluations,
+    compared: &Comparisons,
     site: &SiteView,
     nav: &Navigation,
     out: &mut Rendered,
@@ -46,7 +47,7 @@ pub(super) fn render_generated(
     for (game, variants) in project.games() {
         let prefix = project.prefix(game);
         render_readings(project, game, variants, &prefix, site, out)?;
-        render_rules(project, evals, game, variants, &prefix, site, out)?;
+        render_rules(project, compared, game, variants, &prefix, site, out)?;
         render_simulation(project, game, variants, &prefix, site, out)?;
         let url = paths::matrix(&prefix);
         let title = game_title(&prefix, game, "Rule points by reading");
@@ -64,19 +65,7 @@ pub(super) fn render_generated(
         )?;
         out.page(url, html);
     }
-    let index_rows: Vec<generated::ScenarioIndexRow> = out
-        .views
-        .iter()
-        .map(|(v, t)| generated::index_row(v, t))
-        .collect();
-    let html = render_root(
-        templates,
-        site,
-        paths::SCENARIOS,
-        "All scenarios",
-        "scenarios.html",
-        &[("scenarios", &index_rows)],
-    )?;
+    let html = scenario_index(project, site, out)?;
     out.page(paths::SCENARIOS.into(), html);
     let html = render_root(templates, site, paths::SEARCH, "Search", "search.html", &[])?;
     out.page(paths::SEARCH.into(), html);
@@ -112,6 +101,27 @@ pub(super) fn render_generated(
         bytes: html.into_bytes(),
     });
     Ok(())
+}
+
+/// The index of every scenario, from the views of the pages rendered.
+pub(super) fn scenario_index(
+    project: &Project,
+    site: &SiteView,
+    out: &Rendered,
+) -> Result<String, TemplateError> {
+    let index_rows: Vec<generated::ScenarioIndexRow> = out
+        .views
+        .iter()
+        .map(|(v, t)| generated::index_row(v, t))
+        .collect();
+    render_root(
+        &project.templates,
+        site,
+        paths::SCENARIOS,
+        "All scenarios",
+        "scenarios.html",
+        &[("scenarios", &index_rows)],
+    )
 }
 
 /// The annotated texts: a page per bundled text, and their index.
