@@ -252,6 +252,15 @@ fn every_scenario_save_leaves_what_a_clean_build_would() {
     assert_as_clean(root, &out, "a scenario's deal");
 
     save(&deal_with(|d| {
+        d.replace(
+            "Ann holds every honour.",
+            "Ann holds every honour: \"the Mournival\" (Cotton, p. 92).",
+        )
+    }))
+    .unwrap();
+    assert_as_clean(root, &out, "a quotation beside a scenario");
+
+    save(&deal_with(|d| {
         d.replace("Ann: +38, Ben: -22", "Ann: +37, Ben: -21")
     }))
     .unwrap();

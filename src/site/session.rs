@@ -1,21 +1,24 @@
 //! A build that lasts (`serve`): the project loaded, the pages rendered and the digest of every
 //! file written are kept between saves, so that a save redoes only what it touches.
 //!
-//! A save that changes only the body of pages (not their title, description, weight, stage,
-//! quotations or place) re-renders those pages alone, checks every link again, and rebuilds the
-//! search index; where the pages hold scenarios, these are evaluated again, and the pages that
-//! list them (the rule points' pages of their game, the index of scenarios) and their flip files
-//! are rendered again. Anything else (a title, a new or deleted page, a reading, a template, a
-//! text) renders the whole site again in memory, highlighted blocks coming from memory. Either way only the files whose bytes changed are written, each in one rename, into
-//! the live output folder; if that folder is no longer the one the session built, the whole site
-//! is built and swapped in as `build` does.
+//! A save that changes only the body of pages (not their title, description, weight, stage or
+//! place) re-renders those pages alone, checks every link again, and rebuilds the search index;
+//! where the pages hold scenarios, these are evaluated again, and the pages that list them (the
+//! rule points' pages of their game, the index of scenarios) and their flip files are rendered
+//! again; where they quote a text, every quotation is checked again, and the pages that show
+//! where quotations stand (the readings, the rule points, the annotated texts) are rendered
+//! again. Anything else (a title, a new or deleted page, a reading, a template, a text) renders
+//! the whole site again in memory, highlighted blocks coming from memory. Either way only the
+//! files whose bytes changed are written, each in one rename, into the live output folder; if
+//! that folder is no longer the one the session built, the whole site is built and swapped in as
+//! `build` does.
 
 use super::evaluate::{evaluate_one, flip_files};
-use super::game_pages::render_rules;
+use super::game_pages::{render_readings, render_rules};
 use super::output::{self, OutputError};
 use super::project::Project;
 use super::sink::{Output, Rendered, Sink, digest};
-use super::site_pages::scenario_index;
+use super::site_pages::{render_sources, scenario_index};
 use super::view::SiteView;
 use super::{BuildError, BuildOptions, BuildReport, Built, pages};
 use rayon::prelude::*;
@@ -177,8 +180,8 @@ impl Session {
 }
 
 /// The saved page at `path` read again, with its place in the content, if only its body changed
-/// and nothing but the page itself and its scenarios' lists shows it: no quotation, not the
-/// glossary.
+/// and nothing but the page itself, the lists of its scenarios and of its quotations shows it:
+/// not the glossary.
 fn reread(
     opts: &BuildOptions,
     project: &Project,
@@ -190,9 +193,6 @@ fn reread(
         .position(|p| std::path::absolute(&p.page.path).is_ok_and(|a| a == path))?;
     let old = &project.content[i];
     let new = pages::load_one(&opts.content, &old.page.path).ok()?;
-    let quotes = |p: &pages::ContentPage| {
-        crate::sources::quotations::of_page(&p.page.path, &p.page.text).is_empty()
-    };
     let same = old.rel == new.rel
         && old.url == new.url
         && old.title == new.title
@@ -201,9 +201,7 @@ fn reread(
         && old.stage == new.stage
         && old.section == new.section
         && old.page.is_markdown() == new.page.is_markdown()
-        && project.glossary.as_ref().is_none_or(|g| g.url != old.url)
-        && quotes(old)
-        && quotes(&new);
+        && project.glossary.as_ref().is_none_or(|g| g.url != old.url);
     same.then_some((i, new))
 }
 
@@ -236,8 +234,21 @@ fn rerender(
 ) -> Result<Vec<(String, u64)>, BuildError> {
     let mut files = Vec::new();
     let mut games: Vec<&'static str> = Vec::new();
-    for (i, page) in edits {
-        let old = std::mem::replace(&mut built.project.content[i], page);
+    let quoting = |p: &pages::ContentPage| {
+        !crate::sources::quotations::of_page(&p.page.path, &p.page.text).is_empty()
+    };
+    let quoted = edits
+        .iter()
+        .any(|(i, new)| quoting(new) || quoting(&built.project.content[*i]));
+    let olds: Vec<(usize, pages::ContentPage)> = edits
+        .into_iter()
+        .map(|(i, page)| (i, std::mem::replace(&mut built.project.content[i], page)))
+        .collect();
+    if quoted {
+        files.extend(requote(built)?);
+        games.extend(built.project.games().map(|(g, _)| g.id()));
+    }
+    for (i, old) in olds {
         let project = &built.project;
         let p = &project.content[i];
         let (evals, mut compared): (Vec<_>, Vec<_>) = p
@@ -302,6 +313,38 @@ fn rerender(
     written.extend(write_changed(opts, built, vec![index], disk)?);
     built.report = super::report(&built.project, &built.out);
     Ok(written)
+}
+
+/// The quotations of every page checked again, and the pages that show where they stand rendered
+/// again: the readings' pages and cards, and the annotated texts (the rule points' pages are
+/// the caller's).
+fn requote(built: &mut Built) -> Result<Vec<Output>, BuildError> {
+    let project = &mut built.project;
+    let pages: Vec<_> = project
+        .content
+        .iter()
+        .map(|p| (p.page.path.as_path(), &p.page.text))
+        .collect();
+    let (quotations, quotes) =
+        crate::sources::audit(&project.library, &project.readings, &pages)
+            .map_err(BuildError::Invalid)?;
+    project.quotations = quotations;
+    project.quotes = quotes;
+    let project = &built.project;
+    let site = SiteView::of(project, &built.nav.sections, &built.nav.games);
+    let mut out = Rendered::default();
+    for (game, variants) in project.games() {
+        let prefix = project.prefix(game);
+        render_readings(project, game, variants, &prefix, &site, &mut out)?;
+    }
+    render_sources(project, &site, &mut out)?;
+    for (url, ids) in out.generated_anchors {
+        match built.out.generated_anchors.iter_mut().find(|(u, _)| *u == url) {
+            Some(entry) => entry.1 = ids,
+            None => built.out.generated_anchors.push((url, ids)),
+        }
+    }
+    Ok(out.files)
 }
 
 /// The pages that list scenarios, rendered again: the rule points' pages of `games` and the
