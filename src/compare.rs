@@ -167,9 +167,16 @@ impl Attribution {
 /// writes nothing for that reading alone, so that readings share what they can. Only what a
 /// result comes to is kept, unless the outcome itself is asked for: an attribution plays
 /// thousands of combinations whose ledgers nobody reads.
+///
+/// A play reads its rules only through [`Rules::get`], which records the points read: rules
+/// that agree with an earlier play's on every point it read (and what it came to read) come to
+/// the same, and are not played again (as the simulation does, `crate::simulate`).
 pub struct Plays<'a> {
     scenario: &'a dyn Scenario,
     seen: HashMap<PlayKey<'a>, (Summary, Option<Outcome>)>,
+    /// What each play came to, by the points it read (bits by index), keyed by its choices on
+    /// those points alone ([`Rules::only`]).
+    by_read: Vec<(u64, HashMap<PlayKey<'a>, Summary>)>,
 }
 
 /// The reading whose own words apply, if any, and the rules.
@@ -180,6 +187,7 @@ impl<'a> Plays<'a> {
         Plays {
             scenario,
             seen: HashMap::new(),
+            by_read: Vec::new(),
         }
     }
 
@@ -192,11 +200,32 @@ impl<'a> Plays<'a> {
         (reading.filter(|r| self.scenario.writes_for(r)), *rules)
     }
 
-    fn play(&self, (reading, rules): &PlayKey<'a>) -> Outcome {
-        match reading {
+    /// Plays the scenario, and notes what it came to under the points read.
+    fn play(&mut self, (reading, rules): &PlayKey<'a>) -> (Outcome, Summary) {
+        Rules::take_read();
+        let outcome = match reading {
             Some(r) => self.scenario.play_as(r, rules),
             None => self.scenario.play(rules),
+        };
+        let summary = Summary::of(&outcome);
+        let read = Rules::take_read();
+        let known = (*reading, rules.only(read));
+        match self.by_read.iter_mut().find(|(r, _)| *r == read) {
+            Some((_, map)) => {
+                map.insert(known, summary.clone());
+            }
+            None => self
+                .by_read
+                .push((read, HashMap::from([(known, summary.clone())]))),
         }
+        (outcome, summary)
+    }
+
+    /// What an earlier play that read only points on which `key`'s rules agree came to.
+    fn known(&self, (reading, rules): &PlayKey<'a>) -> Option<Summary> {
+        self.by_read
+            .iter()
+            .find_map(|(read, map)| map.get(&(*reading, rules.only(*read))).cloned())
     }
 
     /// The scenario's outcome under `rules`, as [`Scenario::play_as`] gives it for `reading` (as
@@ -206,8 +235,7 @@ impl<'a> Plays<'a> {
         if let Some((summary, Some(outcome))) = self.seen.get(&key) {
             return (outcome.clone(), summary.clone());
         }
-        let outcome = self.play(&key);
-        let summary = Summary::of(&outcome);
+        let (outcome, summary) = self.play(&key);
         self.seen
             .insert(key, (summary.clone(), Some(outcome.clone())));
         (outcome, summary)
@@ -220,20 +248,21 @@ impl<'a> Plays<'a> {
         if let Some((_, Some(outcome))) = self.seen.get(&key) {
             return outcome.clone();
         }
-        let outcome = self.play(&key);
-        self.seen
-            .entry(key)
-            .or_insert_with(|| (Summary::of(&outcome), None));
+        let (outcome, summary) = self.play(&key);
+        self.seen.entry(key).or_insert((summary, None));
         outcome
     }
 
-    /// What the scenario's result comes to under `rules`, for `reading`, played once.
+    /// What the scenario's result comes to under `rules`, for `reading`, played at most once.
     pub fn summary(&mut self, reading: Option<&'a str>, rules: &Rules) -> Summary {
         let key = self.key(reading, rules);
         if let Some((summary, _)) = self.seen.get(&key) {
             return summary.clone();
         }
-        let summary = Summary::of(&self.play(&key));
+        let summary = match self.known(&key) {
+            Some(summary) => summary,
+            None => self.play(&key).1,
+        };
         self.seen.insert(key, (summary.clone(), None));
         summary
     }

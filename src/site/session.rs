@@ -325,9 +325,8 @@ fn requote(built: &mut Built) -> Result<Vec<Output>, BuildError> {
         .iter()
         .map(|p| (p.page.path.as_path(), &p.page.text))
         .collect();
-    let (quotations, quotes) =
-        crate::sources::audit(&project.library, &project.readings, &pages)
-            .map_err(BuildError::Invalid)?;
+    let (quotations, quotes) = crate::sources::audit(&project.library, &project.readings, &pages)
+        .map_err(BuildError::Invalid)?;
     project.quotations = quotations;
     project.quotes = quotes;
     let project = &built.project;
@@ -339,7 +338,12 @@ fn requote(built: &mut Built) -> Result<Vec<Output>, BuildError> {
     }
     render_sources(project, &site, &mut out)?;
     for (url, ids) in out.generated_anchors {
-        match built.out.generated_anchors.iter_mut().find(|(u, _)| *u == url) {
+        match built
+            .out
+            .generated_anchors
+            .iter_mut()
+            .find(|(u, _)| *u == url)
+        {
             Some(entry) => entry.1 = ids,
             None => built.out.generated_anchors.push((url, ids)),
         }
