@@ -249,51 +249,13 @@ fn rerender(
         games.extend(built.project.games().map(|(g, _)| g.id()));
     }
     for (i, old) in olds {
-        let project = &built.project;
-        let p = &project.content[i];
-        let (evals, mut compared): (Vec<_>, Vec<_>) = p
-            .page
-            .scenarios
-            .par_iter()
-            .map(|s| evaluate_one(project, s.as_ref()))
-            .unzip();
-        let site = SiteView::of(project, &built.nav.sections, &built.nav.games);
-        let (file, md, views) = super::content::render_page(
-            i,
-            &p.page.text,
-            (&evals, &compared),
-            project,
-            &site,
-            &project.by_rel(),
-        )?;
-        built.out.markdown[i] = md;
-        files.push(file);
-        let flips: Vec<Output> = flip_files(compared.iter_mut()).collect();
-        let scenarios = old.page.scenarios.iter().chain(&p.page.scenarios);
-        games.extend(scenarios.map(|s| s.game().id()));
-        if old.page.scenarios.is_empty() && p.page.scenarios.is_empty() {
-            continue;
-        }
-        // The page's views in place of the old ones, its flip files in place of the old ones.
-        let at: usize = project.content[..i]
-            .iter()
-            .map(|q| q.page.scenarios.len())
-            .sum();
-        let title = &p.title;
-        built.out.views.splice(
-            at..at + old.page.scenarios.len(),
-            views.into_iter().map(|v| (v, title.clone())),
+        let scenarios = old.page.scenarios.iter();
+        games.extend(
+            scenarios
+                .chain(&built.project.content[i].page.scenarios)
+                .map(|s| s.game().id()),
         );
-        let gone: Vec<String> = old
-            .page
-            .scenarios
-            .iter()
-            .map(|s| pages::paths::flip(&s.head().id))
-            .filter(|f| !flips.iter().any(|n| n.path == *f))
-            .collect();
-        built.out.written.retain(|(path, _)| !gone.contains(path));
-        files.extend(flips);
-        built.compared[i] = compared;
+        files.extend(rerender_page(built, i, old)?);
     }
     games.sort_unstable();
     games.dedup();
@@ -313,6 +275,58 @@ fn rerender(
     written.extend(write_changed(opts, built, vec![index], disk)?);
     built.report = super::report(&built.project, &built.out);
     Ok(written)
+}
+
+/// The edited page at `i` rendered again (its scenarios evaluated again), with its flip files;
+/// its views and flip files take the place of the `old` page's.
+fn rerender_page(
+    built: &mut Built,
+    i: usize,
+    old: pages::ContentPage,
+) -> Result<Vec<Output>, BuildError> {
+    let project = &built.project;
+    let p = &project.content[i];
+    let (evals, mut compared): (Vec<_>, Vec<_>) = p
+        .page
+        .scenarios
+        .par_iter()
+        .map(|s| evaluate_one(project, s.as_ref()))
+        .unzip();
+    let site = SiteView::of(project, &built.nav.sections, &built.nav.games);
+    let (file, md, views) = super::content::render_page(
+        i,
+        &p.page.text,
+        (&evals, &compared),
+        project,
+        &site,
+        &project.by_rel(),
+    )?;
+    built.out.markdown[i] = md;
+    let mut files = vec![file];
+    if old.page.scenarios.is_empty() && p.page.scenarios.is_empty() {
+        return Ok(files);
+    }
+    let flips: Vec<Output> = flip_files(compared.iter_mut()).collect();
+    let at: usize = project.content[..i]
+        .iter()
+        .map(|q| q.page.scenarios.len())
+        .sum();
+    let title = &p.title;
+    built.out.views.splice(
+        at..at + old.page.scenarios.len(),
+        views.into_iter().map(|v| (v, title.clone())),
+    );
+    let gone: Vec<String> = old
+        .page
+        .scenarios
+        .iter()
+        .map(|s| pages::paths::flip(&s.head().id))
+        .filter(|f| !flips.iter().any(|n| n.path == *f))
+        .collect();
+    built.out.written.retain(|(path, _)| !gone.contains(path));
+    built.compared[i] = compared;
+    files.extend(flips);
+    Ok(files)
 }
 
 /// The quotations of every page checked again, and the pages that show where they stand rendered
