@@ -10,6 +10,12 @@ page's file is put back as it was at the end.
   cargo build --release
   python3 benches/serve-latency.py /tmp/corpus-1000 --runs 10
 
+With --bundled PAGE (a content page of this repository, e.g. play/ruff.md), `ours` serves a copy
+of this repository's own site instead, and the page saved is that one: on a page with scenarios,
+the save evaluates them again.
+
+  python3 benches/serve-latency.py --bundled play/ruff.md --runs 10
+
 Stdlib only. Tools: `ours` (MOURNIVAL, default target/release/mournival, with this repository as
 --root and the corpus's `plain` layout as content) and `hugo` (HUGO, default `hugo` on PATH,
 `hugo server` on the `hugo` layout, with its default fast render).
@@ -58,10 +64,15 @@ def wait_for(url, done, patience=PATIENCE):
     raise SystemExit(f"timed out waiting for {url}")
 
 
-def server(tool, corpus, port, out):
+def server(tool, corpus, port, out, bundled=None):
     """The command that serves the corpus, the page's file, and its URL."""
     page = 500
-    if tool == "ours":
+    if bundled:
+        binary = os.environ.get("MOURNIVAL", os.path.join(REPO, "target/release/mournival"))
+        cmd = [binary, "--root", corpus, "serve", "--port", str(port), "--out", out]
+        path = os.path.join(corpus, "content", bundled)
+        url = f"http://127.0.0.1:{port}/{bundled[:-len('.md')]}/"
+    elif tool == "ours":
         binary = os.environ.get("MOURNIVAL", os.path.join(REPO, "target/release/mournival"))
         cmd = [binary, "--root", REPO, "serve", os.path.join(corpus, "plain"),
                "--port", str(port), "--out", out]
@@ -76,11 +87,23 @@ def server(tool, corpus, port, out):
     return cmd, path, url
 
 
-def measure(tool, corpus, runs):
+def bundled_copy():
+    """A copy of this repository's project (its cache too), so that the saves touch no file of it."""
+    root = tempfile.mkdtemp(prefix="latency-bundled-")
+    for name in ["content", "variants", "templates", "sources", "mournival.yaml", ".mournival-cache"]:
+        src = os.path.join(REPO, name)
+        if os.path.isdir(src):
+            shutil.copytree(src, os.path.join(root, name), symlinks=True)
+        elif os.path.exists(src):
+            shutil.copy(src, root)
+    return root
+
+
+def measure(tool, corpus, runs, bundled=None):
     port = free_port()
     out = tempfile.mkdtemp(prefix=f"latency-{tool}-")
     shutil.rmtree(out)
-    cmd, path, url = server(tool, corpus, port, out)
+    cmd, path, url = server(tool, corpus, port, out, bundled)
     with open(path, encoding="utf-8") as f:
         original = f.read()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -108,17 +131,26 @@ def measure(tool, corpus, runs):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("corpus", help="a folder written by make-corpus.py --layout all")
+    ap.add_argument("corpus", nargs="?", help="a folder written by make-corpus.py --layout all")
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--tools", default="ours hugo")
+    ap.add_argument("--bundled", metavar="PAGE",
+                    help="serve a copy of this repository's site and save content/PAGE")
     args = ap.parse_args()
-    corpus = os.path.abspath(args.corpus)
+    if args.bundled:
+        corpus, tools = bundled_copy(), ["ours"]
+    elif args.corpus:
+        corpus, tools = os.path.abspath(args.corpus), args.tools.split()
+    else:
+        ap.error("give a corpus, or --bundled PAGE")
     print(f"{'tool':<6} {'median':>9} {'min':>9} {'max':>9}  (ms, save to served page, {args.runs} runs)")
-    for tool in args.tools.split():
-        times = measure(tool, corpus, args.runs)
+    for tool in tools:
+        times = measure(tool, corpus, args.runs, args.bundled)
         print(f"{tool:<6} {statistics.median(times):9.1f} {min(times):9.1f} {max(times):9.1f}"
               f"  [{' '.join(f'{t:.0f}' for t in times)}]")
         sys.stdout.flush()
+    if args.bundled:
+        shutil.rmtree(corpus, ignore_errors=True)
 
 
 if __name__ == "__main__":

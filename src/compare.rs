@@ -81,12 +81,26 @@ pub fn alternatives(scenario: &dyn Scenario, variant: &Variant) -> Vec<Alternati
 
 /// Plays a scenario under a variant and under each alternative it lists.
 pub fn evaluate(scenario: &dyn Scenario, variant: &Variant) -> Evaluation {
-    let outcome = scenario.play_as(&variant.id, &variant.rules);
-    let main = Summary::of(&outcome);
-    let alternatives = alternatives(scenario, variant)
-        .into_iter()
-        .filter(|a| Summary::of(&a.outcome) != main)
-        .collect();
+    evaluate_with(&mut Plays::new(scenario), variant)
+}
+
+/// [`evaluate`], each result played once across everything asked of `plays`.
+pub fn evaluate_with<'a>(plays: &mut Plays<'a>, variant: &'a Variant) -> Evaluation {
+    let (outcome, main) = plays.played(Some(&variant.id), &variant.rules);
+    let mut alternatives = Vec::new();
+    for point in variant.rules.table().all() {
+        for &choice in &variant.choice(point).alternatives {
+            let (outcome, summary) =
+                plays.played(Some(&variant.id), &variant.rules.with(point, choice));
+            if summary != main {
+                alternatives.push(Alternative {
+                    point,
+                    choice,
+                    outcome,
+                });
+            }
+        }
+    }
     Evaluation {
         outcome,
         alternatives,
@@ -147,32 +161,110 @@ impl Attribution {
     }
 }
 
-/// A scenario's results under the readings asked so far: attributions from one reading to
-/// several others pass through many of the same combinations of choices.
+/// A scenario's results, each played once: a build's evaluations, attributions, flips and rule
+/// points' searches pass through many of the same rules. A result is keyed by the rules and by
+/// the reading whose own words apply (Gleek's per-reading `carried:`), none where the scenario
+/// writes nothing for that reading alone, so that readings share what they can. Only what a
+/// result comes to is kept, unless the outcome itself is asked for: an attribution plays
+/// thousands of combinations whose ledgers nobody reads.
+///
+/// A play reads its rules only through [`Rules::get`], which records the points read: rules
+/// that agree with an earlier play's on every point it read (and what it came to read) come to
+/// the same, and are not played again (as the simulation does, `crate::simulate`).
 pub struct Plays<'a> {
     scenario: &'a dyn Scenario,
-    /// The reading measured from: what the scenario writes for it alone (Gleek's per-reading
-    /// `carried:`) holds throughout.
-    reading: &'a str,
-    seen: HashMap<Rules, Summary>,
+    seen: HashMap<PlayKey<'a>, (Summary, Option<Outcome>)>,
+    /// What each play came to, by the points it read (bits by index), keyed by its choices on
+    /// those points alone ([`Rules::only`]).
+    by_read: Vec<(u64, HashMap<PlayKey<'a>, Summary>)>,
 }
 
+/// The reading whose own words apply, if any, and the rules.
+type PlayKey<'a> = (Option<&'a str>, Rules);
+
 impl<'a> Plays<'a> {
-    pub fn new(scenario: &'a dyn Scenario, reading: &'a str) -> Plays<'a> {
+    pub fn new(scenario: &'a dyn Scenario) -> Plays<'a> {
         Plays {
             scenario,
-            reading,
             seen: HashMap::new(),
+            by_read: Vec::new(),
         }
     }
 
-    /// The scenario's result under `rules`, played once.
-    pub fn summary(&mut self, rules: &Rules) -> Summary {
-        let (scenario, reading) = (self.scenario, self.reading);
+    pub fn scenario(&self) -> &'a dyn Scenario {
+        self.scenario
+    }
+
+    /// The key of a result: the rules, and `reading` if the scenario writes anything for it.
+    fn key(&self, reading: Option<&'a str>, rules: &Rules) -> PlayKey<'a> {
+        (reading.filter(|r| self.scenario.writes_for(r)), *rules)
+    }
+
+    /// Plays the scenario, and notes what it came to under the points read.
+    fn play(&mut self, (reading, rules): &PlayKey<'a>) -> (Outcome, Summary) {
+        Rules::take_read();
+        let outcome = match reading {
+            Some(r) => self.scenario.play_as(r, rules),
+            None => self.scenario.play(rules),
+        };
+        let summary = Summary::of(&outcome);
+        let read = Rules::take_read();
+        let known = (*reading, rules.only(read));
+        match self.by_read.iter_mut().find(|(r, _)| *r == read) {
+            Some((_, map)) => {
+                map.insert(known, summary.clone());
+            }
+            None => self
+                .by_read
+                .push((read, HashMap::from([(known, summary.clone())]))),
+        }
+        (outcome, summary)
+    }
+
+    /// What an earlier play that read only points on which `key`'s rules agree came to.
+    fn known(&self, (reading, rules): &PlayKey<'a>) -> Option<Summary> {
+        self.by_read
+            .iter()
+            .find_map(|(read, map)| map.get(&(*reading, rules.only(*read))).cloned())
+    }
+
+    /// The scenario's outcome under `rules`, as [`Scenario::play_as`] gives it for `reading` (as
+    /// [`Scenario::play`] for none), and what it comes to, kept.
+    pub fn played(&mut self, reading: Option<&'a str>, rules: &Rules) -> (Outcome, Summary) {
+        let key = self.key(reading, rules);
+        if let Some((summary, Some(outcome))) = self.seen.get(&key) {
+            return (outcome.clone(), summary.clone());
+        }
+        let (outcome, summary) = self.play(&key);
         self.seen
-            .entry(*rules)
-            .or_insert_with(|| Summary::of(&scenario.play_as(reading, rules)))
-            .clone()
+            .insert(key, (summary.clone(), Some(outcome.clone())));
+        (outcome, summary)
+    }
+
+    /// The scenario's outcome under `rules` for `reading`, not kept (a flip's column, read
+    /// once); what it comes to is.
+    pub fn outcome(&mut self, reading: Option<&'a str>, rules: &Rules) -> Outcome {
+        let key = self.key(reading, rules);
+        if let Some((_, Some(outcome))) = self.seen.get(&key) {
+            return outcome.clone();
+        }
+        let (outcome, summary) = self.play(&key);
+        self.seen.entry(key).or_insert((summary, None));
+        outcome
+    }
+
+    /// What the scenario's result comes to under `rules`, for `reading`, played at most once.
+    pub fn summary(&mut self, reading: Option<&'a str>, rules: &Rules) -> Summary {
+        let key = self.key(reading, rules);
+        if let Some((summary, _)) = self.seen.get(&key) {
+            return summary.clone();
+        }
+        let summary = match self.known(&key) {
+            Some(summary) => summary,
+            None => self.play(&key).1,
+        };
+        self.seen.insert(key, (summary.clone(), None));
+        summary
     }
 }
 
@@ -180,18 +272,24 @@ impl<'a> Plays<'a> {
 /// differ: each point's Shapley value, its effect averaged over every order of switching the
 /// points from A's choices to B's (see [`crate::attribution`]), so the parts add up to the whole.
 pub fn attribute(scenario: &dyn Scenario, a: &Rules, b: &Rules) -> Attribution {
-    attribute_with(&mut Plays::new(scenario, ""), a, b)
+    attribute_with(&mut Plays::new(scenario), None, a, b)
 }
 
-/// [`attribute`], with the results already played.
-pub fn attribute_with(plays: &mut Plays, a: &Rules, b: &Rules) -> Attribution {
-    let from = plays.summary(a);
-    let to = plays.summary(b);
+/// [`attribute`], with the results already played, what the scenario writes for `reading` alone
+/// holding throughout.
+pub fn attribute_with<'a>(
+    plays: &mut Plays<'a>,
+    reading: Option<&'a str>,
+    a: &Rules,
+    b: &Rules,
+) -> Attribution {
+    let from = plays.summary(reading, a);
+    let to = plays.summary(reading, b);
     let differing = a.differences(b);
     let split = if from == to {
         Err(NoSplit::Same)
     } else {
-        split(plays, a, b, &differing)
+        split(plays, reading, a, b, &differing)
     };
     Attribution {
         from,
@@ -201,7 +299,13 @@ pub fn attribute_with(plays: &mut Plays, a: &Rules, b: &Rules) -> Attribution {
     }
 }
 
-fn split(plays: &mut Plays, a: &Rules, b: &Rules, points: &[Point]) -> Result<Split, NoSplit> {
+fn split<'a>(
+    plays: &mut Plays<'a>,
+    reading: Option<&'a str>,
+    a: &Rules,
+    b: &Rules,
+    points: &[Point],
+) -> Result<Split, NoSplit> {
     let value = |mask: u64| {
         let mut rules = *a;
         for (i, &p) in points.iter().enumerate() {
@@ -209,7 +313,7 @@ fn split(plays: &mut Plays, a: &Rules, b: &Rules, points: &[Point]) -> Result<Sp
                 rules.set(p, b.get(p));
             }
         }
-        match plays.summary(&rules) {
+        match plays.summary(reading, &rules) {
             Summary::Nets(n) => Some(n.iter().map(|m| m.as_halves()).collect()),
             Summary::Unplayable(_) => None,
         }

@@ -146,6 +146,12 @@ pub trait Scenario: Send + Sync + fmt::Debug {
         let _ = variant;
         self.play(rules)
     }
+    /// Whether the scenario writes something for `variant` alone, so that [`Scenario::play_as`]
+    /// may differ from [`Scenario::play`] for it: results are shared between readings otherwise.
+    fn writes_for(&self, variant: &str) -> bool {
+        let _ = variant;
+        false
+    }
     /// Every scripted action the reading forbids, not only the first, and the scenario played as
     /// far as the first. By default the first alone, and nothing played: a game that plays on past
     /// a forbidden action says more.

@@ -237,6 +237,18 @@ impl Rules {
         READ.with(|r| r.replace(0))
     }
 
+    /// These rules with every point outside `points` (bits by index) at its first choice: two
+    /// readings that agree on `points` give the same.
+    pub fn only(&self, points: u64) -> Rules {
+        let mut out = *self;
+        for (i, c) in out.choices.iter_mut().enumerate() {
+            if points & (1 << i) == 0 {
+                *c = 0;
+            }
+        }
+        out
+    }
+
     /// Whether two readings make the same choice on every point of `points` (bits by index).
     pub fn agree_on(&self, other: &Rules, points: u64) -> bool {
         let mut left = points;

@@ -3,7 +3,7 @@
 //! something to flip, and the folder `flip/` is the generator's.
 
 use assert_cmd::Command;
-use mournival::compare::Summary;
+use mournival::compare::{Plays, Summary};
 use mournival::game::Scenario;
 use mournival::project::{load_pages, load_variants};
 use mournival::rules::Rules;
@@ -44,7 +44,7 @@ fn check_column(s: &dyn Scenario, d: &Value, rules: Rules, column: u64, what: &s
 
 /// Every combination in a scenario's flip file, decoded as the page's script does.
 fn check_file(s: &dyn Scenario, variants: &VariantSet) -> usize {
-    let Some(file) = precompute(s, variants, "") else {
+    let Some(file) = precompute(&mut Plays::new(s), variants, "") else {
         return 0;
     };
     assert_eq!(file.path, format!("flip/{}.json", s.head().id));
@@ -120,7 +120,8 @@ fn every_combination_in_a_flip_file_is_the_engines_result() {
             for s in &p.scenarios {
                 let n = check_file(s.as_ref(), readings.of(s.game()));
                 capped |= n > 0 && {
-                    let f = precompute(s.as_ref(), readings.of(s.game()), "").unwrap();
+                    let f =
+                        precompute(&mut Plays::new(s.as_ref()), readings.of(s.game()), "").unwrap();
                     f.json.contains("\"most\"")
                 };
             }

@@ -1,6 +1,6 @@
 //! `serve`'s lasting build: after any sequence of saves, the output folder it keeps up to date
-//! holds exactly what a clean build of the same files writes, and a body edit rewrites only the
-//! page and the search index.
+//! holds exactly what a clean build of the same files writes; a body edit rewrites only the
+//! page and the search index, and a scenario edit only what shows its scenarios.
 
 use mournival::site::session::Session;
 use mournival::site::{self, BuildError, BuildOptions};
@@ -96,10 +96,17 @@ fn assert_as_clean(root: &Path, live: &Path, step: &str) {
     let names = |t: &BTreeMap<PathBuf, Vec<u8>>| t.keys().cloned().collect::<Vec<_>>();
     assert_eq!(names(&a), names(&b), "after {step}: the files differ");
     for (path, bytes) in &a {
+        let at = bytes.iter().zip(&b[path]).position(|(x, y)| x != y);
+        let near = |t: &[u8]| {
+            let from = at.unwrap_or(t.len().min(bytes.len())).saturating_sub(80);
+            String::from_utf8_lossy(&t[from..t.len().min(from + 200)]).into_owned()
+        };
         assert!(
             *bytes == b[path],
-            "after {step}: {} differs from a clean build",
-            path.display()
+            "after {step}: {} differs from a clean build:\n{}\nagainst\n{}",
+            path.display(),
+            near(bytes),
+            near(&b[path])
         );
     }
     assert_eq!(a_folders, b_folders, "after {step}: the folders differ");
@@ -198,6 +205,135 @@ fn every_save_leaves_what_a_clean_build_would() {
 
     save("content/deal.md", Some("# The deal is gone\n")).unwrap();
     assert_as_clean(root, &out, "a scenario removed");
+}
+
+/// The test deal's page with `edit` applied to its text.
+fn deal_with(edit: impl Fn(&str) -> String) -> String {
+    let deal = std::fs::read_to_string(repo().join("tests/fixtures/cotton-deal.md")).unwrap();
+    let edited = edit(&deal);
+    assert_ne!(deal, edited, "the edit changes the page");
+    edited
+}
+
+/// A second scenario for the test deal's page: the same deal under another id, Ben bidding 13.
+fn second_scenario(deal: &str) -> String {
+    let block = &deal[deal.find("```gleek").unwrap()..];
+    block
+        .replace("id: cotton-deal", "id: cotton-deal-13")
+        .replace("Ben's four diamonds", "Ben bids thirteen")
+        .replace("auction: Ben 12,", "auction: Ben 13,")
+}
+
+#[test]
+fn every_scenario_save_leaves_what_a_clean_build_would() {
+    let dir = tempfile::tempdir().unwrap();
+    let (root, out) = (dir.path(), dir.path().join("site"));
+    let mut session = started(root, &out);
+    // Each of these saves takes the quick way, which tells the browser once the pages are written.
+    let mut save = |text: &str| {
+        let path = write(root, "content/deal.md", text);
+        let mut shown = 0;
+        let result = session.update(&[path], &mut || shown += 1);
+        assert_eq!(shown, 1, "the quick way");
+        result
+    };
+
+    save(&deal_with(|d| {
+        d.replace("Ann holds every honour.", "Ann holds the honours.")
+    }))
+    .unwrap();
+    assert_as_clean(root, &out, "a note beside a scenario");
+
+    // Du Coeur's reading now plays the deal: its column, the flips and the rule pages change.
+    save(&deal_with(|d| {
+        d.replace("auction: Ben 12,", "auction: Ben 13,")
+    }))
+    .unwrap();
+    assert_as_clean(root, &out, "a scenario's deal");
+
+    save(&deal_with(|d| {
+        d.replace(
+            "Ann holds every honour.",
+            "Ann holds every honour: \"the Mournival\" (Cotton, p. 92).",
+        )
+    }))
+    .unwrap();
+    assert_as_clean(root, &out, "a quotation beside a scenario");
+
+    save(&deal_with(|d| {
+        d.replace("Ann: +38, Ben: -22", "Ann: +37, Ben: -21")
+    }))
+    .unwrap();
+    assert_as_clean(root, &out, "an expectation that now fails");
+
+    save(&deal_with(|d| {
+        format!("{d}\nThe same deal, bid higher.\n\n{}", second_scenario(d))
+    }))
+    .unwrap();
+    assert_as_clean(root, &out, "a scenario added");
+
+    save(&deal_with(|d| {
+        d.replace("id: cotton-deal", "id: cotton-renamed")
+    }))
+    .unwrap();
+    assert_as_clean(root, &out, "a scenario renamed, the other removed");
+
+    write(root, "content/other.md", "# Another deal\n\nNothing yet.\n");
+    session
+        .update(&[root.join("content/other.md")], &mut || {})
+        .unwrap();
+    let before = tree(&out);
+    let deal = deal_with(|d| d.replace("id: cotton-deal", "id: cotton-renamed"));
+    let twice = deal.replace("# A deal for the tests", "# Another deal");
+    let path = write(root, "content/other.md", &twice);
+    let broken = session.update(&[path], &mut || {});
+    assert!(matches!(broken, Err(BuildError::Invalid(_))), "{broken:?}");
+    assert!(
+        before == tree(&out),
+        "a scenario id used twice writes nothing"
+    );
+    let path = write(root, "content/other.md", "# Another deal\n\nNothing yet.\n");
+    session.update(&[path], &mut || {}).unwrap();
+    assert_as_clean(root, &out, "a duplicate id taken back");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_scenario_edit_rewrites_only_what_shows_its_scenarios() {
+    let dir = tempfile::tempdir().unwrap();
+    let (root, out) = (dir.path(), dir.path().join("site"));
+    let mut session = started(root, &out);
+    let files = tree(&out);
+    let inodes: BTreeMap<&PathBuf, u64> = files.keys().map(|p| (p, inode(&out.join(p)))).collect();
+    let page = write(
+        root,
+        "content/deal.md",
+        &deal_with(|d| d.replace("auction: Ben 12,", "auction: Ben 13,")),
+    );
+    let mut shown = 0;
+    session.update(&[page], &mut || shown += 1).unwrap();
+    assert_eq!(shown, 1, "the quick way");
+    let rewritten: Vec<&str> = inodes
+        .iter()
+        .filter(|(p, ino)| inode(&out.join(p)) != **ino)
+        .map(|(p, _)| p.to_str().unwrap())
+        .collect();
+    assert!(rewritten.contains(&"deal/index.html"), "{rewritten:?}");
+    assert!(rewritten.contains(&"scenarios/index.html"), "{rewritten:?}");
+    for path in &rewritten {
+        assert!(
+            [
+                "deal/",
+                "scenarios/",
+                "rules/",
+                "flip/",
+                "search-index.json"
+            ]
+            .iter()
+            .any(|p| path.starts_with(p)),
+            "{path} was rewritten: {rewritten:?}"
+        );
+    }
 }
 
 #[cfg(unix)]

@@ -242,7 +242,7 @@ fn result_words(r: &Summary, s: &dyn Scenario) -> String {
 /// points that act together.
 pub fn diff(s: &dyn Scenario, a: &Variant, b: &Variant) -> String {
     let mut out = String::new();
-    let at = attribute_with(&mut Plays::new(s, &a.id), &a.rules, &b.rules);
+    let at = attribute_with(&mut Plays::new(s), Some(&a.id), &a.rules, &b.rules);
     let _ = writeln!(out, "Scenario {}: {}\n", s.head().id, s.head().title);
     let _ = writeln!(out, "  {}: {}", a.id, result_words(&at.from, s));
     let _ = writeln!(out, "  {}: {}", b.id, result_words(&at.to, s));

@@ -123,7 +123,11 @@ fn reading(key: &str, readings: &Readings, root: &str) -> Result<(String, String
         ))
     })?;
     let name = v.name();
-    let url = format!("{root}{}variants/{}/", super::prefix(readings, *g), v.id);
+    let url = format!(
+        "{root}{}variants/{}/",
+        super::project::prefix(readings, *g),
+        v.id
+    );
     let html = format!(
         "<a class=\"reading-name\" href=\"{}\">{}</a>",
         escape_attr(&url),

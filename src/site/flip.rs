@@ -18,7 +18,7 @@
 //! or `some` (a column per combination with at most `most` points flipped, keyed by the flipped
 //! points as `"point.choice"` joined by `,`, in point order; `""` for none).
 
-use crate::compare::Summary;
+use crate::compare::Plays;
 use crate::game::{Outcome, Scenario};
 use crate::rules::{Point, Rules};
 use crate::variant::VariantSet;
@@ -92,8 +92,9 @@ struct ReadingData {
 }
 
 /// The distinct columns of one scenario, each played once.
-struct Columns<'a> {
+struct Columns<'p, 'a> {
     s: &'a dyn Scenario,
+    plays: &'p mut Plays<'a>,
     labels: Vec<String>,
     nets: usize,
     played: HashMap<Rules, u32>,
@@ -105,8 +106,9 @@ struct Columns<'a> {
     reasons: BTreeMap<u32, String>,
 }
 
-impl<'a> Columns<'a> {
-    fn new(s: &'a dyn Scenario, variants: &VariantSet) -> Columns<'a> {
+impl<'p, 'a> Columns<'p, 'a> {
+    fn new(plays: &'p mut Plays<'a>, variants: &VariantSet) -> Columns<'p, 'a> {
+        let s = plays.scenario();
         let head = s.head();
         let mut labels: Vec<String> = s
             .order()
@@ -117,10 +119,11 @@ impl<'a> Columns<'a> {
         let game_rows = variants
             .variants
             .iter()
-            .find_map(|v| s.play(&v.rules).played().map(|p| p.rows(head)));
+            .find_map(|v| plays.outcome(None, &v.rules).played().map(|p| p.rows(head)));
         labels.extend(game_rows.into_iter().flatten().map(|r| r.label));
         Columns {
             s,
+            plays,
             labels,
             nets,
             played: HashMap::new(),
@@ -147,7 +150,7 @@ impl<'a> Columns<'a> {
         if let Some(&id) = self.played.get(&rules) {
             return id;
         }
-        let outcome = self.s.play(&rules);
+        let outcome = self.plays.outcome(None, &rules);
         let column = self.texts_of(&outcome);
         let id = match self.column_ids.get(&column) {
             Some(&id) => id,
@@ -195,10 +198,10 @@ impl<'a> Columns<'a> {
 
 /// The points that change anyone's standing (or whether the scenario can be played) when
 /// switched alone from some reading, in declaration order.
-fn sensitive(s: &dyn Scenario, variants: &VariantSet) -> Vec<Point> {
+fn sensitive(plays: &mut Plays, variants: &VariantSet) -> Vec<Point> {
     let mut points = Vec::new();
     for v in &variants.variants {
-        let own = Summary::of(&s.play(&v.rules));
+        let own = plays.summary(None, &v.rules);
         for p in variants.table.all() {
             if points.contains(&p) {
                 continue;
@@ -206,7 +209,7 @@ fn sensitive(s: &dyn Scenario, variants: &VariantSet) -> Vec<Point> {
             let n = p.def().choices.len() as u8;
             if (0..n)
                 .filter(|&c| c != v.rules.get(p))
-                .any(|c| Summary::of(&s.play(&v.rules.with(p, c))) != own)
+                .any(|c| plays.summary(None, &v.rules.with(p, c)) != own)
             {
                 points.push(p);
             }
@@ -301,12 +304,13 @@ fn some_combinations(
 }
 
 /// A scenario's flip file, or `None` when no point changes its outcome table.
-pub fn precompute(s: &dyn Scenario, variants: &VariantSet, prefix: &str) -> Option<FlipFile> {
-    let points = sensitive(s, variants);
+pub fn precompute(plays: &mut Plays, variants: &VariantSet, prefix: &str) -> Option<FlipFile> {
+    let s = plays.scenario();
+    let points = sensitive(plays, variants);
     if points.is_empty() {
         return None;
     }
-    let mut columns = Columns::new(s, variants);
+    let mut columns = Columns::new(plays, variants);
     let most = most_flips(&points);
     let readings = variants
         .variants

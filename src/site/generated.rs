@@ -3,7 +3,7 @@
 
 use super::annotated::{InTheText, TextLink};
 use super::outcome::ScenarioView;
-use crate::compare::{Evaluation, Summary};
+use crate::compare::{Evaluation, Plays, Summary};
 use crate::game::Scenario;
 use crate::rules::Point;
 use crate::variant::{Evidence, Variant, VariantSet};
@@ -206,45 +206,47 @@ pub struct RuleView {
     pub scenarios: Vec<RuleScenario>,
 }
 
-/// The scenarios on which switching this point alone changes some reading's result, with the
-/// first such change in words.
-pub fn telling_scenarios(
+/// How switching `point` alone changes a scenario's result, in words: under the first reading
+/// where some other choice does, with the first such choice; `None` where no choice does.
+pub fn telling_effect<'a>(
+    plays: &mut Plays<'a>,
     point: Point,
-    scenarios: &[(&dyn Scenario, String, &[Evaluation])],
-    variants: &VariantSet,
+    variants: &'a VariantSet,
+    evals: &[Evaluation],
+) -> Option<String> {
+    variants.variants.iter().zip(evals).find_map(|(v, e)| {
+        let base = Summary::of(&e.outcome);
+        (0..point.def().choices.len() as u8)
+            .filter(|&c| c != v.rules.get(point))
+            .find_map(|c| {
+                let to = plays.summary(Some(&v.id), &v.rules.with(point, c));
+                (to != base).then(|| {
+                    let choices = point.def().choices;
+                    format!(
+                        "under {}, “{}” instead of “{}” changes the result",
+                        v.name(),
+                        choices[c as usize].summary,
+                        v.rules.choice_summary(point)
+                    )
+                })
+            })
+    })
+}
+
+/// The scenarios on which switching a point alone changes some reading's result, with the first
+/// such change in words (see [`telling_effect`]): each scenario's title, URL and effect.
+pub fn telling_scenarios<'a>(
+    scenarios: impl Iterator<Item = (&'a dyn Scenario, &'a str, Option<&'a String>)>,
 ) -> Vec<RuleScenario> {
-    let mut out = Vec::new();
-    for (s, url, evals) in scenarios {
-        let found = variants
-            .variants
-            .iter()
-            .zip(evals.iter())
-            .find_map(|(v, e)| {
-                let base = Summary::of(&e.outcome);
-                (0..point.def().choices.len() as u8)
-                    .filter(|&c| c != v.rules.get(point))
-                    .find_map(|c| {
-                        let to = Summary::of(&s.play_as(&v.id, &v.rules.with(point, c)));
-                        (to != base).then(|| {
-                            let choices = point.def().choices;
-                            format!(
-                                "under {}, “{}” instead of “{}” changes the result",
-                                v.name(),
-                                choices[c as usize].summary,
-                                v.rules.choice_summary(point)
-                            )
-                        })
-                    })
-            });
-        if let Some(effect) = found {
-            out.push(RuleScenario {
+    scenarios
+        .filter_map(|(s, url, effect)| {
+            Some(RuleScenario {
                 title: s.head().title.clone(),
-                url: url.clone(),
-                effect,
-            });
-        }
-    }
-    out
+                url: url.to_string(),
+                effect: effect?.clone(),
+            })
+        })
+        .collect()
 }
 
 pub fn rule_view(

@@ -1,19 +1,28 @@
 //! A build that lasts (`serve`): the project loaded, the pages rendered and the digest of every
 //! file written are kept between saves, so that a save redoes only what it touches.
 //!
-//! A save that changes only the body of pages without scenarios (not their title, description,
-//! weight, stage, quotations or place) re-renders those pages alone, checks every link again, and
-//! rebuilds the search index. Anything else (a title, a new or deleted page, a reading, a
-//! template, a text) renders the whole site again in memory, highlighted blocks coming from
-//! memory. Either way only the files whose bytes changed are written, each in one rename, into
-//! the live output folder; if that folder is no longer the one the session built, the whole site
-//! is built and swapped in as `build` does.
+//! A save that changes only the body of pages (not their title, description, weight, stage or
+//! place) re-renders those pages alone, checks every link again, and rebuilds the search index;
+//! where the pages hold scenarios, these are evaluated again, and the pages that list them (the
+//! rule points' pages of their game, the index of scenarios) and their flip files are rendered
+//! again; where they quote a text, every quotation is checked again, and the pages that show
+//! where quotations stand (the readings, the rule points, the annotated texts) are rendered
+//! again. Anything else (a title, a new or deleted page, a reading, a template, a text) renders
+//! the whole site again in memory, highlighted blocks coming from memory. Either way only the
+//! files whose bytes changed are written, each in one rename, into the live output folder; if
+//! that folder is no longer the one the session built, the whole site is built and swapped in as
+//! `build` does.
 
+use super::evaluate::{evaluate_one, flip_files};
+use super::game_pages::{render_readings, render_rules};
 use super::output::{self, OutputError};
-use super::{
-    BuildError, BuildOptions, BuildReport, Built, Output, Project, Sink, SiteView, digest, pages,
-};
-use std::collections::HashMap;
+use super::project::Project;
+use super::sink::{Output, Rendered, Sink, digest};
+use super::site_pages::{render_sources, scenario_index};
+use super::view::SiteView;
+use super::{BuildError, BuildOptions, BuildReport, Built, pages};
+use rayon::prelude::*;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -154,19 +163,25 @@ impl Session {
             let (i, page) = reread(&self.opts, &built.project, path)?;
             edits.push((i, page));
         }
+        if !scenarios_stand(&built.project, &edits) {
+            return None;
+        }
         let result = rerender(&self.opts, built, edits, &self.disk, pages_written);
         if result.is_err() {
             self.current = false;
         }
         Some(result.map(|written| {
             self.disk.extend(written);
+            let now: HashSet<&str> = built.out.written.iter().map(|(p, _)| p.as_str()).collect();
+            self.disk.retain(|p, _| now.contains(p.as_str()));
             built.report.clone()
         }))
     }
 }
 
 /// The saved page at `path` read again, with its place in the content, if only its body changed
-/// and nothing but the page itself shows it: no scenario, no quotation, not the glossary.
+/// and nothing but the page itself, the lists of its scenarios and of its quotations shows it:
+/// not the glossary.
 fn reread(
     opts: &BuildOptions,
     project: &Project,
@@ -178,9 +193,6 @@ fn reread(
         .position(|p| std::path::absolute(&p.page.path).is_ok_and(|a| a == path))?;
     let old = &project.content[i];
     let new = pages::load_one(&opts.content, &old.page.path).ok()?;
-    let quotes = |p: &pages::ContentPage| {
-        crate::sources::quotations::of_page(&p.page.path, &p.page.text).is_empty()
-    };
     let same = old.rel == new.rel
         && old.url == new.url
         && old.title == new.title
@@ -189,17 +201,30 @@ fn reread(
         && old.stage == new.stage
         && old.section == new.section
         && old.page.is_markdown() == new.page.is_markdown()
-        && project.glossary.as_ref().is_none_or(|g| g.url != old.url)
-        && old.page.scenarios.is_empty()
-        && new.page.scenarios.is_empty()
-        && quotes(old)
-        && quotes(&new);
+        && project.glossary.as_ref().is_none_or(|g| g.url != old.url);
     same.then_some((i, new))
 }
 
-/// Renders the edited pages, checks every link, writes the pages, then rebuilds the search index
-/// and writes it: the page a writer waits for does not wait for the index of every page.
-/// Returns the digests written.
+/// Whether the scenarios of every page, the edited ones in place of the old, have ids of their
+/// own and name known readings: a whole build says what is wrong otherwise.
+fn scenarios_stand(project: &Project, edits: &[(usize, pages::ContentPage)]) -> bool {
+    let all = || {
+        project.content.iter().enumerate().flat_map(|(i, p)| {
+            let now = edits
+                .iter()
+                .find(|(j, _)| *j == i)
+                .map_or(p, |(_, new)| new);
+            &now.page.scenarios
+        })
+    };
+    crate::project::duplicate_ids(all()).is_empty()
+        && crate::check::unknown_variants(all(), &project.readings).is_empty()
+}
+
+/// Renders the edited pages (their scenarios evaluated again), and the pages that list their
+/// scenarios, checks every link, writes the pages, then rebuilds the search index and writes it:
+/// the page a writer waits for does not wait for the index of every page. Returns the digests
+/// written.
 fn rerender(
     opts: &BuildOptions,
     built: &mut Built,
@@ -208,34 +233,159 @@ fn rerender(
     pages_written: &mut dyn FnMut(),
 ) -> Result<Vec<(String, u64)>, BuildError> {
     let mut files = Vec::new();
-    for (i, page) in edits {
-        built.project.content[i] = page;
-        let project = &built.project;
-        let site = SiteView::of(project, &built.nav.sections, &built.nav.games);
-        let p = &project.content[i];
-        let (file, md, _) = super::render_page(
-            i,
-            &p.page.text,
-            (&[], &[]),
-            project,
-            &site,
-            &project.by_rel(),
-        )?;
-        built.out.markdown[i] = md;
-        files.push(file);
+    let mut games: Vec<&'static str> = Vec::new();
+    let quoting = |p: &pages::ContentPage| {
+        !crate::sources::quotations::of_page(&p.page.path, &p.page.text).is_empty()
+    };
+    let quoted = edits
+        .iter()
+        .any(|(i, new)| quoting(new) || quoting(&built.project.content[*i]));
+    let olds: Vec<(usize, pages::ContentPage)> = edits
+        .into_iter()
+        .map(|(i, page)| (i, std::mem::replace(&mut built.project.content[i], page)))
+        .collect();
+    if quoted {
+        files.extend(requote(built)?);
+        games.extend(built.project.games().map(|(g, _)| g.id()));
     }
-    super::check_links(&built.project, &built.out)?;
+    for (i, old) in olds {
+        let scenarios = old.page.scenarios.iter();
+        games.extend(
+            scenarios
+                .chain(&built.project.content[i].page.scenarios)
+                .map(|s| s.game().id()),
+        );
+        files.extend(rerender_page(built, i, old)?);
+    }
+    games.sort_unstable();
+    games.dedup();
+    if !games.is_empty() {
+        files.extend(relist(built, &games)?);
+    }
+    super::links::check_links(&built.project, &built.out)?;
     let mut written = write_changed(opts, built, files, disk)?;
     pages_written();
     let mut bytes = Vec::new();
-    super::write_search_index(&built.project, &mut built.out, false, &mut bytes)
+    super::indexes::write_search_index(&built.project, &mut built.out, false, &mut bytes)
         .expect("writing into memory cannot fail");
     let index = Output {
         path: pages::paths::SEARCH_INDEX.into(),
         bytes,
     };
     written.extend(write_changed(opts, built, vec![index], disk)?);
+    built.report = super::report(&built.project, &built.out);
     Ok(written)
+}
+
+/// The edited page at `i` rendered again (its scenarios evaluated again), with its flip files;
+/// its views and flip files take the place of the `old` page's.
+fn rerender_page(
+    built: &mut Built,
+    i: usize,
+    old: pages::ContentPage,
+) -> Result<Vec<Output>, BuildError> {
+    let project = &built.project;
+    let p = &project.content[i];
+    let (evals, mut compared): (Vec<_>, Vec<_>) = p
+        .page
+        .scenarios
+        .par_iter()
+        .map(|s| evaluate_one(project, s.as_ref()))
+        .unzip();
+    let site = SiteView::of(project, &built.nav.sections, &built.nav.games);
+    let (file, md, views) = super::content::render_page(
+        i,
+        &p.page.text,
+        (&evals, &compared),
+        project,
+        &site,
+        &project.by_rel(),
+    )?;
+    built.out.markdown[i] = md;
+    let mut files = vec![file];
+    if old.page.scenarios.is_empty() && p.page.scenarios.is_empty() {
+        return Ok(files);
+    }
+    let flips: Vec<Output> = flip_files(compared.iter_mut()).collect();
+    let at: usize = project.content[..i]
+        .iter()
+        .map(|q| q.page.scenarios.len())
+        .sum();
+    let title = &p.title;
+    built.out.views.splice(
+        at..at + old.page.scenarios.len(),
+        views.into_iter().map(|v| (v, title.clone())),
+    );
+    let gone: Vec<String> = old
+        .page
+        .scenarios
+        .iter()
+        .map(|s| pages::paths::flip(&s.head().id))
+        .filter(|f| !flips.iter().any(|n| n.path == *f))
+        .collect();
+    built.out.written.retain(|(path, _)| !gone.contains(path));
+    built.compared[i] = compared;
+    files.extend(flips);
+    Ok(files)
+}
+
+/// The quotations of every page checked again, and the pages that show where they stand rendered
+/// again: the readings' pages and cards, and the annotated texts (the rule points' pages are
+/// the caller's).
+fn requote(built: &mut Built) -> Result<Vec<Output>, BuildError> {
+    let project = &mut built.project;
+    let pages: Vec<_> = project
+        .content
+        .iter()
+        .map(|p| (p.page.path.as_path(), &p.page.text))
+        .collect();
+    let (quotations, quotes) = crate::sources::audit(&project.library, &project.readings, &pages)
+        .map_err(BuildError::Invalid)?;
+    project.quotations = quotations;
+    project.quotes = quotes;
+    let project = &built.project;
+    let site = SiteView::of(project, &built.nav.sections, &built.nav.games);
+    let mut out = Rendered::default();
+    for (game, variants) in project.games() {
+        let prefix = project.prefix(game);
+        render_readings(project, game, variants, &prefix, &site, &mut out)?;
+    }
+    render_sources(project, &site, &mut out)?;
+    for (url, ids) in out.generated_anchors {
+        match built
+            .out
+            .generated_anchors
+            .iter_mut()
+            .find(|(u, _)| *u == url)
+        {
+            Some(entry) => entry.1 = ids,
+            None => built.out.generated_anchors.push((url, ids)),
+        }
+    }
+    Ok(out.files)
+}
+
+/// The pages that list scenarios, rendered again: the rule points' pages of `games` and the
+/// index of scenarios.
+fn relist(built: &Built, games: &[&str]) -> Result<Vec<Output>, BuildError> {
+    let project = &built.project;
+    let site = SiteView::of(project, &built.nav.sections, &built.nav.games);
+    let mut out = Rendered::default();
+    for (game, variants) in project.games().filter(|(g, _)| games.contains(&g.id())) {
+        let prefix = project.prefix(game);
+        render_rules(
+            project,
+            &built.compared,
+            game,
+            variants,
+            &prefix,
+            &site,
+            &mut out,
+        )?;
+    }
+    let html = scenario_index(project, &site, &built.out)?;
+    out.page(pages::paths::SCENARIOS.into(), html);
+    Ok(out.files)
 }
 
 /// Writes those of `files` whose bytes differ from the disk's, and notes their digests.
@@ -250,18 +400,23 @@ fn write_changed(
         .filter(|f| disk.get(&f.path) != Some(&digest(&f.bytes)))
         .map(|f| (f.path, f.bytes))
         .collect();
-    if changed.is_empty() {
+    // A file of the site no more (a flip file) is left out of what the site holds now.
+    if changed.is_empty() && disk.len() == built.out.written.len() {
         return Ok(Vec::new());
     }
     let written: Vec<(String, u64)> = changed
         .iter()
         .map(|(p, b)| (p.clone(), digest(b)))
         .collect();
-    output::update(opts, &changed, &built.out.paths())?;
+    let mut now = built.out.written.clone();
     for (path, hash) in &written {
-        if let Some(entry) = built.out.written.iter_mut().find(|(p, _)| p == path) {
-            entry.1 = *hash;
+        match now.iter_mut().find(|(p, _)| p == path) {
+            Some(entry) => entry.1 = *hash,
+            None => now.push((path.clone(), *hash)),
         }
     }
+    let paths: Vec<&str> = now.iter().map(|(p, _)| p.as_str()).collect();
+    output::update(opts, &changed, &paths)?;
+    built.out.written = now;
     Ok(written)
 }

@@ -69,7 +69,7 @@ pub fn view(
             let chosen: Vec<_> = variants.variants.iter().collect();
             let report = simulate::run(game, &chosen, &opts, &|_| {})?;
             let words = Words { variants };
-            let html = results(&report, &super::root_of(url), prefix, &words);
+            let html = results(&report, &super::view::root_of(url), prefix, &words);
             cache.put(&family, &name, &html);
             html
         }

@@ -62,22 +62,23 @@ pub struct WhyPair {
 
 /// Why the readings differ, measured from the first reading that plays the scenario; `None`
 /// when every reading gives the same result (or none can play it).
-pub fn view(
-    s: &dyn Scenario,
-    variants: &VariantSet,
+pub fn view<'a>(
+    plays: &mut Plays<'a>,
+    variants: &'a VariantSet,
     evals: &[Evaluation],
     prefix: &str,
 ) -> Option<WhyView> {
+    let s = plays.scenario();
     let results: Vec<Summary> = evals.iter().map(|e| Summary::of(&e.outcome)).collect();
     let rk = results.iter().position(|r| matches!(r, Summary::Nets(_)))?;
     let reference = &variants.variants[rk];
-    let mut plays = Plays::new(s, &reference.id);
     let columns: Vec<Option<Attribution>> = variants
         .variants
         .iter()
         .zip(&results)
         .map(|(v, r)| {
-            (*r != results[rk]).then(|| attribute_with(&mut plays, &reference.rules, &v.rules))
+            (*r != results[rk])
+                .then(|| attribute_with(plays, Some(&reference.id), &reference.rules, &v.rules))
         })
         .collect();
     if columns.iter().all(Option::is_none) {

@@ -90,6 +90,10 @@ impl game::Scenario for Scenario {
         outcome(engine::play_as(self, variant, rules))
     }
 
+    fn writes_for(&self, variant: &str) -> bool {
+        self.carried_for.iter().any(|c| c.variant == variant)
+    }
+
     fn forbidden(&self, variant: &str, rules: &Rules) -> Forbidden {
         let through = engine::play_through(self, variant, rules);
         Forbidden {

@@ -1,0 +1,211 @@
+//! The index stage: the search index, the sitemap, the static files and the bibliography files.
+
+use super::navigation::section_game;
+use super::project::Project;
+use super::sink::{Output, Rendered, Sink};
+use super::{BuildError, annotated, citation, highlight, markdown, pages, search, site_base};
+use pages::{ContentPage, Section, paths};
+
+/// The search index (written straight into `sink`; with `release`, each page's text goes once
+/// it is counted), the sitemap, the static files and the highlighting stylesheet.
+pub(super) fn add_indexes(
+    project: &Project,
+    out: &mut Rendered,
+    sink: &dyn Sink,
+    release: bool,
+) -> Result<(), BuildError> {
+    let index = sink.put_with(paths::SEARCH_INDEX, &mut |w| {
+        write_search_index(project, out, release, w)
+    })?;
+    out.written.push((paths::SEARCH_INDEX.into(), index));
+    if let Some(base_url) = site_base(&project.config) {
+        let mut urls: Vec<String> = project
+            .content
+            .iter()
+            .map(|p| p.url.clone())
+            .chain(out.generated_urls.iter().cloned())
+            .collect();
+        urls.sort();
+        let sitemap = project
+            .templates
+            .render("sitemap.xml", &[("urls", &urls), ("base_url", &base_url)])?;
+        out.files.push(Output {
+            path: paths::SITEMAP.into(),
+            bytes: sitemap.into_bytes(),
+        });
+    }
+    for (name, bytes) in &project.templates.statics {
+        out.files.push(Output {
+            path: format!("{}{name}", paths::STATIC),
+            bytes: bytes.clone(),
+        });
+    }
+    out.files.push(Output {
+        path: paths::HIGHLIGHT_CSS.into(),
+        bytes: highlight::stylesheet().into_bytes(),
+    });
+    if !project.library.texts.is_empty() {
+        out.files.push(Output {
+            path: citation::BIBTEX.into(),
+            bytes: crate::sources::bib::bibtex(&project.library).into_bytes(),
+        });
+        out.files.push(Output {
+            path: citation::CSL_JSON.into(),
+            bytes: crate::sources::bib::csl_json(&project.library).into_bytes(),
+        });
+    }
+    Ok(())
+}
+
+/// Content pages counted into the search index at once; with `release`, their texts go then.
+pub(super) const INDEXED_AT_ONCE: usize = 256;
+
+/// The search index over content pages, readings and rule points of every game, written into
+/// `w`. With `release` (a build that ends here), each page's text is released once counted.
+pub(super) fn write_search_index(
+    project: &Project,
+    out: &mut Rendered,
+    release: bool,
+    w: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let mut index = search::Builder::default();
+    let pages = project.content.chunks(INDEXED_AT_ONCE);
+    for (chunk, mds) in pages.zip(out.markdown.chunks_mut(INDEXED_AT_ONCE)) {
+        let entries: Vec<search::Entry> = chunk
+            .iter()
+            .zip(mds.iter())
+            .map(|(p, md)| content_entry(project, p, md))
+            .collect();
+        index.add(&entries);
+        if release {
+            for md in mds {
+                md.text = String::new();
+            }
+        }
+    }
+    let extra = other_entries(project);
+    let entries: Vec<search::Entry> = extra
+        .iter()
+        .map(|(u, t, x, s, g)| search::Entry {
+            url: u,
+            title: t,
+            section: s,
+            game: g,
+            text: x,
+            anchors: Vec::new(),
+        })
+        .collect();
+    index.add(&entries);
+    index.write(w)
+}
+
+/// A content page as the search index sees it: its sections under its second- and third-level
+/// headings.
+pub(super) fn content_entry<'a>(
+    project: &Project,
+    p: &'a ContentPage,
+    md: &'a markdown::Rendered,
+) -> search::Entry<'a> {
+    let game = section_game(project, &p.section)
+        .and_then(crate::games::by_id)
+        .map_or("", |g| g.name());
+    search::Entry {
+        url: &p.url,
+        title: &p.title,
+        section: section_name(&p.section),
+        game,
+        text: &md.text,
+        anchors: md
+            .headings
+            .iter()
+            .filter(|h| matches!(h.level, 2 | 3))
+            .map(|h| search::Anchor {
+                id: &h.id,
+                text: &h.text,
+                at: h.text_at,
+            })
+            .collect(),
+    }
+}
+
+/// A rule point's documentation in words for the search's snippets: each `id` of a point of the
+/// game as its question, any other backquoted word without its quotes.
+pub(super) fn doc_in_words(table: crate::rules::PointTable, doc: &str) -> String {
+    doc.split('`')
+        .enumerate()
+        .map(|(i, part)| match i % 2 {
+            1 => table
+                .all()
+                .find(|p| p.id() == part)
+                .map_or(part, |p| p.def().question),
+            _ => part,
+        })
+        .collect()
+}
+
+/// (url, title, text, part of the site, game) of each reading, each rule point and each
+/// annotated text: indexed whole.
+pub(super) fn other_entries(
+    project: &Project,
+) -> Vec<(String, String, String, &'static str, &'static str)> {
+    let mut extra = Vec::new();
+    for (game, set) in project.games() {
+        let prefix = project.prefix(game);
+        for v in &set.variants {
+            let quotes: Vec<&str> = v.choices.iter().map(|c| c.quote.as_str()).collect();
+            let notes: Vec<&str> = v.choices.iter().filter_map(|c| c.note.as_deref()).collect();
+            let text = format!(
+                "{} {} {} {}",
+                v.citation,
+                v.summary.clone().unwrap_or_default(),
+                quotes.join(" "),
+                notes.join(" ")
+            );
+            extra.push((
+                paths::variant(&prefix, &v.id),
+                format!("{}: {}", v.author, v.title),
+                text,
+                "The readings",
+                game.name(),
+            ));
+        }
+        for p in set.table.all() {
+            let summaries: Vec<&str> = p.def().choices.iter().map(|c| c.summary).collect();
+            extra.push((
+                paths::rule(&prefix, p.id()),
+                p.def().question.to_string(),
+                format!(
+                    "{} {}",
+                    doc_in_words(set.table, p.def().doc),
+                    summaries.join(" ")
+                ),
+                "Rule points",
+                game.name(),
+            ));
+        }
+    }
+    for source in project.library.texts.iter().filter(|t| t.file.is_some()) {
+        if let Some(text) = &source.text {
+            extra.push((
+                annotated::url(&source.id),
+                format!("{}: {}", source.name(), source.title),
+                text.body.clone(),
+                "The texts",
+                "",
+            ));
+        }
+    }
+    extra
+}
+
+pub(super) fn section_name(s: &Section) -> &'static str {
+    match s {
+        Section::Start => "Start here",
+        Section::Play => "How to play",
+        Section::Notebook => "The notebook",
+        Section::Readings => "The readings",
+        Section::Reference => "Reference",
+        Section::Contributing => "For contributors",
+        Section::Folder(_) => "Rules and notebook",
+    }
+}

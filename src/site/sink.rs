@@ -1,0 +1,165 @@
+//! Where rendered files go and what the render stages keep of them: the sink (the new site's
+//! folder, or a session's changed files), the files' digests, the rendered site.
+
+use super::{BuildError, markdown, outcome, output};
+use std::hash::Hasher;
+
+/// One output file.
+pub(super) struct Output {
+    pub(super) path: String,
+    pub(super) bytes: Vec<u8>,
+}
+
+/// Where rendered files go as they are made: the new site's folder for `build`, the files that
+/// changed for `serve`.
+pub(super) trait Sink: Sync {
+    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), output::OutputError>;
+
+    /// Puts a file as `write` produces it, and gives its digest. By default the bytes are
+    /// gathered first; the new site's folder takes them as they come, so that a large file
+    /// (the search index) is never held whole.
+    fn put_with(
+        &self,
+        path: &str,
+        write: &mut dyn FnMut(&mut dyn std::io::Write) -> std::io::Result<()>,
+    ) -> Result<u64, output::OutputError> {
+        let mut bytes = Vec::new();
+        write(&mut bytes).expect("writing into memory cannot fail");
+        self.put(path, &bytes)?;
+        Ok(digest(&bytes))
+    }
+}
+
+impl Sink for output::Staging {
+    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), output::OutputError> {
+        output::Staging::put(self, path, bytes)
+    }
+
+    fn put_with(
+        &self,
+        path: &str,
+        write: &mut dyn FnMut(&mut dyn std::io::Write) -> std::io::Result<()>,
+    ) -> Result<u64, output::OutputError> {
+        let mut hasher = Digest::default();
+        output::Staging::put_with(self, path, &mut |w| {
+            write(&mut Digesting {
+                inner: w,
+                hasher: &mut hasher,
+            })
+        })?;
+        Ok(hasher.finish())
+    }
+}
+
+/// The hasher of [`digest`]: fed a file's bytes in any pieces, it gives the same digest.
+pub(super) type Digest = std::hash::DefaultHasher;
+
+/// What identifies a file's bytes, to tell which files a rebuild changed.
+pub(super) fn digest(bytes: &[u8]) -> u64 {
+    let mut hasher = Digest::default();
+    hasher.write(bytes);
+    hasher.finish()
+}
+
+/// A writer that digests what passes through it.
+pub(super) struct Digesting<'a> {
+    pub(super) inner: &'a mut dyn std::io::Write,
+    pub(super) hasher: &'a mut Digest,
+}
+
+impl std::io::Write for Digesting<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.write(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// What the render stages produce: the files, and what the later stages read back.
+#[derive(Default)]
+pub(super) struct Rendered {
+    /// Files rendered but not yet put (the generated pages and indexes, few).
+    pub(super) files: Vec<Output>,
+    /// Every file put, in order, with its digest.
+    pub(super) written: Vec<(String, u64)>,
+    /// Each content page's Markdown as rendered (headings, links, text), in content order.
+    pub(super) markdown: Vec<markdown::Rendered>,
+    /// Every scenario's view, with its page's title.
+    pub(super) views: Vec<(outcome::ScenarioView, String)>,
+    pub(super) generated_urls: Vec<String>,
+    /// Anchors on generated pages, by URL.
+    pub(super) generated_anchors: Vec<(String, Vec<String>)>,
+}
+
+impl Rendered {
+    /// Puts the files still held, and releases them.
+    pub(super) fn flush(&mut self, sink: &dyn Sink) -> Result<(), BuildError> {
+        for file in std::mem::take(&mut self.files) {
+            sink.put(&file.path, &file.bytes)?;
+            self.written.push((file.path, digest(&file.bytes)));
+        }
+        Ok(())
+    }
+
+    /// Every file of the site, in the order written.
+    pub(super) fn paths(&self) -> Vec<&str> {
+        self.written.iter().map(|(p, _)| p.as_str()).collect()
+    }
+
+    pub(super) fn page(&mut self, url: String, html: String) {
+        self.generated_urls.push(url.clone());
+        self.files.push(Output {
+            path: format!("{url}index.html"),
+            bytes: html.into_bytes(),
+        });
+    }
+}
+
+/// A content page rendered: its file, what the Markdown held, and its scenarios' views.
+pub(super) type RenderedPage = (Output, markdown::Rendered, Vec<outcome::ScenarioView>);
+
+/// A content page put: its path and digest, what the Markdown held (but its HTML), and its
+/// scenarios' views.
+pub(super) type PageDone = (
+    (String, u64),
+    markdown::Rendered,
+    Vec<outcome::ScenarioView>,
+);
+
+/// Puts a page's file and releases its bytes.
+pub(super) fn put_page(
+    (file, md, views): RenderedPage,
+    sink: &dyn Sink,
+) -> Result<PageDone, BuildError> {
+    sink.put(&file.path, &file.bytes)?;
+    Ok(((file.path, digest(&file.bytes)), md, views))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// A file streamed in pieces (the search index) must digest as its whole bytes do, or a
+    /// session would think an unchanged index changed, or a changed one unchanged.
+    #[test]
+    fn a_file_streamed_in_pieces_digests_as_its_bytes() {
+        let bytes: Vec<u8> = (0..10_000u32).flat_map(|i| i.to_le_bytes()).collect();
+        let mut hasher = Digest::default();
+        let mut sunk = Vec::new();
+        let mut w = Digesting {
+            inner: &mut sunk,
+            hasher: &mut hasher,
+        };
+        for piece in bytes.chunks(7) {
+            w.write_all(piece).unwrap();
+        }
+        assert_eq!(sunk, bytes);
+        assert_eq!(hasher.finish(), digest(&bytes));
+        assert_ne!(digest(&bytes), digest(&bytes[1..]));
+    }
+}
