@@ -237,6 +237,23 @@ impl Rules {
         READ.with(|r| r.replace(0))
     }
 
+    /// Records `points` (bits by index) as read on this thread, as [`Rules::get`] does: for a
+    /// play that takes part of its result from an earlier play that read them.
+    pub fn mark_read(points: u64) {
+        READ.with(|r| r.set(r.get() | points));
+    }
+
+    /// The points on which two readings choose differently, as bits by index.
+    pub fn differing(&self, other: &Rules) -> u64 {
+        let mut bits = 0;
+        // Over the whole array, a fixed length the compiler unrolls: past the table's points
+        // both readings hold zeros.
+        for i in 0..MAX_POINTS {
+            bits |= u64::from(self.choices[i] != other.choices[i]) << i;
+        }
+        bits
+    }
+
     /// Whether two readings make the same choice on every point of `points` (bits by index).
     pub fn agree_on(&self, other: &Rules, points: u64) -> bool {
         let mut left = points;

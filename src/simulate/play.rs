@@ -283,12 +283,12 @@ impl Plays<'_> {
                 .iter()
                 .find(|(r, read, c, _)| c == carry && r.agree_on(rules, *read))
         {
-            return (trial.clone(), *read);
+            return (*trial, *read);
         }
         Rules::take_read();
         let trial = self.dealt.play(rules, self.policy, carry);
         let read = Rules::take_read();
-        self.done.push((*rules, read, *carry, trial.clone()));
+        self.done.push((*rules, read, *carry, trial));
         (trial, read)
     }
 }
