@@ -2,12 +2,13 @@
 //! the stock weighed against declining it.
 
 use super::engine::{Outcome, Policy, Replays, SimplePolicy};
-use super::ledger::{Event, Ledger};
+use super::ledger::{Event, Ledger, Party};
 use super::points::Point;
 use super::points::choice::AuctionOpening;
 use super::policies::{Judging, NobodyBuys, POLICIES};
 use super::scenario::{Carried, SEATS, Scenario, Seat};
 use crate::cards::{Card, CardSet, Pack, Rank};
+use crate::money::Money;
 use crate::rules::{AsPoint, Rules};
 use crate::simulate::rng::Rng;
 use crate::simulate::{
@@ -180,13 +181,14 @@ fn trial(outcome: &Outcome, carried: Carried) -> Trial {
                 .any(|n| matches!(n.event, Event::RuffPassed | Event::RuffDoubled { .. }));
             let mut state = [0; 8];
             state[0] = if passed { carried.ruff_passed + 1 } else { 0 };
+            let (nets, pot, boxed) = sums(ledger);
             Trial {
                 taken: bought(ledger),
-                result: Ok(Standing::new(&ledger.nets())),
-                pot: ledger.pot_change(),
-                boxed: ledger.boxed(),
+                result: Ok(Standing::new(&nets)),
+                pot,
+                boxed,
                 carry: Some(Carry {
-                    pot: ledger.pot_after(),
+                    pot: ledger.pot_before + pot,
                     state,
                 }),
                 marks: 0,
@@ -194,6 +196,24 @@ fn trial(outcome: &Outcome, carried: Carried) -> Trial {
         }
         Outcome::Unplayable(u) => Trial::unplayable(u.point.point()),
     }
+}
+
+/// Each player's net, what the pot gained and what the box did, in one pass over the payments
+/// (as [`Ledger::nets`], [`Ledger::pot_change`] and [`Ledger::boxed`] each make one).
+fn sums(ledger: &Ledger) -> ([Money; 3], Money, Money) {
+    let (mut nets, mut pot, mut boxed) = ([Money::ZERO; 3], Money::ZERO, Money::ZERO);
+    for p in &ledger.payments {
+        for (party, amount) in [(p.to, p.amount), (p.from, -p.amount)] {
+            match party {
+                Party::Player(s) => nets[s.index()] += amount,
+                Party::Pot => pot += amount,
+                Party::Box => boxed += amount,
+                // Not a Gleek party: counted by none of the three.
+                Party::Place(_) => {}
+            }
+        }
+    }
+    (nets, pot, boxed)
 }
 
 fn bought(ledger: &Ledger) -> Option<Taken> {
