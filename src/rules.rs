@@ -181,8 +181,8 @@ thread_local! {
 }
 
 const _: () = assert!(
-    MAX_POINTS <= 64,
-    "a point's bit must fit in the read record"
+    MAX_POINTS <= 64 && MAX_POINTS.is_multiple_of(8),
+    "a point's bit must fit in the read record, and the choices in whole words"
 );
 
 /// One complete reading: a game's points and a choice for each, as indices into its choices.
@@ -249,17 +249,37 @@ impl Rules {
         out
     }
 
-    /// Whether two readings make the same choice on every point of `points` (bits by index).
-    pub fn agree_on(&self, other: &Rules, points: u64) -> bool {
-        let mut left = points;
-        while left != 0 {
-            let i = left.trailing_zeros() as usize;
-            if self.choices[i] != other.choices[i] {
-                return false;
+    /// This reading's choices on `points` (bits by index) alone.
+    pub fn restricted(&self, points: u64) -> Restricted {
+        let mut mask = [0u8; MAX_POINTS];
+        for (i, m) in mask.iter_mut().enumerate() {
+            if points >> i & 1 == 1 {
+                *m = 0xFF;
             }
-            left &= left - 1;
         }
-        true
+        let mask = words(&mask);
+        let mut choices = words(&self.choices);
+        for (c, m) in choices.iter_mut().zip(mask) {
+            *c &= m;
+        }
+        Restricted { mask, choices }
+    }
+
+    /// Records `points` (bits by index) as read on this thread, as [`Rules::get`] does: for a
+    /// play that takes part of its result from an earlier play that read them.
+    pub fn mark_read(points: u64) {
+        READ.with(|r| r.set(r.get() | points));
+    }
+
+    /// The points on which two readings choose differently, as bits by index.
+    pub fn differing(&self, other: &Rules) -> u64 {
+        let mut bits = 0;
+        // Over the whole array, a fixed length the compiler unrolls: past the table's points
+        // both readings hold zeros.
+        for i in 0..MAX_POINTS {
+            bits |= u64::from(self.choices[i] != other.choices[i]) << i;
+        }
+        bits
     }
 
     pub fn set(&mut self, point: impl AsPoint, choice: u8) {
@@ -291,6 +311,36 @@ impl Rules {
             .all()
             .filter(|&p| self.get(p) != other.get(p))
             .collect()
+    }
+}
+
+const WORDS: usize = MAX_POINTS / 8;
+
+/// Choices (or a mask over them) eight to a word, to compare a whole reading in a few steps.
+fn words(bytes: &[u8; MAX_POINTS]) -> [u64; WORDS] {
+    std::array::from_fn(|w| {
+        u64::from_le_bytes(bytes[w * 8..w * 8 + 8].try_into().expect("eight bytes"))
+    })
+}
+
+/// A reading's choices on some points alone ([`Rules::restricted`]): whether another reading
+/// makes the same choices on them is a test of a few words, for a simulation that asks it of
+/// every play it has kept, for every play.
+#[derive(Clone, Copy, Debug)]
+pub struct Restricted {
+    mask: [u64; WORDS],
+    choices: [u64; WORDS],
+}
+
+impl Restricted {
+    /// Whether `rules` makes the same choice on every one of the points.
+    pub fn agrees(&self, rules: &Rules) -> bool {
+        let theirs = words(&rules.choices);
+        let mut differ = 0;
+        for ((t, m), c) in theirs.iter().zip(self.mask).zip(self.choices) {
+            differ |= (t & m) ^ c;
+        }
+        differ == 0
     }
 }
 

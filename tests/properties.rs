@@ -2,7 +2,7 @@
 
 use mournival::cards::{Card, CardSet, Pack, Rank, Suit};
 use mournival::games::gleek::engine::{
-    AuctionView, Outcome, Policy, SimplePolicy, VieView, play_with,
+    AuctionView, Outcome, Policy, Replays, SimplePolicy, VieView, play_with,
 };
 use mournival::games::gleek::points::{GleekRules, Point, TABLE};
 use mournival::games::gleek::scenario::{Agreement, Bid, Carried, Scenario, Seat, VieCall};
@@ -13,6 +13,7 @@ use proptest::prelude::*;
 use std::path::Path;
 
 /// A small deterministic generator for random legal choices.
+#[derive(Clone, Copy, PartialEq)]
 struct RandomPolicy {
     state: u64,
     vie_calls: u32,
@@ -205,6 +206,60 @@ proptest! {
         let a = play_with(&s, &rules, &mut RandomPolicy::new(policy_seed));
         let b = play_with(&s, &rules, &mut RandomPolicy::new(policy_seed));
         prop_assert_eq!(a, b);
+    }
+}
+
+/// Plays `readings` in turn through one [`Replays`], each checked against the play from the deal
+/// with a fresh copy of the policy: the same outcome and the same points read.
+fn replays_agree<P: Policy + Copy + PartialEq>(
+    s: &Scenario,
+    policy: P,
+    readings: &[Rules],
+) -> Result<(), TestCaseError> {
+    let mut replays = Replays::new(std::rc::Rc::new(s.clone()), s.carried, policy);
+    for (k, rules) in readings.iter().enumerate() {
+        Rules::take_read();
+        let resumed = replays.play(rules).clone();
+        let resumed_read = Rules::take_read();
+        let fresh = play_with(s, rules, &mut policy.clone());
+        let fresh_read = Rules::take_read();
+        prop_assert_eq!(&resumed, &fresh, "play {} under {:?}", k, rules);
+        prop_assert_eq!(resumed_read, fresh_read, "points read, play {}", k);
+        assert_invariants(s, rules, &resumed)?;
+    }
+    Ok(())
+}
+
+/// Random readings, each followed by some of its points switched alone (the order a simulation
+/// plays them in), with a reading played twice among them.
+fn readings_and_switches(seed: u64) -> Vec<Rules> {
+    let mut rng = RandomPolicy::new(seed);
+    let mut out = Vec::new();
+    for r in 0..3 {
+        let base = random_rules(seed.wrapping_add(r));
+        out.push(base);
+        for _ in 0..12 {
+            let p = Point::ALL[rng.next(Point::COUNT as u64) as usize];
+            let to = rng.next(p.def().choices.len() as u64) as u8;
+            out.push(base.with(p, to));
+        }
+    }
+    out.push(out[0]);
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// A play resumed from a stage an earlier play saved, or with its tricks taken from one,
+    /// is the play from the deal.
+    #[test]
+    fn a_resumed_play_is_the_play_from_the_deal(seed in any::<u64>(), rules_seed in any::<u64>(), policy_seed in any::<u64>(),
+                                                dealer in 0u8..3, passed in 0u32..3, pot in 0i64..12) {
+        let s = deal(seed, dealer, [None; 4], (passed, pot));
+        let readings = readings_and_switches(rules_seed);
+        replays_agree(&s, RandomPolicy::new(policy_seed), &readings)?;
+        replays_agree(&s, SimplePolicy, &readings)?;
     }
 }
 

@@ -67,11 +67,43 @@ pub struct Carry {
     pub state: [u32; 8],
 }
 
-/// One deal played under one reading: where each role stands (see
-/// [`crate::game::Played::standing`]), or the rule point that makes it not playable.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The most roles a simulated table seats (Glic's six).
+pub const MAX_ROLES: usize = 6;
+
+/// Where each role stands after a deal (see [`crate::game::Played::standing`]), in the order of
+/// the roles: a fixed array, since a run copies it for every play it reuses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    len: usize,
+    roles: [Money; MAX_ROLES],
+}
+
+impl Standing {
+    /// # Panics
+    /// With more than [`MAX_ROLES`] roles: a game's [`Players::most`] is at most that.
+    pub fn new(roles: &[Money]) -> Standing {
+        let mut s = Standing {
+            len: roles.len(),
+            roles: [Money::ZERO; MAX_ROLES],
+        };
+        s.roles[..roles.len()].copy_from_slice(roles);
+        s
+    }
+}
+
+impl std::ops::Deref for Standing {
+    type Target = [Money];
+
+    fn deref(&self) -> &[Money] {
+        &self.roles[..self.len]
+    }
+}
+
+/// One deal played under one reading: where each role stands, or the rule point that makes it
+/// not playable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Trial {
-    pub result: Result<Vec<Money>, Point>,
+    pub result: Result<Standing, Point>,
     pub taken: Option<Taken>,
     /// What the deal added to the pot (negative: what it paid out of it).
     pub pot: Money,

@@ -13,7 +13,7 @@
 
 use super::tally::{Shape, Tally};
 use super::{Carry, Dealt, Options, Simulator, Table, Trial};
-use crate::rules::{Point, Rules};
+use crate::rules::{Point, Restricted, Rules};
 use crate::simulate::rng::Rng;
 use crate::variant::Variant;
 use rayon::prelude::*;
@@ -270,7 +270,15 @@ struct Plays<'d> {
     dealt: &'d dyn Dealt,
     policy: usize,
     reuse: bool,
-    done: Vec<(Rules, u64, Carry, Trial)>,
+    done: Vec<Done>,
+}
+
+/// A play: the carry it started from, the points it read and its reading's choices on them.
+struct Done {
+    carry: Carry,
+    read: u64,
+    on_read: Restricted,
+    trial: Trial,
 }
 
 impl Plays<'_> {
@@ -278,17 +286,22 @@ impl Plays<'_> {
     /// play's result where it read nothing on which the two readings differ.
     fn play(&mut self, rules: &Rules, carry: &Carry) -> (Trial, u64) {
         if self.reuse
-            && let Some((_, read, _, trial)) = self
+            && let Some(d) = self
                 .done
                 .iter()
-                .find(|(r, read, c, _)| c == carry && r.agree_on(rules, *read))
+                .find(|d| d.carry == *carry && d.on_read.agrees(rules))
         {
-            return (trial.clone(), *read);
+            return (d.trial, d.read);
         }
         Rules::take_read();
         let trial = self.dealt.play(rules, self.policy, carry);
         let read = Rules::take_read();
-        self.done.push((*rules, read, *carry, trial.clone()));
+        self.done.push(Done {
+            carry: *carry,
+            read,
+            on_read: rules.restricted(read),
+            trial,
+        });
         (trial, read)
     }
 }

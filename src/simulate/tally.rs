@@ -269,7 +269,7 @@ impl Tally {
         match &trial.result {
             Ok(standing) => {
                 r.played += 1;
-                for (seat, &m) in r.seats.iter_mut().zip(standing) {
+                for (seat, &m) in r.seats.iter_mut().zip(standing.iter()) {
                     seat.add(m);
                 }
                 r.pot.add(trial.pot);
@@ -339,7 +339,7 @@ impl Tally {
         let p = &mut self.pairs[i];
         for (seats, trial) in p.shared.iter_mut().zip([a, b]) {
             if let Ok(standing) = &trial.result {
-                for (seat, &m) in seats.iter_mut().zip(standing) {
+                for (seat, &m) in seats.iter_mut().zip(standing.iter()) {
                     seat.add(m);
                 }
             }

@@ -68,7 +68,7 @@ pub const POLICIES: &[PolicyDoc] = &[
 ];
 
 /// A player who judges his hand (the `judging` policy in [`POLICIES`]).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Judging {
     /// Who has revied already in this deal: each revies at most once, so the vie ends.
     revied: [bool; 3],
@@ -139,6 +139,7 @@ impl Policy for Judging {
 
 /// Another policy, except that everybody passes in the auction: the deal as it goes when
 /// nobody buys the stock (played under a reading that lets the eldest pass).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NobodyBuys<P>(pub P);
 
 impl<P: Policy> Policy for NobodyBuys<P> {

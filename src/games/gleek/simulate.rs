@@ -1,19 +1,21 @@
 //! Gleek at random: a shuffled pack dealt as the dealer deals it, played by a chosen policy, and
 //! the stock weighed against declining it.
 
-use super::engine::{self, Outcome, SimplePolicy};
-use super::ledger::{Event, Ledger};
+use super::engine::{Outcome, Policy, Replays, SimplePolicy};
+use super::ledger::{Event, Ledger, Party};
 use super::points::Point;
 use super::points::choice::AuctionOpening;
 use super::policies::{Judging, NobodyBuys, POLICIES};
 use super::scenario::{Carried, SEATS, Scenario, Seat};
 use crate::cards::{Card, CardSet, Pack, Rank};
+use crate::money::Money;
 use crate::rules::{AsPoint, Rules};
 use crate::simulate::rng::Rng;
 use crate::simulate::{
-    Carry, Dealt, EventDoc, OptionDoc, PerCarry, Players, PolicyDoc, Simulator, Table, Taken,
+    Carry, Dealt, EventDoc, OptionDoc, Players, PolicyDoc, Simulator, Standing, Table, Taken,
     Trial, card_tokens, exact,
 };
+use std::cell::RefCell;
 use std::fmt::Write;
 use std::rc::Rc;
 
@@ -92,21 +94,85 @@ impl Table for GleekTable {
         let mut cards: Vec<Card> = Pack::Gleek44.cards().iter().collect();
         rng.shuffle(&mut cards);
         let hand = |k: usize| CardSet::from_cards(cards[k * 12..k * 12 + 12].iter().copied());
-        Box::new(Fresh(PerCarry::new(Scenario::dealt(
-            NAMES,
-            DEALER,
-            [hand(0), hand(1), hand(2)],
-            cards[36],
-        ))))
+        Box::new(Fresh {
+            base: Rc::new(Scenario::dealt(
+                NAMES,
+                DEALER,
+                [hand(0), hand(1), hand(2)],
+                cards[36],
+            )),
+            tables: RefCell::new(Vec::new()),
+        })
     }
 }
 
-/// A deal fresh from the pack, nothing scripted, on each table it is played from.
-struct Fresh(PerCarry<Scenario>);
+/// A deal fresh from the pack, nothing scripted: played on each table an evening leaves, under
+/// each reading, each play resumed where an earlier play on the same table went the same way.
+struct Fresh {
+    /// The deal on an empty table.
+    base: Rc<Scenario>,
+    tables: RefCell<Vec<(Carry, Replayed)>>,
+}
+
+/// The plays of a deal on one table, by one policy. Each policy is its own type, so the engine's
+/// loops are compiled for it.
+enum Replayed {
+    Simple(OnTable<SimplePolicy>),
+    Judging(OnTable<Judging>),
+}
+
+/// The plays of a deal on one table: as the policy plays, and with nobody buying the stock.
+struct OnTable<P> {
+    played: Replays<P>,
+    untaken: Replays<NobodyBuys<P>>,
+}
+
+impl<P: Policy + Copy + PartialEq> OnTable<P> {
+    fn new(s: &Rc<Scenario>, carried: Carried, policy: P) -> OnTable<P> {
+        OnTable {
+            played: Replays::new(s.clone(), carried, policy),
+            untaken: Replays::new(s.clone(), carried, NobodyBuys(policy)),
+        }
+    }
+
+    /// The deal under `rules`, or with everybody passing under the reading with the eldest
+    /// free to pass.
+    fn play(&mut self, rules: &Rules, untaken: bool) -> &Outcome {
+        if untaken {
+            let rules = rules.with(Point::AuctionOpening, AuctionOpening::EldestMayPass as u8);
+            self.untaken.play(&rules)
+        } else {
+            self.played.play(rules)
+        }
+    }
+}
+
+impl Replayed {
+    fn new(s: &Rc<Scenario>, carried: Carried, policy: usize) -> Replayed {
+        match policy {
+            JUDGING => Replayed::Judging(OnTable::new(s, carried, Judging::default())),
+            _ => Replayed::Simple(OnTable::new(s, carried, SimplePolicy)),
+        }
+    }
+
+    fn policy(&self) -> usize {
+        match self {
+            Replayed::Judging(_) => JUDGING,
+            Replayed::Simple(_) => 0,
+        }
+    }
+
+    fn play(&mut self, rules: &Rules, untaken: bool) -> &Outcome {
+        match self {
+            Replayed::Judging(t) => t.play(rules, untaken),
+            Replayed::Simple(t) => t.play(rules, untaken),
+        }
+    }
+}
 
 /// The result of a deal in the order of the roles (seat order: eldest, middle, dealer), and
 /// what it leaves for the next: the pot, and the deals in a row the ruff has passed.
-fn trial(outcome: Outcome, carried: Carried) -> Trial {
+fn trial(outcome: &Outcome, carried: Carried) -> Trial {
     match outcome {
         Outcome::Played(ledger) => {
             let passed = ledger
@@ -115,13 +181,14 @@ fn trial(outcome: Outcome, carried: Carried) -> Trial {
                 .any(|n| matches!(n.event, Event::RuffPassed | Event::RuffDoubled { .. }));
             let mut state = [0; 8];
             state[0] = if passed { carried.ruff_passed + 1 } else { 0 };
+            let (nets, pot, boxed) = sums(ledger);
             Trial {
-                taken: bought(&ledger),
-                result: Ok(ledger.nets().to_vec()),
-                pot: ledger.pot_change(),
-                boxed: ledger.boxed(),
+                taken: bought(ledger),
+                result: Ok(Standing::new(&nets)),
+                pot,
+                boxed,
                 carry: Some(Carry {
-                    pot: ledger.pot_after(),
+                    pot: ledger.pot_before + pot,
                     state,
                 }),
                 marks: 0,
@@ -129,6 +196,24 @@ fn trial(outcome: Outcome, carried: Carried) -> Trial {
         }
         Outcome::Unplayable(u) => Trial::unplayable(u.point.point()),
     }
+}
+
+/// Each player's net, what the pot gained and what the box did, in one pass over the payments
+/// (as [`Ledger::nets`], [`Ledger::pot_change`] and [`Ledger::boxed`] each make one).
+fn sums(ledger: &Ledger) -> ([Money; 3], Money, Money) {
+    let (mut nets, mut pot, mut boxed) = ([Money::ZERO; 3], Money::ZERO, Money::ZERO);
+    for p in &ledger.payments {
+        for (party, amount) in [(p.to, p.amount), (p.from, -p.amount)] {
+            match party {
+                Party::Player(s) => nets[s.index()] += amount,
+                Party::Pot => pot += amount,
+                Party::Box => boxed += amount,
+                // Not a Gleek party: counted by none of the three.
+                Party::Place(_) => {}
+            }
+        }
+    }
+    (nets, pot, boxed)
 }
 
 fn bought(ledger: &Ledger) -> Option<Taken> {
@@ -145,45 +230,37 @@ fn bought(ledger: &Ledger) -> Option<Taken> {
 const JUDGING: usize = 1;
 
 impl Fresh {
-    /// The deal on a table as an earlier deal left it.
-    fn carrying(&self, carry: &Carry) -> (Rc<Scenario>, Carried) {
+    /// The deal under `rules` by a policy, on a table as an earlier deal left it.
+    fn trial(&self, rules: &Rules, policy: usize, carry: &Carry, untaken: bool) -> Trial {
         let carried = Carried {
             ruff_passed: carry.state[0],
             pot: carry.pot,
         };
-        let s = self.0.get(carry, |base| Scenario {
-            carried,
-            ..base.clone()
+        let mut tables = self.tables.borrow_mut();
+        let at = tables
+            .iter()
+            .position(|(c, r)| c == carry && r.policy() == policy);
+        let i = at.unwrap_or_else(|| {
+            tables.push((*carry, Replayed::new(&self.base, carried, policy)));
+            tables.len() - 1
         });
-        (s, carried)
+        trial(tables[i].1.play(rules, untaken), carried)
     }
 }
 
 impl Dealt for Fresh {
-    /// Each policy is its own type, so the engine's loops are compiled for it.
     fn play(&self, rules: &Rules, policy: usize, carry: &Carry) -> Trial {
-        let (s, carried) = self.carrying(carry);
-        let outcome = match policy {
-            JUDGING => engine::play_with(&s, rules, &mut Judging::default()),
-            _ => engine::play_with(&s, rules, &mut SimplePolicy),
-        };
-        trial(outcome, carried)
+        self.trial(rules, policy, carry, false)
     }
 
     /// Everybody passes, under the reading with the eldest free to pass: the stock is laid out
     /// unbought, and nobody pays for it.
     fn untaken(&self, rules: &Rules, policy: usize, carry: &Carry) -> Option<Trial> {
-        let rules = rules.with(Point::AuctionOpening, AuctionOpening::EldestMayPass as u8);
-        let (s, carried) = self.carrying(carry);
-        let outcome = match policy {
-            JUDGING => engine::play_with(&s, &rules, &mut NobodyBuys(Judging::default())),
-            _ => engine::play_with(&s, &rules, &mut NobodyBuys(SimplePolicy)),
-        };
-        Some(trial(outcome, carried))
+        Some(self.trial(rules, policy, carry, true))
     }
 
     fn events(&self) -> u64 {
-        let s = &self.0.base();
+        let s = &self.base;
         let mournival = |hand: CardSet| MOURNIVAL_RANKS.iter().any(|&r| hand.rank(r).len() == 4);
         let bits = [
             s.hands.iter().any(|&h| mournival(h)),
@@ -194,7 +271,7 @@ impl Dealt for Fresh {
     }
 
     fn scenario_yaml(&self, id: &str) -> String {
-        let s = &self.0.base();
+        let s = &self.base;
         let mut out = crate::simulate::scenario_head(id, &s.head.seats, s.name(s.dealer));
         let _ = writeln!(out, "hands:");
         for seat in SEATS {

@@ -13,8 +13,8 @@ use crate::money::Money;
 use crate::rules::{AsPoint, Rules};
 use crate::simulate::rng::Rng;
 use crate::simulate::{
-    Carry, Dealt, EventDoc, PerCarry, Players, PolicyDoc, Simulator, Table, Trial, card_tokens,
-    exact,
+    Carry, Dealt, EventDoc, PerCarry, Players, PolicyDoc, Simulator, Standing, Table, Trial,
+    card_tokens, exact,
 };
 use std::fmt::Write;
 use std::rc::Rc;
@@ -173,7 +173,7 @@ fn trial(record: &Record) -> Trial {
     });
     marks |= u64::from(flush) << 8;
     Trial {
-        result: Ok(record.nets()),
+        result: Ok(Standing::new(&record.nets())),
         taken: None,
         pot: Money::units(total(&board) as i64 - before),
         boxed: Money::ZERO,

@@ -13,7 +13,8 @@ use crate::money::Money;
 use crate::rules::{AsPoint, Rules};
 use crate::simulate::rng::Rng;
 use crate::simulate::{
-    Carry, Dealt, EventDoc, Players, PolicyDoc, Simulator, Table, Trial, card_tokens, exact,
+    Carry, Dealt, EventDoc, Players, PolicyDoc, Simulator, Standing, Table, Trial, card_tokens,
+    exact,
 };
 use std::fmt::Write;
 
@@ -168,7 +169,7 @@ impl Dealt for Fresh {
         };
         match outcome {
             Outcome::Played(record) => Trial {
-                result: Ok(record.standing()),
+                result: Ok(Standing::new(&record.standing())),
                 taken: None,
                 pot: Money::ZERO,
                 boxed: Money::ZERO,

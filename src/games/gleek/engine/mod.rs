@@ -9,12 +9,14 @@ mod exchange;
 mod lowtrumps;
 mod policy;
 mod reckoning;
+mod replay;
 mod ruff;
 mod sets;
 mod tricks;
 mod turnup;
 
 pub use policy::{AuctionView, Policy, SimplePolicy, VieView};
+pub use replay::Replays;
 pub use ruff::ruff_value;
 pub use tricks::{trick_winner, winning_cards};
 
@@ -83,6 +85,33 @@ pub fn play_through(scenario: &Scenario, variant: &str, rules: &Rules) -> Throug
     }
 }
 
+/// The stages of a deal, in the order played. A play can be saved before each and resumed there
+/// ([`Replays`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stage {
+    TurnUp,
+    Auction,
+    Exchange,
+    Ruff,
+    Sets,
+    LowTrumps,
+    Tricks,
+    Reckoning,
+}
+
+impl Stage {
+    pub const ALL: [Stage; 8] = [
+        Stage::TurnUp,
+        Stage::Auction,
+        Stage::Exchange,
+        Stage::Ruff,
+        Stage::Sets,
+        Stage::LowTrumps,
+        Stage::Tricks,
+        Stage::Reckoning,
+    ];
+}
+
 /// The state of a deal in progress.
 pub(crate) struct Deal<'a> {
     pub s: &'a Scenario,
@@ -112,6 +141,22 @@ type Step = Result<(), Stop>;
 
 impl<'a> Deal<'a> {
     fn new(s: &'a Scenario, r: &'a Rules, carried: Carried) -> Deal<'a> {
+        Deal::writing_in(s, r, carried, Deal::lists())
+    }
+
+    /// A ledger's lists, empty, with room for most deals.
+    fn lists() -> Ledger {
+        Ledger {
+            payments: Vec::with_capacity(24),
+            events: Vec::with_capacity(16),
+            tricks: Vec::with_capacity(12),
+            ..Ledger::default()
+        }
+    }
+
+    /// A deal whose ledger is written in the empty lists of `lists` (its other fields unset):
+    /// a replay lends the lists of a ledger it no longer needs.
+    fn writing_in(s: &'a Scenario, r: &'a Rules, carried: Carried, lists: Ledger) -> Deal<'a> {
         Deal {
             s,
             r,
@@ -123,11 +168,8 @@ impl<'a> Deal<'a> {
             held: s.hands,
             ledger: Ledger {
                 order: s.speaking_order(),
-                payments: Vec::with_capacity(24),
-                events: Vec::with_capacity(16),
-                tricks: Vec::with_capacity(12),
                 pot_before: carried.pot,
-                ..Ledger::default()
+                ..lists
             },
             forbidden: Vec::new(),
             before: None,
@@ -135,20 +177,31 @@ impl<'a> Deal<'a> {
     }
 
     fn run<P: Policy>(&mut self, policy: &mut P) {
-        self.turn_up();
-        // A stop leaves the rest unplayed; what was forbidden is in `self.forbidden`.
-        let _ = self.after_turn_up(policy);
+        for stage in Stage::ALL {
+            // A stop leaves the rest unplayed; what was forbidden is in `self.forbidden`.
+            if self.stage(stage, policy).is_err() {
+                return;
+            }
+        }
     }
 
-    fn after_turn_up<P: Policy>(&mut self, policy: &mut P) -> Step {
-        self.auction(policy)?;
-        self.exchange(policy)?;
-        self.held = self.hands;
-        self.ruff(policy)?;
-        self.sets();
-        self.low_trumps();
-        self.tricks(policy)?;
-        self.reckoning();
+    fn stage<P: Policy>(&mut self, stage: Stage, policy: &mut P) -> Step {
+        match stage {
+            Stage::TurnUp => self.turn_up(),
+            Stage::Auction => self.auction(policy)?,
+            Stage::Exchange => {
+                self.exchange(policy)?;
+                self.held = self.hands;
+            }
+            Stage::Ruff => self.ruff(policy)?,
+            Stage::Sets => self.sets(),
+            Stage::LowTrumps => self.low_trumps(),
+            Stage::Tricks => {
+                let filled_from = self.tricks(policy)?;
+                self.note_filled_play(filled_from);
+            }
+            Stage::Reckoning => self.reckoning(),
+        }
         Ok(())
     }
 

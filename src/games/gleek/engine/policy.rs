@@ -66,7 +66,7 @@ pub trait Policy {
 }
 
 /// The documented default policy.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SimplePolicy;
 
 /// Lowest first, plain suits before trumps, ties in suit order.

@@ -638,3 +638,34 @@ impl Ledger {
             .sum::<Money>()
     }
 }
+
+#[test]
+fn a_resumed_play_of_a_script_is_the_play_from_the_deal() {
+    // Base, a stock card laid out (forbidden where the buyer lays out first), a short discard.
+    let scripts = [
+        BASE.to_string(),
+        edit("discard: 4D", "discard: 4H"),
+        edit(
+            "discard: 4D 5D 6D 7D 8D 9D 6S",
+            "discard: 4D 5D 6D 7D 8D 9D",
+        ),
+    ];
+    let last = Point::ALL
+        .iter()
+        .fold(Rules::first_choices(TABLE), |r, &p| {
+            r.with(p, (p.def().choices.len() - 1) as u8)
+        });
+    for yaml in &scripts {
+        let s = scenario(yaml);
+        let mut replays =
+            super::Replays::new(std::rc::Rc::new(s.clone()), s.carried, super::SimplePolicy);
+        for base in [Rules::first_choices(TABLE), last] {
+            let switches = Point::ALL
+                .iter()
+                .flat_map(|&p| (0..p.def().choices.len() as u8).map(move |to| base.with(p, to)));
+            for rules in [base].into_iter().chain(switches) {
+                assert_eq!(replays.play(&rules), &play(&s, &rules), "{rules:?}");
+            }
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! The twelve tricks.
 
-use super::{Deal, Policy, Step};
+use super::{Deal, Policy, Stop};
 use crate::cards::{Card, CardSet, Suit};
 use crate::games::gleek::ledger::{Filled, Phase, Trick};
 use crate::games::gleek::points::choice::{FollowRule, MustTrump, TrumpRank};
@@ -97,7 +97,8 @@ impl Deal<'_> {
         )
     }
 
-    pub(super) fn tricks<P: Policy>(&mut self, policy: &mut P) -> Step {
+    /// Plays the twelve tricks; returns the first trick the policy filled, if any.
+    pub(super) fn tricks<P: Policy>(&mut self, policy: &mut P) -> Result<Option<u8>, Stop> {
         let mut leader = self.s.eldest();
         let mut next_scripted = [0usize; 3];
         let mut filled_from: Option<u8> = None;
@@ -154,11 +155,15 @@ impl Deal<'_> {
             leader = winner;
         }
         self.ledger.left_in_hand = self.hands[0].union(self.hands[1]).union(self.hands[2]);
+        Ok(filled_from)
+    }
+
+    /// Records the play as filled by the policy from `filled_from` (a trick counted from 1).
+    pub(super) fn note_filled_play(&mut self, filled_from: Option<u8>) {
         if let Some(from_trick) = filled_from {
             let last = self.s.play.cards.iter().flatten().map(|&(_, at)| at).max();
             let announced = self.s.continued.play;
             self.fill(Filled::Play { from_trick }, last, announced);
         }
-        Ok(())
     }
 }

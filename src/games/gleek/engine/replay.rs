@@ -1,0 +1,300 @@
+//! One deal played under many readings, each play resumed from a stage an earlier play saved.
+//!
+//! A stage reads its reading only through [`Rules::get`], which records the points read. A play
+//! under rules that agree with an earlier play's on every point its first stages read goes the
+//! same way through those stages, so it starts from the state the earlier play saved after them
+//! instead of from the deal. The tricks, the costliest stage, depend on nothing the stages
+//! before them leave but the hands when play begins and the policy: a play that comes to them
+//! with the same hands, the same policy, and the same choices on the points they read takes an
+//! earlier play's tricks as they fell. A simulation plays every reading with each rule point
+//! switched alone, and most points are read only after the hands are settled.
+
+use super::{Deal, Outcome, Policy, Stage};
+use crate::cards::CardSet;
+use crate::games::gleek::ledger::{Filled, Ledger, Points};
+use crate::games::gleek::scenario::{Carried, Scenario, Seat};
+use crate::rules::Rules;
+use std::rc::Rc;
+
+const STAGES: usize = Stage::ALL.len();
+const TRICKS: usize = Stage::Tricks as usize;
+
+/// A play's state before one of its stages. The ledger only grows in play: its part is the
+/// length of each of its lists, and the values a stage sets.
+#[derive(Clone, Copy)]
+struct Mark<P> {
+    hands: [CardSet; 3],
+    buyer: Option<Seat>,
+    short_discard: bool,
+    held: [CardSet; 3],
+    policy: P,
+    /// Payments, events, filled steps, partly scripted steps, tricks.
+    lengths: [u32; 5],
+    points: Points,
+    laid_out: CardSet,
+    left_in_hand: CardSet,
+    ruff_values: [u8; 3],
+}
+
+/// A play, with what the plays after it need of it.
+struct Saved<P> {
+    rules: Rules,
+    /// The points each stage read.
+    reads: [u64; STAGES],
+    /// The state before each stage, for a play kept to be resumed: only a played deal is (an
+    /// unplayable one is taken whole or not at all).
+    marks: Option<Box<[Mark<P>; STAGES]>>,
+    outcome: Outcome,
+}
+
+/// Where a play starts.
+struct Start {
+    /// The kept play it resumes; `None`: from the deal.
+    from: Option<usize>,
+    /// The stage it resumes at; `STAGES`: the kept play is taken whole.
+    stage: usize,
+    /// How many points the nearest kept reading is apart from it.
+    apart: u32,
+}
+
+/// One deal played under many readings by one policy, each play starting from the furthest
+/// stage an earlier play saved that it would have played the same way.
+pub struct Replays<P> {
+    scenario: Rc<Scenario>,
+    carried: Carried,
+    policy: P,
+    /// The plays kept to be resumed.
+    saved: Vec<Saved<P>>,
+    /// The last play, where it is not kept; its ledger's lists are lent to the next.
+    last: Option<Saved<P>>,
+}
+
+impl<P: Policy + Copy + PartialEq> Replays<P> {
+    /// Plays of `scenario` on a table an earlier deal left as `carried` (in place of the
+    /// scenario's own), each starting with `policy` as given.
+    pub fn new(scenario: Rc<Scenario>, carried: Carried, policy: P) -> Replays<P> {
+        Replays {
+            scenario,
+            carried,
+            policy,
+            saved: Vec::new(),
+            last: None,
+        }
+    }
+
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// The deal played under `rules`, as [`super::play_with`] plays it with a copy of the
+    /// policy, and the points the whole play read recorded as [`Rules::get`] records them.
+    pub fn play(&mut self, rules: &Rules) -> &Outcome {
+        let outer = Rules::take_read();
+        let Start {
+            from,
+            stage: start,
+            apart,
+        } = self.furthest_start(rules);
+        let read = |s: &Saved<P>| outer | s.reads.iter().fold(0, |a, r| a | r);
+        if start == STAGES {
+            let saved = &self.saved[from.expect("a play to take whole")];
+            Rules::mark_read(read(saved));
+            return &saved.outcome;
+        }
+        // A play one point apart from a kept play is a switch of it: the play it switches is the
+        // better start for any other, and keeping it would only lengthen the search.
+        let keep = apart > 1;
+        let lists = match self.last.take() {
+            Some(Saved {
+                outcome: Outcome::Played(l),
+                ..
+            }) => emptied(l),
+            _ => Deal::lists(),
+        };
+        let played = self.resume(rules, from.map(|i| &self.saved[i]), start, keep, lists);
+        Rules::mark_read(read(&played));
+        if keep {
+            self.saved.push(played);
+            &self.saved.last().expect("just pushed").outcome
+        } else {
+            &self.last.insert(played).outcome
+        }
+    }
+
+    /// Where a play under `rules` starts: from the kept play whose first stages read nothing on
+    /// which its reading and `rules` differ, the most stages.
+    fn furthest_start(&self, rules: &Rules) -> Start {
+        let mut best = Start {
+            from: None,
+            stage: 0,
+            apart: u32::MAX,
+        };
+        for (i, saved) in self.saved.iter().enumerate() {
+            let differ = saved.rules.differing(rules);
+            best.apart = best.apart.min(differ.count_ones());
+            let same = saved.reads.iter().take_while(|&&r| r & differ == 0).count();
+            if same > best.stage && (same == STAGES || saved.marks.is_some()) {
+                best.from = Some(i);
+                best.stage = same;
+            }
+        }
+        best
+    }
+
+    /// Plays `rules` from stage `start` of `from` (from the deal if `None`), its ledger written
+    /// in `lists`; with its marks if it is to be kept.
+    fn resume(
+        &self,
+        rules: &Rules,
+        from: Option<&Saved<P>>,
+        start: usize,
+        keep: bool,
+        lists: Ledger,
+    ) -> Saved<P> {
+        let s = &self.scenario;
+        let (mut deal, mut policy, mut reads, mut marks) = match from {
+            Some(saved) => {
+                let marks = saved.marks.as_ref().expect("only a played deal is resumed");
+                let ledger = saved.outcome.ledger().expect("a played deal");
+                let at = &marks[start];
+                let deal = Deal::resume(s, rules, self.carried, at, ledger, lists);
+                (deal, at.policy, saved.reads, keep.then(|| marks.clone()))
+            }
+            None => {
+                let deal = Deal::writing_in(s, rules, self.carried, lists);
+                let marks = keep.then(|| Box::new([deal.mark(self.policy); STAGES]));
+                (deal, self.policy, [0; STAGES], marks)
+            }
+        };
+        reads[start..].fill(0);
+        for (j, stage) in Stage::ALL.into_iter().enumerate().skip(start) {
+            if let Some(m) = marks.as_mut() {
+                m[j] = deal.mark(policy);
+            }
+            let earlier = match j {
+                TRICKS => earlier_tricks(&self.saved, rules, &deal.mark(policy)),
+                _ => None,
+            };
+            let step = match earlier {
+                Some(saved) => {
+                    policy = deal.take_tricks(saved);
+                    Ok(())
+                }
+                None => deal.stage(stage, &mut policy),
+            };
+            reads[j] = Rules::take_read();
+            if step.is_err() {
+                break;
+            }
+        }
+        let outcome = deal.outcome();
+        Saved {
+            rules: *rules,
+            reads,
+            marks: marks.filter(|_| matches!(outcome, Outcome::Played(_))),
+            outcome,
+        }
+    }
+}
+
+/// A kept play whose tricks a play at `mark` under `rules` would play the same way.
+fn earlier_tricks<'s, P: Copy + PartialEq>(
+    saved: &'s [Saved<P>],
+    rules: &Rules,
+    mark: &Mark<P>,
+) -> Option<&'s Saved<P>> {
+    saved.iter().find(|s| {
+        s.marks
+            .as_ref()
+            .is_some_and(|m| m[TRICKS].held == mark.held && m[TRICKS].policy == mark.policy)
+            && s.rules.differing(rules) & s.reads[TRICKS] == 0
+    })
+}
+
+/// The empty lists of a ledger no longer needed, its other fields unset.
+fn emptied(mut l: Ledger) -> Ledger {
+    l.payments.clear();
+    l.events.clear();
+    l.filled.clear();
+    l.partly_scripted.clear();
+    l.tricks.clear();
+    Ledger {
+        payments: l.payments,
+        events: l.events,
+        filled: l.filled,
+        partly_scripted: l.partly_scripted,
+        tricks: l.tricks,
+        ..Ledger::default()
+    }
+}
+
+impl<'a> Deal<'a> {
+    fn mark<P: Copy>(&self, policy: P) -> Mark<P> {
+        let l = &self.ledger;
+        let len = |n: usize| n as u32;
+        Mark {
+            hands: self.hands,
+            buyer: self.buyer,
+            short_discard: self.short_discard,
+            held: self.held,
+            policy,
+            lengths: [
+                len(l.payments.len()),
+                len(l.events.len()),
+                len(l.filled.len()),
+                len(l.partly_scripted.len()),
+                len(l.tricks.len()),
+            ],
+            points: l.points,
+            laid_out: l.laid_out,
+            left_in_hand: l.left_in_hand,
+            ruff_values: l.ruff_values,
+        }
+    }
+
+    /// The deal as a played deal's ledger `from` stood at `mark`, to go on under `r`, its
+    /// ledger written in `lists`.
+    fn resume<P>(
+        s: &'a Scenario,
+        r: &'a Rules,
+        carried: Carried,
+        mark: &Mark<P>,
+        from: &Ledger,
+        lists: Ledger,
+    ) -> Deal<'a> {
+        let mut deal = Deal::writing_in(s, r, carried, lists);
+        let l = &mut deal.ledger;
+        let [payments, events, filled, partly, tricks] = mark.lengths.map(|n| n as usize);
+        l.payments.extend_from_slice(&from.payments[..payments]);
+        l.events.extend_from_slice(&from.events[..events]);
+        l.filled.extend_from_slice(&from.filled[..filled]);
+        l.partly_scripted
+            .extend_from_slice(&from.partly_scripted[..partly]);
+        l.tricks.extend_from_slice(&from.tricks[..tricks]);
+        l.points = mark.points;
+        l.laid_out = mark.laid_out;
+        l.left_in_hand = mark.left_in_hand;
+        l.ruff_values = mark.ruff_values;
+        deal.hands = mark.hands;
+        deal.buyer = mark.buyer;
+        deal.short_discard = mark.short_discard;
+        deal.held = mark.held;
+        deal
+    }
+
+    /// The tricks as they fell in a kept play; returns the policy as they left it.
+    fn take_tricks<P: Copy>(&mut self, saved: &Saved<P>) -> P {
+        let ledger = saved.outcome.ledger().expect("a played deal");
+        let after = saved.marks.as_ref().expect("a kept play")[TRICKS + 1];
+        self.ledger.tricks.extend_from_slice(&ledger.tricks);
+        self.ledger.left_in_hand = ledger.left_in_hand;
+        self.hands = after.hands;
+        Rules::mark_read(saved.reads[TRICKS]);
+        let filled_from = ledger.filled.iter().find_map(|f| match *f {
+            Filled::Play { from_trick } => Some(from_trick),
+            _ => None,
+        });
+        self.note_filled_play(filled_from);
+        after.policy
+    }
+}
