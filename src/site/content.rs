@@ -138,10 +138,7 @@ pub(super) fn render_page(
             .find(|s| s.title == title)
             .and_then(|s| s.url.clone());
         breadcrumbs.push(Crumb { title, url });
-        breadcrumbs.push(Crumb {
-            title: p.title.clone(),
-            url: None,
-        });
+        breadcrumbs.push(Crumb::here(p.title.clone()));
     }
     let page = PageView {
         title: &p.title,

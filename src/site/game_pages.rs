@@ -68,14 +68,8 @@ pub(super) fn render_readings(
             &url,
             &title,
             vec![
-                Crumb {
-                    title: Section::Readings.title(),
-                    url: None,
-                },
-                Crumb {
-                    title: v.author.clone(),
-                    url: None,
-                },
+                Crumb::here(Section::Readings.title()),
+                Crumb::here(v.author.clone()),
             ],
         );
         let mut view = generated::variant_view(game.name(), v, variants, prefix, &|v, p| {
@@ -131,14 +125,8 @@ pub(super) fn render_card(
         &url,
         &title,
         vec![
-            Crumb {
-                title: "Play it tonight".into(),
-                url: Some(paths::TONIGHT.into()),
-            },
-            Crumb {
-                title: view.author.clone(),
-                url: None,
-            },
+            Crumb::link("Play it tonight", paths::TONIGHT),
+            Crumb::here(view.author.clone()),
         ],
     );
     let html = project.templates.render(
@@ -227,14 +215,8 @@ pub(super) fn render_rules(
                 &url,
                 point.def().question,
                 vec![
-                    Crumb {
-                        title: "Rule points".into(),
-                        url: Some(paths::matrix(prefix)),
-                    },
-                    Crumb {
-                        title: point.def().question.to_string(),
-                        url: None,
-                    },
+                    Crumb::link("Rule points", paths::matrix(prefix)),
+                    Crumb::here(point.def().question.to_string()),
                 ],
             );
             let html = project.templates.render(

@@ -72,14 +72,7 @@ pub(super) fn render_generated(
     render_tonight(project, site, out)?;
     render_sources(project, site, out)?;
     for (url, title, items) in &nav.section_indexes {
-        let mut page = root_page(
-            url,
-            title,
-            vec![Crumb {
-                title: title.clone(),
-                url: None,
-            }],
-        );
+        let mut page = root_page(url, title, vec![Crumb::here(title.clone())]);
         page.content = section_index_html(url, items);
         page.has_h1 = false;
         let html = templates.render(
@@ -165,14 +158,8 @@ pub(super) fn render_sources(
             url,
             &title,
             vec![
-                Crumb {
-                    title: "The texts".into(),
-                    url: Some(paths::SOURCES.into()),
-                },
-                Crumb {
-                    title: view.name.clone(),
-                    url: None,
-                },
+                Crumb::link("The texts", paths::SOURCES),
+                Crumb::here(view.name.clone()),
             ],
         );
         let html = project.templates.render(
@@ -198,14 +185,7 @@ pub(super) fn render_sources(
     }
     list.push_str("</ul>\n");
     let title = "The texts, annotated";
-    let mut page = root_page(
-        paths::SOURCES,
-        title,
-        vec![Crumb {
-            title: title.into(),
-            url: None,
-        }],
-    );
+    let mut page = root_page(paths::SOURCES, title, vec![Crumb::here(title)]);
     page.content = list;
     page.has_h1 = false;
     let html = project.templates.render(

@@ -41,6 +41,24 @@ pub(super) struct Crumb {
     pub(super) url: Option<String>,
 }
 
+impl Crumb {
+    /// A step of the trail that links to its page.
+    pub(super) fn link(title: impl Into<String>, url: impl Into<String>) -> Crumb {
+        Crumb {
+            title: title.into(),
+            url: Some(url.into()),
+        }
+    }
+
+    /// The page itself, last in the trail: named, not linked.
+    pub(super) fn here(title: impl Into<String>) -> Crumb {
+        Crumb {
+            title: title.into(),
+            url: None,
+        }
+    }
+}
+
 #[derive(Serialize)]
 pub(super) struct PageView<'a> {
     pub(super) title: &'a str,
@@ -85,14 +103,7 @@ pub(super) fn render_root(
     template: &str,
     values: &[(&str, &dyn templates::erased::Value)],
 ) -> Result<String, TemplateError> {
-    let page = root_page(
-        url,
-        title,
-        vec![Crumb {
-            title: title.to_string(),
-            url: None,
-        }],
-    );
+    let page = root_page(url, title, vec![Crumb::here(title.to_string())]);
     let root = root_of(url);
     let mut all: Vec<(&str, &dyn templates::erased::Value)> =
         vec![("site", site), ("page", &page), ("root", &root)];
