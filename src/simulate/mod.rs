@@ -637,7 +637,35 @@ fn mean_units(sum_halves: i128, count: u64) -> f64 {
     }
 }
 
+/// One row of the pack's own effect: a reading, the reading it is compared beside, the cards
+/// both packs hold, and the reading's standing by role on its own pack less on those cards.
+pub struct PackEffect<'a> {
+    pub reading: &'a str,
+    pub beside: &'a str,
+    pub cards: &'a str,
+    pub effect: &'a [Estimate],
+}
+
 impl Report {
+    /// The pack's own effect, two rows (one per reading) for each pair whose packs differ: what
+    /// every renderer shows of it.
+    pub fn pack_effects(&self) -> Vec<PackEffect<'_>> {
+        self.pairs
+            .iter()
+            .filter_map(|p| p.shared.as_ref().map(|s| (p, s)))
+            .flat_map(|(p, s)| {
+                [(&p.a, &p.b, &s.a_pack), (&p.b, &p.a, &s.b_pack)].map(|(me, other, effect)| {
+                    PackEffect {
+                        reading: me,
+                        beside: other,
+                        cards: &s.cards,
+                        effect,
+                    }
+                })
+            })
+            .collect()
+    }
+
     fn new(
         game: &dyn Game,
         sim: &dyn Simulator,

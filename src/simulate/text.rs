@@ -110,12 +110,8 @@ fn packs(r: &Report, out: &mut String) {
 
 /// Pairs whose packs differ: each reading on its own pack against on the shared cards.
 fn pack_effect(r: &Report, out: &mut String) {
-    let shared: Vec<_> = r
-        .pairs
-        .iter()
-        .filter_map(|p| p.shared.as_ref().map(|s| (p, s)))
-        .collect();
-    if shared.is_empty() {
+    let effects = r.pack_effects();
+    if effects.is_empty() {
         return;
     }
     let _ = writeln!(
@@ -126,12 +122,14 @@ fn pack_effect(r: &Report, out: &mut String) {
     let mut header = vec!["reading", "beside", "shared cards"];
     header.extend(r.roles.iter().copied());
     let mut t = Table::new(&header, 3);
-    for (p, s) in shared {
-        for (me, other, effect) in [(&p.a, &p.b, &s.a_pack), (&p.b, &p.a, &s.b_pack)] {
-            let mut row = vec![me.clone(), other.clone(), s.cards.clone()];
-            row.extend(effect.iter().map(interval));
-            t.row(row);
-        }
+    for e in effects {
+        let mut row = vec![
+            e.reading.to_string(),
+            e.beside.to_string(),
+            e.cards.to_string(),
+        ];
+        row.extend(e.effect.iter().map(interval));
+        t.row(row);
     }
     t.render(out);
 }

@@ -387,12 +387,8 @@ fn pairs(r: &Report, links: &Links, out: &mut String) {
 
 /// Pairs whose packs differ: each reading's standing on its own pack less on the shared cards.
 fn pack_effect(r: &Report, words: &Words, out: &mut String) {
-    let shared: Vec<_> = r
-        .pairs
-        .iter()
-        .filter_map(|p| p.shared.as_ref().map(|s| (p, s)))
-        .collect();
-    if shared.is_empty() {
+    let effects = r.pack_effects();
+    if effects.is_empty() {
         return;
     }
     heading(
@@ -407,16 +403,14 @@ fn pack_effect(r: &Report, words: &Words, out: &mut String) {
     let mut header = vec!["reading", "beside", "shared cards"];
     header.extend(r.roles.iter().copied());
     let mut rows = Vec::new();
-    for (p, s) in shared {
-        for (me, other, effect) in [(&p.a, &p.b, &s.a_pack), (&p.b, &p.a, &s.b_pack)] {
-            let mut row = vec![
-                esc(&words.reading(me)),
-                esc(&words.reading(other)),
-                esc(&s.cards),
-            ];
-            row.extend(effect.iter().map(signed_interval));
-            rows.push(row);
-        }
+    for e in effects {
+        let mut row = vec![
+            esc(&words.reading(e.reading)),
+            esc(&words.reading(e.beside)),
+            esc(e.cards),
+        ];
+        row.extend(e.effect.iter().map(signed_interval));
+        rows.push(row);
     }
     table(out, "The pack's own effect", &header, &rows);
 }
