@@ -136,6 +136,10 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
             if same > best.stage && (same == STAGES || saved.marks.is_some()) {
                 best.from = Some(i);
                 best.stage = same;
+                if same == STAGES {
+                    // Taken whole: no start is further, and `apart` matters only to a play.
+                    break;
+                }
             }
         }
         best
