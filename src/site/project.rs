@@ -30,6 +30,9 @@ pub(super) struct Project {
     pub(super) library: Library,
     pub(super) quotations: Vec<Quotation>,
     pub(super) quotes: crate::sources::check::Report,
+    /// Each page's own claims ([`crate::sources::page_claims`]), as `content`: a session finds
+    /// again only those of the pages saved.
+    pub(super) page_claims: Vec<Vec<crate::diagnostic::Diagnostic>>,
 }
 
 impl Project {
@@ -100,8 +103,13 @@ impl Project {
             .iter()
             .map(|p| (p.page.path.as_path(), &p.page.text))
             .collect();
+        let page_claims: Vec<_> = pages
+            .iter()
+            .map(|(p, t)| crate::sources::page_claims(p, t))
+            .collect();
         let (quotations, quotes) =
-            crate::sources::audit(&library, &readings, &pages).map_err(BuildError::Invalid)?;
+            crate::sources::audit_with(&library, &readings, &pages, &page_claims)
+                .map_err(BuildError::Invalid)?;
         Ok(Project {
             root: opts.root.clone(),
             config,
@@ -113,6 +121,7 @@ impl Project {
             library,
             quotations,
             quotes,
+            page_claims,
         })
     }
 

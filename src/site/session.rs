@@ -222,7 +222,8 @@ fn scenarios_stand(project: &Project, edits: &[(usize, pages::ContentPage)]) -> 
 }
 
 /// Renders the edited pages (their scenarios evaluated again), and the pages that list their
-/// scenarios, checks every link, writes the pages, then rebuilds the search index and writes it:
+/// scenarios (and, where they quote or their own claims changed, those that show quotations),
+/// checks every link, writes the pages, then rebuilds the search index and writes it:
 /// the page a writer waits for does not wait for the index of every page. Returns the digests
 /// written.
 fn rerender(
@@ -237,9 +238,14 @@ fn rerender(
     let quoting = |p: &pages::ContentPage| {
         !crate::sources::quotations::of_page(&p.page.path, &p.page.text).is_empty()
     };
-    let quoted = edits
+    let mut quoted = edits
         .iter()
         .any(|(i, new)| quoting(new) || quoting(&built.project.content[*i]));
+    for (i, new) in &edits {
+        let claims = crate::sources::page_claims(&new.page.path, &new.page.text);
+        quoted |= claims != built.project.page_claims[*i];
+        built.project.page_claims[*i] = claims;
+    }
     let olds: Vec<(usize, pages::ContentPage)> = edits
         .into_iter()
         .map(|(i, page)| (i, std::mem::replace(&mut built.project.content[i], page)))
@@ -329,9 +335,9 @@ fn rerender_page(
     Ok(files)
 }
 
-/// The quotations of every page checked again, and the pages that show where they stand rendered
-/// again: the readings' pages and cards, and the annotated texts (the rule points' pages are
-/// the caller's).
+/// The quotations of every page checked again (each page's own claims as kept), and the pages
+/// that show where they stand rendered again: the readings' pages and cards, and the annotated
+/// texts (the rule points' pages are the caller's).
 fn requote(built: &mut Built) -> Result<Vec<Output>, BuildError> {
     let project = &mut built.project;
     let pages: Vec<_> = project
@@ -339,8 +345,13 @@ fn requote(built: &mut Built) -> Result<Vec<Output>, BuildError> {
         .iter()
         .map(|p| (p.page.path.as_path(), &p.page.text))
         .collect();
-    let (quotations, quotes) = crate::sources::audit(&project.library, &project.readings, &pages)
-        .map_err(BuildError::Invalid)?;
+    let (quotations, quotes) = crate::sources::audit_with(
+        &project.library,
+        &project.readings,
+        &pages,
+        &project.page_claims,
+    )
+    .map_err(BuildError::Invalid)?;
     project.quotations = quotations;
     project.quotes = quotes;
     let project = &built.project;

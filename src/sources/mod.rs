@@ -577,17 +577,33 @@ pub fn audit(
     readings: &crate::variant::Readings,
     pages: &[(&Path, &std::sync::Arc<str>)],
 ) -> Result<(Vec<quotations::Quotation>, check::Report), Vec<Diagnostic>> {
+    let own: Vec<Vec<Diagnostic>> = pages.iter().map(|(p, t)| page_claims(p, t)).collect();
+    audit_with(library, readings, pages, &own)
+}
+
+/// The claims a page makes that rest on it alone: the odds figures it prints. A session keeps
+/// them, and finds again only those of the pages saved (they are most of an audit's time).
+pub fn page_claims(path: &Path, text: &std::sync::Arc<str>) -> Vec<Diagnostic> {
+    match path.extension().is_some_and(|x| x == "md") {
+        true => crate::odds::in_page(path, text),
+        false => Vec::new(),
+    }
+}
+
+/// As [`audit`], given each page's [`page_claims`] (in the order of `pages`).
+pub fn audit_with(
+    library: &Library,
+    readings: &crate::variant::Readings,
+    pages: &[(&Path, &std::sync::Arc<str>)],
+    own: &[Vec<Diagnostic>],
+) -> Result<(Vec<quotations::Quotation>, check::Report), Vec<Diagnostic>> {
     let quotations = quotations(readings, pages.iter().copied())?;
     let mut report = check::check(library, &quotations);
     report.claims = evidence::check(library, readings, &quotations, &report);
     report
         .claims
         .extend(credit::check(library, pages, &quotations, &report));
-    for (path, text) in pages {
-        if path.extension().is_some_and(|x| x == "md") {
-            report.claims.extend(crate::odds::in_page(path, text));
-        }
-    }
+    report.claims.extend(own.iter().flatten().cloned());
     Ok((quotations, report))
 }
 
