@@ -584,9 +584,10 @@ pub fn audit(
 /// The claims a page makes that rest on it alone: the odds figures it prints. A session keeps
 /// them, and finds again only those of the pages saved (they are most of an audit's time).
 pub fn page_claims(path: &Path, text: &std::sync::Arc<str>) -> Vec<Diagnostic> {
-    match path.extension().is_some_and(|x| x == "md") {
-        true => crate::odds::in_page(path, text),
-        false => Vec::new(),
+    if path.extension().is_some_and(|x| x == "md") {
+        crate::odds::in_page(path, text)
+    } else {
+        Vec::new()
     }
 }
 
