@@ -38,6 +38,7 @@
 //! ```
 
 pub mod attribution;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod blocks;
 pub mod cards;
 pub mod check;
@@ -50,13 +51,16 @@ pub mod input;
 pub mod located;
 pub mod money;
 pub mod odds;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod project;
 pub mod report;
 pub mod rules;
 pub mod schema;
 pub mod simulate;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod site;
 pub mod sources;
 pub mod suggest;
 pub mod variant;
+pub mod wasm;
 pub mod yaml;

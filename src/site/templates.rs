@@ -60,6 +60,27 @@ const STATIC: &[(&str, &str)] = &[
         "tonight.js",
         include_str!("../../templates/static/tonight.js"),
     ),
+    (
+        "engine.js",
+        include_str!("../../templates/static/engine.js"),
+    ),
+];
+
+/// The engine's WebAssembly modules, one per game (`wasm/build.sh` builds them; `engine.js`
+/// fetches them), copied to `static/engine/`.
+const ENGINE: &[(&str, &[u8])] = &[
+    (
+        "engine/gleek.wasm",
+        include_bytes!("../../templates/static/engine/gleek.wasm"),
+    ),
+    (
+        "engine/put.wasm",
+        include_bytes!("../../templates/static/engine/put.wasm"),
+    ),
+    (
+        "engine/glic.wasm",
+        include_bytes!("../../templates/static/engine/glic.wasm"),
+    ),
 ];
 
 /// A template that failed to compile or render; tera's message names the template, line and column.
@@ -153,6 +174,7 @@ fn static_files(root: &Path, dir: &Path) -> Result<Vec<(String, Vec<u8>)>, Build
     let mut statics: Vec<(String, Vec<u8>)> = STATIC
         .iter()
         .map(|(n, t)| (n.to_string(), t.as_bytes().to_vec()))
+        .chain(ENGINE.iter().map(|(n, b)| (n.to_string(), b.to_vec())))
         .collect();
     for (name, path) in files_in(root, dir, &|_| true)? {
         if format!("{}{name}", paths::STATIC) == paths::HIGHLIGHT_CSS {

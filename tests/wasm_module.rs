@@ -1,0 +1,144 @@
+//! The committed WebAssembly modules (`templates/static/engine/`) are built from the sources as
+//! they are: `engine.stamp` holds a digest of every file the wasm build compiles, and this test
+//! recomputes it. `wasm/build.sh` writes the stamp through this test (`MOURNIVAL_WASM_STAMP`).
+
+use std::path::{Path, PathBuf};
+
+const ENGINE: &str = "templates/static/engine";
+const GAMES: &[&str] = &["gleek", "put", "glic"];
+
+/// The library's modules that the wasm build leaves out (`#[cfg(not(target_arch = "wasm32"))]`
+/// in `src/lib.rs`), and the binary's files: a change there needs no rebuild.
+const NOT_IN_WASM: &[&str] = &[
+    "src/blocks.rs",
+    "src/project.rs",
+    "src/site",
+    "src/main.rs",
+    "src/serve.rs",
+];
+
+/// What the wasm build reads besides `src/`.
+const INPUTS: &[&str] = &[
+    "Cargo.toml",
+    "Cargo.lock",
+    "variants",
+    "wasm/Cargo.toml",
+    "wasm/build.rs",
+    "wasm/build.sh",
+    "wasm/src",
+];
+
+fn files_under(root: &Path, rel: &str, out: &mut Vec<String>) {
+    let path = root.join(rel);
+    if path.is_dir() {
+        let mut entries: Vec<String> = std::fs::read_dir(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+            .map(|e| {
+                e.expect("a readable entry")
+                    .file_name()
+                    .into_string()
+                    .expect("UTF-8")
+            })
+            .collect();
+        entries.sort();
+        for name in entries {
+            files_under(root, &format!("{rel}/{name}"), out);
+        }
+    } else if !NOT_IN_WASM
+        .iter()
+        .any(|x| rel == *x || rel.starts_with(&format!("{x}/")))
+    {
+        out.push(rel.to_string());
+    }
+}
+
+/// FNV-1a, 64 bits: a stamp against forgetting to rebuild, not against forgery.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The stamp: a line per source file (digest, bytes, path), then the digest of those lines.
+fn stamp(root: &Path) -> String {
+    let mut files = Vec::new();
+    files_under(root, "src", &mut files);
+    for input in INPUTS {
+        files_under(root, input, &mut files);
+    }
+    let mut out = String::new();
+    for f in &files {
+        // Line ends as committed, whatever a checkout turned them into.
+        let bytes = std::fs::read(root.join(f))
+            .expect("a source file")
+            .into_iter();
+        let bytes: Vec<u8> = bytes.filter(|&b| b != b'\r').collect();
+        out.push_str(&format!("{:016x} {:>8} {f}\n", fnv(&bytes), bytes.len()));
+    }
+    format!("{out}{:016x} all\n", fnv(out.as_bytes()))
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn stamp_names_every_source_of_the_wasm_build_and_is_fresh() {
+    let fresh = stamp(&root());
+    if let Some(dest) = std::env::var_os("MOURNIVAL_WASM_STAMP") {
+        std::fs::write(&dest, &fresh).expect("the stamp is written");
+        return;
+    }
+    let committed = std::fs::read_to_string(root().join(ENGINE).join("engine.stamp"))
+        .expect("templates/static/engine/engine.stamp is committed: run wasm/build.sh");
+    assert!(
+        committed == fresh,
+        "the WebAssembly modules in {ENGINE} were built from other sources: run wasm/build.sh \
+         (or see README, \"The engine in the browser\")\n--- committed\n{committed}--- now\n{fresh}"
+    );
+}
+
+#[test]
+fn the_modules_left_out_of_the_wasm_build_are_those_the_stamp_skips() {
+    let lib = std::fs::read_to_string(root().join("src/lib.rs")).expect("src/lib.rs");
+    let mut gated = Vec::new();
+    let mut lines = lib.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() == "#[cfg(not(target_arch = \"wasm32\"))]" {
+            let next = lines.next().expect("an item after the attribute");
+            let name = next
+                .trim()
+                .trim_start_matches("pub mod ")
+                .trim_end_matches(';');
+            gated.push(name.to_string());
+        }
+    }
+    let skipped: Vec<String> = NOT_IN_WASM
+        .iter()
+        .filter_map(|p| p.strip_prefix("src/"))
+        .filter(|p| *p != "main.rs" && *p != "serve.rs")
+        .map(|p| p.trim_end_matches(".rs").to_string())
+        .collect();
+    assert_eq!(gated, skipped, "src/lib.rs and NOT_IN_WASM disagree");
+}
+
+#[test]
+fn every_game_has_its_module() {
+    for game in GAMES {
+        let path = root().join(ENGINE).join(format!("{game}.wasm"));
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(
+            &bytes[..4],
+            b"\0asm",
+            "{} is not WebAssembly",
+            path.display()
+        );
+        for export in ["alloc", "dealloc", "call", "memory"] {
+            assert!(
+                bytes.windows(export.len()).any(|w| w == export.as_bytes()),
+                "{} does not export `{export}`",
+                path.display()
+            );
+        }
+    }
+}
