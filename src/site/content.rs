@@ -151,6 +151,7 @@ pub(super) fn render_page(
         breadcrumbs,
         flip: views.iter().any(|v| v.flip.is_some()),
         outcome: !views.is_empty(),
+        editor: !views.is_empty() && templates::ships_engine(),
         prev: neighbour(project, at, -1),
         next: neighbour(project, at, 1),
     };

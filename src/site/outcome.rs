@@ -218,6 +218,8 @@ pub struct ScenarioView {
     pub expectations: Vec<ExpectView>,
     pub failures: usize,
     pub yaml_html: String,
+    /// The scenario block as written, for the editor ("Edit this deal").
+    pub yaml: String,
     /// How many different results the readings give.
     pub distinct: usize,
     pub largest_spread: String,
@@ -582,6 +584,7 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         expectations,
         failures,
         yaml_html: cx.yaml_html,
+        yaml: head.yaml.clone(),
         distinct: distinct.len(),
         largest_spread: spread,
         page_url: cx.page_url.to_string(),

@@ -48,6 +48,10 @@ const STATIC: &[(&str, &str)] = &[
     ),
     ("flip.js", include_str!("../../templates/static/flip.js")),
     (
+        "editor.js",
+        include_str!("../../templates/static/editor.js"),
+    ),
+    (
         "outcome.js",
         include_str!("../../templates/static/outcome.js"),
     ),
@@ -82,6 +86,12 @@ const ENGINE: &[(&str, &[u8])] = &[
         include_bytes!("../../templates/static/engine/glic.wasm"),
     ),
 ];
+
+/// Whether the built-in static files hold the engine in the browser (`engine.js`, built from
+/// `wasm/`): the pages load the scenario editor only then, so no page asks for a missing file.
+pub fn ships_engine() -> bool {
+    STATIC.iter().any(|(name, _)| *name == "engine.js")
+}
 
 /// A template that failed to compile or render; tera's message names the template, line and column.
 #[derive(Debug, thiserror::Error)]

@@ -72,6 +72,9 @@ pub(super) struct PageView<'a> {
     pub(super) flip: bool,
     /// The page has an outcome table: it loads the table's script (print, the open cell).
     pub(super) outcome: bool,
+    /// The page has a scenario and the site ships the engine in the browser (`static/engine.js`):
+    /// it loads the editor ("Edit this deal").
+    pub(super) editor: bool,
     pub(super) prev: Option<Neighbour<'a>>,
     pub(super) next: Option<Neighbour<'a>>,
 }
@@ -123,6 +126,7 @@ pub(super) fn root_page<'a>(url: &'a str, title: &'a str, breadcrumbs: Vec<Crumb
         breadcrumbs,
         flip: false,
         outcome: false,
+        editor: false,
         prev: None,
         next: None,
     }
