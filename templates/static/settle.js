@@ -66,23 +66,38 @@ function showErrors(errors, spans) {
   }
 }
 
-const sign = (f) => (f === null ? "—" : Number(f) > 0 ? `+${f}` : String(f).replace("-", "−"));
+// A figure as the engine writes it ("−27½", "+4", "6.5") as a number, and back.
+const num = (f) => {
+  const t = String(f).replace("−", "-").replace("+", "");
+  return t.endsWith("½") ? (t.startsWith("-") ? -1 : 1) * (Math.abs(Number(t.slice(0, -1) || "0")) + 0.5) : Number(t);
+};
+const sign = (f) => {
+  if (f === null || f === undefined) return "—";
+  const n = typeof f === "number" ? f : num(f);
+  const whole = Math.trunc(Math.abs(n));
+  const text = `${whole || n % 1 === 0 ? whole : ""}${Math.abs(n) % 1 ? "½" : ""}`;
+  return n > 0 ? `+${text}` : n < 0 ? `−${text}` : "0";
+};
+// A row's figure under the one reading played (the module's cells, or the figures of API.md).
+const figure = (r) => (r.cells ? r.cells[0].figure : r.figures[0]);
 
 function showResult(sc, readingName) {
-  const nets = sc.rows.filter((r) => r.kind === "net").map((r) => [r.label, r.figures[0]]);
+  const nets = sc.rows.filter((r) => r.kind === "net").map((r) => [r.player || r.label, figure(r)]);
   const ledger = sc.ledgers[0];
   $("settle-nets-caption").textContent = `Each player's net under ${readingName}`;
   $("settle-nets").replaceChildren(...nets.map(([name, f]) => row([name, sign(f)], true)));
-  const items = ledger.playable
+  const playable = ledger.playable !== false;
+  const items = playable
     ? ledger.payments.map((p) => {
         const li = document.createElement("li");
-        li.textContent = `${p.phase}: ${p.payer} pays ${p.payee} ${p.text}, by ${p.point} = ${p.choice} (${p.evidence}${p.source ? `, ${p.source}${p.page ? " " + p.page : ""}` : ""})`;
+        const where = p.source || p.cite;
+        li.textContent = `${p.phase}: ${p.payer} pays ${p.payee} ${p.text || p.amount}${p.reason ? ` (${p.reason})` : ""}, by ${p.point} = ${p.choice}, ${p.evidence}${where ? `, ${where}` : ""}`;
         return li;
       })
     : [Object.assign(document.createElement("li"), { textContent: `Not playable under this reading: ${ledger.reason}` })];
   $("settle-ledger").replaceChildren(...items);
   $("settle-result").hidden = false;
-  $("settle-keep").disabled = !ledger.playable;
+  $("settle-keep").disabled = !playable;
   $("settle-result-title").focus();
   return nets;
 }
@@ -109,7 +124,7 @@ function settle(ev) {
   }
   const sel = $("settle-reading");
   const reading = sel.value;
-  const name = sel.options[sel.selectedIndex].textContent.replace(/ \(.*$/, "");
+  const name = sel.options[sel.selectedIndex].textContent.replace(/ \(the site.s advice.*$/, "");
   const out = engine.evaluate(yaml, { readings: [reading] });
   showErrors(out.errors || [], spans);
   if (!out.ok || !out.scenarios.length) {
@@ -134,7 +149,7 @@ function evening() {
   const rows = deals.map((d, i) => {
     const figs = players.map((p, j) => {
       const f = (d.nets.find(([n]) => n === p) || [])[1];
-      if (f != null) totals[j] += Number(f);
+      if (f != null) totals[j] += num(f);
       return f == null ? "" : sign(f);
     });
     const remove = Object.assign(document.createElement("button"), { type: "button", textContent: "Remove" });
@@ -142,7 +157,7 @@ function evening() {
     remove.addEventListener("click", () => save(load().filter((_, k) => k !== i)));
     return row([`${i + 1} (${d.name})`, ...figs, remove], true);
   });
-  const total = row(["Total", ...totals.map((t) => sign(String(t))), ""], true);
+  const total = row(["Total", ...totals.map((t) => sign(t)), ""], true);
   total.className = "settle-total";
   $("settle-score-body").replaceChildren(...rows, total);
 }
