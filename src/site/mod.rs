@@ -24,6 +24,7 @@ pub mod output;
 pub mod pages;
 pub mod search;
 pub mod session;
+pub mod settle;
 pub mod simulation;
 pub mod templates;
 pub mod tonight;

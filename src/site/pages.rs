@@ -207,6 +207,8 @@ pub mod paths {
     /// "Play it tonight", and the names of the readings its script shows.
     pub const TONIGHT: &str = "tonight/";
     pub const TONIGHT_NAMES: &str = "tonight/readings.json";
+    /// "Settle a deal at the table": a page per game, `settle/<game>/`.
+    pub const SETTLE: &str = "settle/";
 
     /// The page of a reading; `prefix` is where its game's generated pages live (`""`, `put/`).
     pub fn variant(prefix: &str, id: &str) -> String {
@@ -301,6 +303,7 @@ pub fn reserved(games: &[GamePages], texts: &[&str]) -> Vec<Reserved> {
         Reserved::new(paths::FLIP, Folder, "the scenarios' flipped rule points"),
         Reserved::new(paths::HIGHLIGHT_CSS, File, "the code colours"),
         Reserved::new(paths::TONIGHT, Folder, "the page \"Play it tonight\""),
+        Reserved::new(paths::SETTLE, Folder, "the pages \"Settle a deal\""),
     ];
     out.extend(texts.iter().map(|id| {
         Reserved::new(
@@ -353,7 +356,7 @@ pub fn reserved_at<'a>(reserved: &'a [Reserved], url: &str) -> Option<&'a Reserv
 }
 
 /// What to do about a page that collides with a generated one.
-pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, sources/ and sources/<text>/, 404.html, sitemap.xml, search-index.json, static/, flip/, tonight/, and for each game ([game/]) matrix/, what-the-readings-change/, variants/<id>/, variants/<id>/card/ and rules/<point>/: rename or move it";
+pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, sources/ and sources/<text>/, 404.html, sitemap.xml, search-index.json, static/, flip/, tonight/, settle/, and for each game ([game/]) matrix/, what-the-readings-change/, variants/<id>/, variants/<id>/card/ and rules/<point>/: rename or move it";
 
 /// Pages that would be written to the same place as another page or as a generated one: an
 /// error for each, naming both files (or the file and the generated page).

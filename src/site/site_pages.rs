@@ -8,7 +8,9 @@ use super::project::Project;
 use super::sink::{Output, Rendered};
 use super::templates::TemplateError;
 use super::view::{Crumb, SiteView, game_title, render_root, root_of, root_page};
-use super::{BuildError, annotated, generated, markdown, outcome, pages, site_base, tonight};
+use super::{
+    BuildError, annotated, generated, markdown, outcome, pages, settle, site_base, tonight,
+};
 use pages::paths;
 use std::collections::HashMap;
 use std::path::Path;
@@ -221,5 +223,18 @@ pub(super) fn render_tonight(
         path: paths::TONIGHT_NAMES.into(),
         bytes: tonight::names_json(&games).into_bytes(),
     });
+    for game in settle::games(&games) {
+        let url = settle::url(game.id);
+        let title = format!("Settle a deal of {}", game.name);
+        let html = render_root(
+            &project.templates,
+            site,
+            &url,
+            &title,
+            "settle.html",
+            &[("game", game)],
+        )?;
+        out.page(url, html);
+    }
     Ok(())
 }

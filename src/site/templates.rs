@@ -31,6 +31,7 @@ const DEFAULTS: &[(&str, &str)] = &[
     ),
     ("search.html", include_str!("../../templates/search.html")),
     ("tonight.html", include_str!("../../templates/tonight.html")),
+    ("settle.html", include_str!("../../templates/settle.html")),
     ("card.html", include_str!("../../templates/card.html")),
     ("404.html", include_str!("../../templates/404.html")),
     ("sitemap.xml", include_str!("../../templates/sitemap.xml")),
@@ -60,6 +61,10 @@ const STATIC: &[(&str, &str)] = &[
         include_str!("../../templates/static/favicon.svg"),
     ),
     ("keys.js", include_str!("../../templates/static/keys.js")),
+    (
+        "settle.js",
+        include_str!("../../templates/static/settle.js"),
+    ),
     (
         "tonight.js",
         include_str!("../../templates/static/tonight.js"),

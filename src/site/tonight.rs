@@ -21,6 +21,8 @@ pub struct TonightGame {
     pub readings: Vec<TonightReading>,
     /// The reading the site suggests for a first evening, and why.
     pub first: Option<FirstEvening>,
+    /// The game's page "Settle a deal at the table", where the site has one.
+    pub settle: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -195,6 +197,7 @@ pub fn view<'a>(
                 id: game.id(),
                 name: game.name(),
                 first: first_evening(&readings, game.points().all().count()),
+                settle: super::settle::page(game.id()),
                 readings,
             }
         })
@@ -254,6 +257,7 @@ mod tests {
                     reading("du-coeur", "Justin du Coeur (n.d.)", 1, 1),
                 ],
                 first: None,
+                settle: None,
             },
             TonightGame {
                 id: "put",
@@ -263,6 +267,7 @@ mod tests {
                     reading("le-truc", "Sid Sackson <1969>", 1, 1),
                 ],
                 first: None,
+                settle: None,
             },
         ];
         let json: serde_json::Value = serde_json::from_str(&names_json(&games)).unwrap();
