@@ -23,9 +23,10 @@ export function head({ $, players, dealer, q }) {
 
 export function part({ $, players, words, actions, q }) {
   const text = (id) => $(id).value.trim();
-  const deal = ["hands:", ...players().map((p) => `  ${q(p.name)}: ${q(words($(`hand-${p.i}`).value))}`)];
-  if (text("settle-give")) deal.push(`give: ${q(text("settle-give"))}`);
-  if (text("settle-layout")) deal.push(`lay-out: ${q(text("settle-layout"))}`);
+  const seats = players();
+  const deal = ["hands:", ...seats.map((p) => `  ${q(p.name)}: ${q(words($(`hand-${p.i}`).value))}`)];
+  if (seats.length === 4 && text("settle-give")) deal.push(`give: ${q(text("settle-give"))}`);
+  if (seats.length === 4 && text("settle-layout")) deal.push(`lay-out: ${q(text("settle-layout"))}`);
   const play = actions($("settle-play").value);
   return [["deal", deal], ["play", play ? [`play: ${q(play)}`] : []]];
 }
@@ -64,9 +65,11 @@ export function locked(kept) {
   return `This game is played under ${kept[0].name}, with the players and the first dealer it started with. The next deal after it is won starts a new game, where you may change them.`;
 }
 
-// Who deals the next deal of the game under way: the deal passes to the left.
+// Who deals the next deal of the game under way (the deal passes to the left); the passing of
+// cards only where four play.
 export function hint({ $, players, dealer }, kept) {
   const seats = players().map((p) => p.name);
+  $("settle-four").hidden = seats.length !== 4;
   const first = seats.indexOf(dealer());
   const next = first < 0 ? "" : seats[(first + kept.length) % seats.length];
   $("settle-next-dealer").textContent = next ? `Deal ${kept.length + 1} of this game: ${next} deals, ${seats[(first + kept.length + 1) % seats.length]} is eldest.` : "";

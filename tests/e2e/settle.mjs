@@ -194,6 +194,7 @@ async function put(context) {
   const { page, problems } = await open(context, `settle/put/?reading=${reading}`);
   await fill(page, { "seat-0": "Ann", "seat-1": "Ben", "seat-2": "", "seat-3": "", "settle-dealer": 1 });
   check(await page.locator("#hand-2").isHidden(), "put: an empty seat's hand still shows");
+  check(await page.locator("#settle-give").isHidden(), "put: the four-handed passing shows for two players");
   const block = (n) => [
     "id: table-put", "seats: [Ann, Ben]", "dealer: Ben", "deals:",
     ...deals.slice(0, n).flatMap((d) => [`  - hands: {Ann: ${d.hands[0]}, Ben: ${d.hands[1]}}`, `    play: ${d.play.split("\n").join(", ")}`]), "",
