@@ -1,8 +1,8 @@
 // The Glic form of "Settle a deal at the table" (static/settle.js). The evening's rounds make one
 // scenario of `rounds:` (content/contributing/writing-glic-scenarios.md), so that the engine
 // carries what each round leaves on the board to the next, under the evening's reading; the
-// page shows the round just played: its money (the evening's, less the evening's before it) and
-// its payments (those after the earlier rounds').
+// page shows the round just played: its money (the evening's, less where the evening stood
+// before it) and its payments (those after the earlier rounds').
 const SEATS = [0, 1, 2, 3, 4, 5];
 const BOARD = ["ace", "king", "queen", "jack", "ten", "marriage", "nine-eight-seven", "poch"];
 export const STAGES = ["seats", "board", "deal", "poch", "countdown"];
@@ -43,16 +43,15 @@ export function part({ $, players, dealer, words, actions, q }) {
 // leaves on the board.
 export function outcome(sc, before, { num, sign, payment }, k) {
   const ledger = sc.ledgers[0];
-  const earlier = before ? before.ledgers[0] : null;
   const players = sc.rows.filter((r) => r.kind === "net").map((r) => r.player);
-  const nets = players.map((p, i) => [p, sign(num(ledger.nets[i]) - (earlier ? num(earlier.nets[i]) : 0))]);
+  const nets = players.map((p, i) => [p, sign(num(ledger.nets[i]) - (before ? num(before.nets[i]) : 0))]);
   const round = k > 0 ? `Round ${k + 1}: ` : "";
   const countdown = sc.rows.find((r) => r.label === `${round}Countdown`);
   const left = sc.rows.find((r) => r.label === `${round}Left on the board`);
   return {
     caption: "Each player's net this round",
     nets,
-    items: ledger.payments.slice(earlier ? earlier.payments.length : 0).map(payment),
+    items: ledger.payments.slice(before ? before.payments : 0).map(payment),
     summary: countdown ? countdown.cells[0].detail || countdown.cells[0].text : "",
     ended: false,
     note: left ? `left on the board: ${left.cells[0].text}` : "",

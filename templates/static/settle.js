@@ -8,7 +8,8 @@
 // make one scenario, so that the engine carries the score or the board from one to the next),
 // MAX (deals in one scenario), HEAD and PART (the ids of the fields of the whole scenario and of
 // one deal), head(ctx) and part(ctx) (the block's lines, per stage), outcome(scenario, before,
-// ctx, k) (what the page shows of deal k just played; `before` is the scenario without it),
+// ctx, k) (what the page shows of deal k just played; `before` is where the scenario stood
+// without it, the ledger's `nets` and its count of `payments`, kept with the deal before),
 // NOUN ("Deal" or "Round"), SUMMED (whether the evening adds up each deal's figures, or shows the score after each),
 // ROTATES (whether the next deal's dealer is the last one's left), label() and title() (a
 // deal's and a scenario's names), and optionally hint(ctx, kept) (what the form says of the scenario under way),
@@ -145,8 +146,7 @@ function settle(ev) {
   const sel = $("settle-reading");
   const reading = kept.length ? kept[0].reading : sel.value;
   const name = kept.length ? kept[0].name : readingName(sel);
-  const play = (text) => engine.evaluate(text, { readings: [reading] });
-  const out = play(yaml);
+  const out = engine.evaluate(yaml, { readings: [reading] });
   showErrors(out.errors || [], spans);
   if (!out.ok || !out.scenarios.length) {
     $("settle-result").hidden = true;
@@ -154,10 +154,12 @@ function settle(ev) {
   }
   const sc = out.scenarios[0];
   if (sc.ledgers[0].playable === false) return unplayable(sc.ledgers[0]);
-  const before = kept.length ? play(assemble(id, head, kept.map((e) => e.part)).yaml).scenarios[0] : null;
-  const result = form.outcome(sc, before, ctx, kept.length);
+  const ledger = sc.ledgers[0];
+  const result = form.outcome(sc, kept.length ? kept[kept.length - 1].after : null, ctx, kept.length);
   showResult(result, name);
-  pending = { group, head, part, reading, name, nets: result.nets, note: result.note || "", ended: result.ended };
+  // What the scenario stood at after this deal, so that the next needs no second play.
+  const after = { nets: ledger.nets, payments: ledger.payments.length };
+  pending = { group, head, part, reading, name, nets: result.nets, note: result.note || "", ended: result.ended, after };
 }
 
 // The evening's deals, oldest first. A deal kept before the forms shared this file holds its
