@@ -112,7 +112,9 @@ function showResult(result, name) {
 function unplayable(ledger) {
   $("settle-nets").replaceChildren();
   $("settle-summary").textContent = "";
-  $("settle-ledger").replaceChildren(item(`Not playable under this reading: ${ledger.reason}`));
+  // The check's words: "not playable (who-may-put): Ann says put: …".
+  const why = String(ledger.reason || "not playable");
+  $("settle-ledger").replaceChildren(item(`Under this reading, ${why}`));
   $("settle-result").hidden = false;
   $("settle-keep").disabled = true;
   $("settle-result-title").focus();

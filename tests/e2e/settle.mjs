@@ -11,7 +11,8 @@
 // - Gleek: the deal `mournival deal --game gleek --seed 7` prints, with the auction, the
 //   lay-out, the vie and the first tricks entered: each player's net and every ledger line;
 // - Put: a game of two deals under Cotton (a point, then a seen put that wins the game): the
-//   score after each deal, the winner, and a third deal starting a new game;
+//   score after each deal, the winner, a third deal starting a new game, and a put out of
+//   order not playable;
 // - Glic: an evening of two rounds with coins carried onto the board, the antes and the Poch
 //   bets entered: each round's nets and ledger lines, and the evening's totals.
 // Then: a mistake in the form is shown beside its stage in the engine's words; "Play it tonight"
@@ -220,6 +221,13 @@ async function put(context) {
   const yaml = await page.locator("#settle-yaml").textContent();
   check(/^id: game-2$/m.test(yaml) && (yaml.match(/^ {2}- hands:/gm) || []).length === 1, `put: the deal after a won game is not a new game:\n${yaml}`);
   await keep(page);
+  // Deal 2 of the new game: Ann deals, Ben is eldest; Ann's put after the first card is out of
+  // order under Cotton (only the eldest, before play): not playable, naming the rule point.
+  await fill(page, { "hand-0": "KS QH JD", "hand-1": "AS AH KD", "settle-play": "Ben AS, Ann put" });
+  await page.locator("#settle-go").click();
+  const refused = await page.locator("#settle-ledger li").first().innerText();
+  check(/^Under this reading, not playable \(who-may-put\)/.test(refused) && await page.locator("#settle-keep").isDisabled(), `put: a put out of order gives "${refused}"`);
+  log(`put: a put out of order: "${refused.slice(0, 100)}…"`);
   await noSidewaysScroll(page, "put");
   await axe(page, "put");
   check(problems.length === 0, `put: ${problems.join("; ")}`);
