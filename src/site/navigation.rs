@@ -243,6 +243,9 @@ pub(super) fn readings_section(project: &Project, game: &'static dyn Game) -> Na
             paths::simulation(&prefix),
         ));
     }
+    if let Some(url) = super::settle::page(game.id()) {
+        pages.push(NavItem::new("Settle a deal at the table", url));
+    }
     NavSection {
         title: format!(
             "{}: {}",

@@ -72,4 +72,5 @@ done
 echo "e2e: mournival serve answers at $url ($answered)"
 
 SITE_URL="$url" node "$here/run.mjs" || fail "run.mjs failed"
+SITE_URL="$url" node "$here/settle.mjs" || fail "settle.mjs failed"
 SITE_URL="$url" node "$here/audit.mjs" || fail "audit.mjs failed"
