@@ -68,7 +68,20 @@ function checkJson(args) {
   return { outcomes, verdicts };
 }
 
-const show = (v) => (v === undefined ? "(absent)" : JSON.stringify(v));
+// JSON with every object's keys in order: the same value whatever order its fields were written in.
+function canonical(v) {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (v && typeof v === "object") {
+    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(v) ?? "undefined";
+}
+
+function show(v) {
+  if (v === undefined) return "(absent)";
+  const text = canonical(v);
+  return text.length > 400 ? text.slice(0, 400) + "…" : text;
+}
 
 // Compares what the CLI and the browser say of one scenario; counts what it compared.
 class Comparison {
@@ -89,7 +102,7 @@ class Comparison {
     const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]);
     for (const k of keys) {
       const [x, y] = [a?.[k], b?.[k]];
-      if (JSON.stringify(x) !== JSON.stringify(y)) this.differ(scenario, reading, `${where}.${k}`, x, y);
+      if (canonical(x) !== canonical(y)) this.differ(scenario, reading, `${where}.${k}`, x, y);
     }
   }
 
@@ -97,7 +110,7 @@ class Comparison {
     this.scenarios++;
     const s = answer.scenarios[0];
     const readings = s.columns.map((c) => c.id);
-    if (JSON.stringify(readings) !== JSON.stringify(outcome.readings)) {
+    if (canonical(readings) !== canonical(outcome.readings)) {
       this.differ(id, "-", "readings", outcome.readings, readings);
       return;
     }
@@ -163,14 +176,15 @@ class Comparison {
 
 // In the page: every scenario block the site shows, as "Edit this deal" carries it.
 async function siteBlocks(page) {
-  return page.evaluate(async () => {
+  return page.evaluate(async (root) => {
     const html = async (url) => {
       const r = await fetch(url);
       if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
       return new DOMParser().parseFromString(await r.text(), "text/html");
     };
-    const index = await html(new URL("scenarios/", document.baseURI));
-    const links = [...index.querySelectorAll(".index-table tbody th a")].map((a) => new URL(a.getAttribute("href"), index.baseURI ?? document.baseURI));
+    const indexUrl = new URL("scenarios/", root).href;
+    const index = await html(indexUrl);
+    const links = [...index.querySelectorAll(".index-table tbody th a")].map((a) => new URL(a.getAttribute("href"), indexUrl));
     const pages = [...new Set(links.map((u) => u.origin + u.pathname))];
     const blocks = [];
     for (const url of pages) {
@@ -180,20 +194,20 @@ async function siteBlocks(page) {
       }
     }
     return { listed: links.length, blocks };
-  });
+  }, siteUrl);
 }
 
 // In the page: each block played by its game's engine, under every reading.
 async function evaluate(page, blocks) {
-  return page.evaluate(async (blocks) => {
-    const { load } = await import(new URL("static/engine.js", document.baseURI).href);
+  return page.evaluate(async ({ root, blocks }) => {
+    const { load } = await import(new URL("static/engine.js", root).href);
     const answers = [];
     for (const b of blocks) {
       const engine = await load(b.game);
       answers.push(engine.evaluate(b.yaml));
     }
     return answers;
-  }, blocks);
+  }, { root: siteUrl, blocks });
 }
 
 async function bundled(page) {
@@ -227,16 +241,17 @@ async function bundled(page) {
 // The deals: `deal --game G --seed K` for each game, Glic at 3 to 6 players in turn.
 function deals() {
   const out = [];
-  for (const game of GAMES) {
+  GAMES.forEach((game, g) => {
     for (let k = 0; k < FUZZ; k++) {
-      const seed = SEED + k;
+      // A seed per deal across the games: the scenario's id (`dealt-<seed>-0`) is the seed's.
+      const seed = SEED + g * FUZZ + k;
       const players = game === "glic" ? GLIC_PLAYERS[k % GLIC_PLAYERS.length] : null;
       const args = ["deal", "--game", game, "--seed", String(seed), ...(players ? ["--players", String(players)] : [])];
       const block = cli(args);
       const yaml = block.replace(/^```[a-z]+\n/, "").replace(/```\n$/, "");
       out.push({ game, seed, players, block, yaml });
     }
-  }
+  });
   return out;
 }
 
@@ -249,15 +264,15 @@ async function fuzz(page) {
     const pagePath = path.join(scratch, "deals.md");
     writeFileSync(pagePath, "# Random deals\n\n" + dealt.map((d) => d.block).join("\n"));
     const { outcomes, verdicts } = checkJson([pagePath]);
-    const answers = await page.evaluate(async (dealt) => {
-      const { load } = await import(new URL("static/engine.js", document.baseURI).href);
+    const answers = await page.evaluate(async ({ root, dealt }) => {
+      const { load } = await import(new URL("static/engine.js", root).href);
       const out = [];
       for (const d of dealt) {
         const engine = await load(d.game);
         out.push({ dealt: d.players ? null : engine.deal(d.seed).yaml, answer: engine.evaluate(d.yaml) });
       }
       return out;
-    }, dealt);
+    }, { root: siteUrl, dealt });
     const cmp = new Comparison();
     answers.forEach(({ dealt: mine, answer }, k) => {
       const d = dealt[k];
