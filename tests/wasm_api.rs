@@ -335,8 +335,12 @@ fn fit(doc: &Value, answer: &Value, path: &str, met: &mut BTreeSet<String>) -> V
             }
             out
         }
-        (Value::Object(_) | Value::Array(_), a) if !a.is_null() && !a.is_array() && !a.is_object() => {
-            vec![format!("{path}: documented as an object or list, answered {a}")]
+        (Value::Object(_) | Value::Array(_), a)
+            if !a.is_null() && !a.is_array() && !a.is_object() =>
+        {
+            vec![format!(
+                "{path}: documented as an object or list, answered {a}"
+            )]
         }
         _ => Vec::new(),
     }
@@ -375,10 +379,20 @@ fn every_answer_has_the_documented_keys() {
     for &game in GAMES {
         let e = engine_of(game);
         for r in call(&e, json!({"call": "readings"})).as_array().unwrap() {
-            shapes.hold("Reading", example("Reading"), r, &format!("{} readings", game.id()));
+            shapes.hold(
+                "Reading",
+                example("Reading"),
+                r,
+                &format!("{} readings", game.id()),
+            );
         }
         let dealt = call(&e, json!({"call": "deal", "seed": 7}));
-        shapes.hold("Deal", example("Deal"), &dealt, &format!("{} deal", game.id()));
+        shapes.hold(
+            "Deal",
+            example("Deal"),
+            &dealt,
+            &format!("{} deal", game.id()),
+        );
         let blocks = pages
             .iter()
             .flat_map(|p| &p.scenarios)
@@ -396,8 +410,16 @@ fn every_answer_has_the_documented_keys() {
         "{DEAL}expect:\n  parlett:\n    net: {{Ann: 0}}\n  cotton-1674 parlett:\n    net: {{Ann: 1}}\n"
     );
     let invalid = call(&engine(), json!({"call": "evaluate", "yaml": twice}));
-    assert!(!invalid["errors"][0]["notes"].as_array().unwrap().is_empty(), "{invalid}");
-    shapes.hold("Invalid", example("Invalid"), &invalid, "a reading expected twice");
+    assert!(
+        !invalid["errors"][0]["notes"].as_array().unwrap().is_empty(),
+        "{invalid}"
+    );
+    shapes.hold(
+        "Invalid",
+        example("Invalid"),
+        &invalid,
+        "a reading expected twice",
+    );
     assert!(evaluated > 50, "only {evaluated} bundled scenarios");
     assert!(
         shapes.strays.is_empty(),

@@ -9,6 +9,9 @@
 //!                   "passed": false, "file": "content/notebook/tiddy-turned-up.md",
 //!                   "line": 31, "column": 29,
 //!                   "message": "scenario `…` under `cotton-1674`: Ann's net differs" } ],
+//!   "outcomes": [ { "scenario": "tiddy-turned-up-paid-to-cat", "game": "gleek",
+//!                   "file": "content/notebook/tiddy-turned-up.md", "line": 85, "column": 1,
+//!                   "readings": ["cotgrave-1662", "…"], "rows": [ … ], "ledgers": [ … ] } ],
 //!   "errors": [], "misquotes": [] }
 //! ```
 //!
@@ -23,6 +26,12 @@
 //! judge the verdict (for `undetermined`, each that moves the figure while the deal is played;
 //! for `one-of`, each open alternative), each as `{"point", "choice", "why": "open"|"assumed",
 //! "found"}`.
+//!
+//! `outcomes` holds every scenario checked, in order, played under each reading of its game:
+//! where it starts, the `readings` (the order of every row's `cells` and of the `ledgers`), the
+//! outcome table's `rows` and each reading's ledger, every payment with the rule point behind it
+//! and the reading's evidence. They are [`table`]'s, which the browser's `evaluate` answers too
+//! (wasm/API.md documents the shape), so the two say the same words.
 
 use super::CheckRun;
 use crate::check::words::{self, Ids};
@@ -143,9 +152,15 @@ pub struct RowJson {
 enum CellJson {
     /// A standing: the signed figure (`null` when the reading cannot play the deal) and the
     /// text the site shows.
-    Standing { figure: Option<String>, text: String },
+    Standing {
+        figure: Option<String>,
+        text: String,
+    },
     /// A game row's text (`—` when nothing happened) and how it was made.
-    Game { text: String, detail: Option<String> },
+    Game {
+        text: String,
+        detail: Option<String>,
+    },
 }
 
 /// Every payment under one reading, or why the reading cannot play the deal.
@@ -287,7 +302,12 @@ fn ledger<'a>(s: &dyn Scenario, v: &'a Variant, outcome: &Outcome) -> LedgerJson
         reading: &v.id,
         playable: true,
         reason: None,
-        nets: Some(l.standing().iter().map(|m| m.signed().to_string()).collect()),
+        nets: Some(
+            l.standing()
+                .iter()
+                .map(|m| m.signed().to_string())
+                .collect(),
+        ),
         payments,
     }
 }
