@@ -352,11 +352,6 @@ fn check(
     };
     let scenarios = || pages.iter().flat_map(|p| &p.scenarios);
     let report = mournival::check::check(scenarios(), &variants);
-    // The readings of the games whose scenarios were checked.
-    let readings = variants
-        .all()
-        .filter(|(game, _)| scenarios().any(|s| s.game().id() == game.id()))
-        .count();
     let (quotes, quotations) = check_quotes(&library, &variants, &pages)?;
     // Misquotes and unsupported claims fail; under --strict a quotation not verified does too.
     let unverified = if strict {
@@ -371,7 +366,7 @@ fn check(
         .chain(&unverified)
         .cloned()
         .collect();
-    let run = CheckRun::checked(&report, scenarios(), readings).with_misquotes(&misquotes);
+    let run = CheckRun::checked(&report, scenarios(), &variants).with_misquotes(&misquotes);
     match format.render(&run) {
         Some(out) => emit(&out),
         None => {

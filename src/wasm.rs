@@ -11,7 +11,7 @@
 
 use crate::check::{self, unknown_variants};
 use crate::diagnostic::Diagnostic;
-use crate::game::{Game, Outcome, Party, Scenario};
+use crate::game::{Game, Scenario};
 use crate::report::CheckRun;
 use crate::report::json as check_json;
 use crate::rules::Point;
@@ -130,23 +130,17 @@ impl Engine {
         let s = scenarios[0].as_ref();
         let set = readings.of(game);
         let report = check::check(&scenarios, &readings);
-        let run = CheckRun::checked(&report, &scenarios, set.variants.len());
-        let checked: Value =
-            serde_json::from_str(&check_json::render(&run)).expect("check's JSON reads back");
-        let outcomes: Vec<Outcome> = set
-            .variants
-            .iter()
-            .map(|v| s.play_as(&v.id, &v.rules))
-            .collect();
+        let run = CheckRun::checked(&report, &scenarios, &readings);
+        let table = check_json::table(s, &set.variants);
         Ok(json!({
             "ok": true,
             "errors": [],
             "scenarios": [{
                 "id": s.head().id,
                 "columns": columns(set, options),
-                "rows": rows(s, &outcomes),
-                "ledgers": set.variants.iter().zip(&outcomes).map(|(v, o)| ledger(s, v, o)).collect::<Vec<_>>(),
-                "expectations": checked["verdicts"],
+                "rows": table.rows,
+                "ledgers": table.ledgers,
+                "expectations": check_json::verdicts(&run),
             }],
         }))
     }
@@ -279,76 +273,4 @@ fn columns(set: &VariantSet, options: &Options) -> Value {
         })
         .collect();
     Value::Array(columns)
-}
-
-/// The outcome table's rows: each player's standing, then the game's rows, with a cell per
-/// reading in the site's words.
-fn rows(s: &dyn Scenario, outcomes: &[Outcome]) -> Value {
-    let head = s.head();
-    let game = s.game();
-    let mut rows: Vec<Value> = s
-        .order()
-        .into_iter()
-        .map(|seat| {
-            let cells: Vec<Value> = outcomes
-                .iter()
-                .map(|o| match o.played() {
-                    Some(l) => {
-                        let m = l.standing()[seat.index()];
-                        json!({"figure": m.signed().to_string(), "text": game.standing_text(m)})
-                    }
-                    None => json!({"figure": null, "text": "not playable"}),
-                })
-                .collect();
-            json!({"label": format!("{} {}", head.name(seat), game.standing()), "kind": "net",
-                   "player": head.name(seat), "cells": cells})
-        })
-        .collect();
-    let game_rows = outcomes
-        .iter()
-        .find_map(|o| o.played().map(|l| l.rows(head)))
-        .unwrap_or_default();
-    for (k, first) in game_rows.iter().enumerate() {
-        let cells: Vec<Value> = outcomes
-            .iter()
-            .map(|o| match o.played() {
-                Some(l) => {
-                    let row = l.rows(head).swap_remove(k);
-                    json!({"text": row.text, "detail": row.detail})
-                }
-                None => json!({"text": "—", "detail": null}),
-            })
-            .collect();
-        rows.push(json!({"label": first.label, "kind": first.group, "cells": cells}));
-    }
-    Value::Array(rows)
-}
-
-/// Every payment under one reading, with the rule point behind it and the reading's evidence.
-fn ledger(s: &dyn Scenario, v: &Variant, outcome: &Outcome) -> Value {
-    let head = s.head();
-    let Some(l) = outcome.played() else {
-        return json!({"reading": v.id, "playable": false,
-                      "reason": check::describe(outcome, s), "nets": null, "payments": []});
-    };
-    let nets: Vec<String> = l
-        .standing()
-        .iter()
-        .map(|m| m.signed().to_string())
-        .collect();
-    let payments: Vec<Value> = l
-        .payments(head)
-        .iter()
-        .map(|p| {
-            let c = v.choice(p.point);
-            let party = |x: Party| x.name(head);
-            json!({
-                "phase": p.phase, "payer": party(p.from), "payee": party(p.to),
-                "amount": p.amount.to_string(), "reason": p.reason, "point": p.point.id(),
-                "choice": v.rules.choice_id(p.point), "evidence": c.evidence.id(),
-                "quote": c.quote, "cite": c.cite,
-            })
-        })
-        .collect();
-    json!({"reading": v.id, "playable": true, "reason": null, "nets": nets, "payments": payments})
 }

@@ -1,15 +1,19 @@
 //! The browser engine's JSON calls (`mournival::wasm`, wasm/API.md), natively: the same words
-//! and figures as the CLI's code paths.
+//! and figures as the CLI's code paths, in the shape wasm/API.md documents.
 
 use mournival::game::Game;
+use mournival::games::GAMES;
 use mournival::games::gleek::Gleek;
 use mournival::wasm::{Bundled, Engine};
 use serde_json::{Value, json};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 
-/// The bundled Gleek readings, as the module's build script lists them.
-fn engine() -> Engine {
-    let mut files: Vec<Bundled> = std::fs::read_dir("variants/gleek")
-        .expect("variants/gleek")
+/// A game's bundled readings, as the module's build script lists them.
+fn engine_of(game: &'static dyn Game) -> Engine {
+    let dir = Path::new("variants").join(game.id());
+    let mut files: Vec<Bundled> = std::fs::read_dir(&dir)
+        .expect("variants/<game>")
         .map(|e| e.expect("an entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
         .map(|p| {
@@ -19,7 +23,11 @@ fn engine() -> Engine {
         })
         .collect();
     files.sort();
-    Engine::new(&Gleek, &files).expect("the bundled readings are valid")
+    Engine::new(game, &files).expect("the bundled readings are valid")
+}
+
+fn engine() -> Engine {
+    engine_of(&Gleek)
 }
 
 fn call(e: &Engine, request: Value) -> Value {
@@ -171,4 +179,260 @@ fn deal_gives_the_deal_commands_block_for_the_seed() {
     );
     let played = call(&e, json!({"call": "evaluate", "yaml": dealt["yaml"]}));
     assert_eq!(played["ok"], true, "{played}");
+}
+
+/// `check --format json` on a page: the document.
+fn check_json(page: &str) -> Value {
+    let out = assert_cmd::Command::cargo_bin("mournival")
+        .unwrap()
+        .args(["check", "--format", "json", page])
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout).expect("check's JSON")
+}
+
+#[test]
+fn evaluate_gives_the_rows_and_ledgers_of_check_format_json() {
+    // Three scenarios, readings that cannot play them, figures that rest on open points.
+    let page = "content/notebook/no-vie.md";
+    let doc = check_json(page);
+    let pages = mournival::project::load_pages(Path::new("."), Path::new(page)).expect("the page");
+    let e = engine();
+    let mut compared = 0;
+    for s in &pages[0].scenarios {
+        let id = &s.head().id;
+        let outcome = doc["outcomes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| &o["scenario"] == id)
+            .unwrap_or_else(|| panic!("{id} is not in check's outcomes"));
+        let answer = call(&e, json!({"call": "evaluate", "yaml": s.head().yaml}));
+        let mine = &answer["scenarios"][0];
+        let columns: Vec<&Value> = mine["columns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| &c["id"])
+            .collect();
+        let readings: Vec<&Value> = outcome["readings"].as_array().unwrap().iter().collect();
+        assert_eq!(columns, readings, "{id}");
+        assert_eq!(mine["rows"], outcome["rows"], "{id}");
+        assert_eq!(mine["ledgers"], outcome["ledgers"], "{id}");
+        let verdicts: Vec<Value> = doc["verdicts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|v| &v["scenario"] == id)
+            .map(unlocated)
+            .collect();
+        let expectations: Vec<Value> = mine["expectations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(unlocated)
+            .collect();
+        assert_eq!(expectations, verdicts, "{id}");
+        compared += 1;
+    }
+    assert!(compared >= 2, "only {compared} scenarios in {page}");
+}
+
+/// A verdict without its place (the page's, or the block's).
+fn unlocated(v: &Value) -> Value {
+    let mut v = v.clone();
+    for k in ["file", "line", "column"] {
+        v.as_object_mut().unwrap().remove(k);
+    }
+    v
+}
+
+/// The ```` ```json <Name> ```` examples of wasm/API.md, by name.
+fn documented() -> BTreeMap<String, Value> {
+    let text = std::fs::read_to_string("wasm/API.md").expect("wasm/API.md");
+    let mut out = BTreeMap::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if let Some(name) = line.strip_prefix("```json ") {
+            let body: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+            let example = serde_json::from_str(&body.join("\n"))
+                .unwrap_or_else(|e| panic!("wasm/API.md, the `{name}` example: {e}"));
+            out.insert(name.trim().to_string(), example);
+        }
+    }
+    out
+}
+
+/// Objects whose keys are data (points set per reading), not names of fields.
+const MAPS: &[&str] = &["set"];
+
+/// Answers held against the documented examples: where they stray, and which example items
+/// (by path) some answer met.
+#[derive(Default)]
+struct Shapes {
+    strays: Vec<String>,
+    met: BTreeSet<String>,
+}
+
+impl Shapes {
+    fn hold(&mut self, name: &str, doc: &Value, answer: &Value, what: &str) {
+        let strays = fit(doc, answer, name, &mut self.met);
+        self.strays
+            .extend(strays.into_iter().map(|s| format!("{what}: {s}")));
+    }
+}
+
+/// Where `answer` strays from the example `doc` (keys missing or extra, at their path); records
+/// every list item of the example that an answer's item fits. Scalars, `null` and empty lists take any
+/// value.
+fn fit(doc: &Value, answer: &Value, path: &str, met: &mut BTreeSet<String>) -> Vec<String> {
+    match (doc, answer) {
+        (Value::Object(d), Value::Object(a)) => {
+            if MAPS.iter().any(|m| path.ends_with(&format!(".{m}"))) {
+                return Vec::new();
+            }
+            let mut out: Vec<String> = d
+                .keys()
+                .filter(|k| !a.contains_key(*k))
+                .map(|k| format!("{path}.{k}: documented, not answered"))
+                .chain(
+                    a.keys()
+                        .filter(|k| !d.contains_key(*k))
+                        .map(|k| format!("{path}.{k}: answered, not documented")),
+                )
+                .collect();
+            for (k, dv) in d {
+                if let Some(av) = a.get(k) {
+                    out.extend(fit(dv, av, &format!("{path}.{k}"), met));
+                }
+            }
+            out
+        }
+        (Value::Array(d), Value::Array(a)) if !d.is_empty() => {
+            let mut out = Vec::new();
+            for (j, av) in a.iter().enumerate() {
+                // Every documented item this one fits is met.
+                let mut fits = false;
+                for (i, dv) in d.iter().enumerate() {
+                    let mut m = BTreeSet::new();
+                    let item = format!("{path}[{i}]");
+                    if fit(dv, av, &item, &mut m).is_empty() {
+                        fits = true;
+                        met.insert(item);
+                        met.extend(m);
+                    }
+                }
+                match fits {
+                    true => {}
+                    false => {
+                        let why = fit(&d[0], av, &format!("{path}[0]"), &mut BTreeSet::new());
+                        out.push(format!(
+                            "{path}[{j}] fits no documented item ({})",
+                            why.join("; ")
+                        ));
+                    }
+                }
+            }
+            out
+        }
+        (Value::Object(_) | Value::Array(_), a)
+            if !a.is_null() && !a.is_array() && !a.is_object() =>
+        {
+            vec![format!(
+                "{path}: documented as an object or list, answered {a}"
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// Every list item of an example, by path.
+fn items(doc: &Value, path: &str, out: &mut Vec<String>) {
+    match doc {
+        Value::Object(o) if !MAPS.iter().any(|m| path.ends_with(&format!(".{m}"))) => {
+            for (k, v) in o {
+                items(v, &format!("{path}.{k}"), out);
+            }
+        }
+        Value::Array(a) => {
+            for (i, v) in a.iter().enumerate() {
+                let item = format!("{path}[{i}]");
+                items(v, &item, out);
+                out.push(item);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn every_answer_has_the_documented_keys() {
+    let doc = documented();
+    let example = |name: &str| {
+        doc.get(name)
+            .unwrap_or_else(|| panic!("wasm/API.md has no ```json {name} example"))
+    };
+    let pages = mournival::project::load_pages(Path::new("."), Path::new("content"))
+        .expect("the bundled pages");
+    let mut shapes = Shapes::default();
+    let mut evaluated = 0;
+    for &game in GAMES {
+        let e = engine_of(game);
+        for r in call(&e, json!({"call": "readings"})).as_array().unwrap() {
+            shapes.hold(
+                "Reading",
+                example("Reading"),
+                r,
+                &format!("{} readings", game.id()),
+            );
+        }
+        let dealt = call(&e, json!({"call": "deal", "seed": 7}));
+        shapes.hold(
+            "Deal",
+            example("Deal"),
+            &dealt,
+            &format!("{} deal", game.id()),
+        );
+        let blocks = pages
+            .iter()
+            .flat_map(|p| &p.scenarios)
+            .filter(|s| s.game().id() == game.id());
+        for s in blocks {
+            let answer = call(&e, json!({"call": "evaluate", "yaml": s.head().yaml}));
+            let what = format!("{} {}", game.id(), s.head().id);
+            assert_eq!(answer["ok"], true, "{what}: {answer}");
+            shapes.hold("Evaluation", example("Evaluation"), &answer, &what);
+            evaluated += 1;
+        }
+    }
+    // An error with notes: a reading given two sets of expectations.
+    let twice = format!(
+        "{DEAL}expect:\n  parlett:\n    net: {{Ann: 0}}\n  cotton-1674 parlett:\n    net: {{Ann: 1}}\n"
+    );
+    let invalid = call(&engine(), json!({"call": "evaluate", "yaml": twice}));
+    assert!(
+        !invalid["errors"][0]["notes"].as_array().unwrap().is_empty(),
+        "{invalid}"
+    );
+    shapes.hold(
+        "Invalid",
+        example("Invalid"),
+        &invalid,
+        "a reading expected twice",
+    );
+    assert!(evaluated > 50, "only {evaluated} bundled scenarios");
+    assert!(
+        shapes.strays.is_empty(),
+        "the answers stray from wasm/API.md's examples:\n{}",
+        shapes.strays[..shapes.strays.len().min(30)].join("\n")
+    );
+    let mut unmet = Vec::new();
+    for (name, example) in &doc {
+        items(example, name, &mut unmet);
+    }
+    unmet.retain(|item| !shapes.met.contains(item));
+    assert!(
+        unmet.is_empty(),
+        "wasm/API.md documents list items no answer has: {unmet:?}"
+    );
 }

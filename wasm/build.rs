@@ -14,9 +14,10 @@ fn main() {
             "build the module with exactly one game's feature: gleek, put or glic (see wasm/build.sh)"
         );
     };
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../variants")
-        .join(game);
+    // At run time, not `env!`: a build script compiled in one checkout may run for another that
+    // shares the target folder, and must read that checkout's readings.
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = Path::new(&manifest).join("../variants").join(game);
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("variants/<game>/ is readable")

@@ -9,6 +9,9 @@
 //!                   "passed": false, "file": "content/notebook/tiddy-turned-up.md",
 //!                   "line": 31, "column": 29,
 //!                   "message": "scenario `…` under `cotton-1674`: Ann's net differs" } ],
+//!   "outcomes": [ { "scenario": "tiddy-turned-up-paid-to-cat", "game": "gleek",
+//!                   "file": "content/notebook/tiddy-turned-up.md", "line": 85, "column": 1,
+//!                   "readings": ["cotgrave-1662", "…"], "rows": [ … ], "ledgers": [ … ] } ],
 //!   "errors": [], "misquotes": [] }
 //! ```
 //!
@@ -23,11 +26,19 @@
 //! judge the verdict (for `undetermined`, each that moves the figure while the deal is played;
 //! for `one-of`, each open alternative), each as `{"point", "choice", "why": "open"|"assumed",
 //! "found"}`.
+//!
+//! `outcomes` holds every scenario checked, in order, played under each reading of its game:
+//! where it starts, the `readings` (the order of every row's `cells` and of the `ledgers`), the
+//! outcome table's `rows` and each reading's ledger, every payment with the rule point behind it
+//! and the reading's evidence. They are [`table`]'s, which the browser's `evaluate` answers too
+//! (wasm/API.md documents the shape), so the two say the same words.
 
 use super::CheckRun;
 use crate::check::words::{self, Ids};
-use crate::check::{Switch, Verdict};
+use crate::check::{self, Switch, Verdict};
 use crate::diagnostic::{Diagnostic, Location};
+use crate::game::{Outcome, Party, Scenario};
+use crate::variant::Variant;
 use serde::Serialize;
 
 /// The version of the document's shape.
@@ -44,12 +55,14 @@ struct Document<'a> {
     passed: usize,
     failed: usize,
     verdicts: Vec<VerdictJson<'a>>,
+    outcomes: Vec<OutcomeJson<'a>>,
     errors: Vec<ErrorJson<'a>>,
     misquotes: Vec<ErrorJson<'a>>,
 }
 
+/// A verdict, as `check --format json` lists it and the browser's `evaluate` answers it.
 #[derive(Serialize)]
-struct VerdictJson<'a> {
+pub struct VerdictJson<'a> {
     scenario: &'a str,
     variant: &'a str,
     figure: &'static str,
@@ -101,10 +114,207 @@ impl At {
     }
 }
 
-/// The document, pretty-printed, with a final newline.
-pub fn render(run: &CheckRun) -> String {
-    let report = run.report;
-    let verdicts = report
+/// One scenario played under each reading of its game that was checked.
+#[derive(Serialize)]
+struct OutcomeJson<'a> {
+    scenario: &'a str,
+    game: &'static str,
+    #[serde(flatten)]
+    at: At,
+    /// The readings, in the order of every row's cells and of the ledgers.
+    readings: Vec<&'a str>,
+    #[serde(flatten)]
+    table: Table<'a>,
+}
+
+/// The outcome table's rows and every reading's ledger, in the site's words: `check --format
+/// json` writes them for each scenario, and the browser's `evaluate` answers with the same.
+#[derive(Serialize)]
+pub struct Table<'a> {
+    pub rows: Vec<RowJson>,
+    pub ledgers: Vec<LedgerJson<'a>>,
+}
+
+/// A row of the outcome table: a player's standing (`kind` `net`, with the `player`), or one
+/// of the game's own rows.
+#[derive(Serialize)]
+pub struct RowJson {
+    label: String,
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    player: Option<String>,
+    cells: Vec<CellJson>,
+}
+
+/// A cell, one per reading.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum CellJson {
+    /// A standing: the signed figure (`null` when the reading cannot play the deal) and the
+    /// text the site shows.
+    Standing {
+        figure: Option<String>,
+        text: String,
+    },
+    /// A game row's text (`—` when nothing happened) and how it was made.
+    Game {
+        text: String,
+        detail: Option<String>,
+    },
+}
+
+/// Every payment under one reading, or why the reading cannot play the deal.
+#[derive(Serialize)]
+pub struct LedgerJson<'a> {
+    reading: &'a str,
+    playable: bool,
+    reason: Option<String>,
+    /// Each player's standing, in seat order; `null` when not playable.
+    nets: Option<Vec<String>>,
+    payments: Vec<PaymentJson<'a>>,
+}
+
+/// A payment, with the rule point behind it and the reading's evidence for its choice.
+#[derive(Serialize)]
+struct PaymentJson<'a> {
+    phase: &'static str,
+    payer: String,
+    payee: String,
+    amount: String,
+    reason: String,
+    point: &'static str,
+    choice: &'static str,
+    evidence: &'static str,
+    quote: &'a str,
+    cite: &'a str,
+}
+
+/// A scenario played under each of `variants`: the rows and ledgers both `check --format json`
+/// and the browser's `evaluate` give.
+pub fn table<'a>(s: &dyn Scenario, variants: &'a [Variant]) -> Table<'a> {
+    let outcomes: Vec<Outcome> = variants
+        .iter()
+        .map(|v| s.play_as(&v.id, &v.rules))
+        .collect();
+    Table {
+        rows: rows(s, &outcomes),
+        ledgers: variants
+            .iter()
+            .zip(&outcomes)
+            .map(|(v, o)| ledger(s, v, o))
+            .collect(),
+    }
+}
+
+/// Each player's standing, in the game's order, then the game's rows, a cell per reading.
+fn rows(s: &dyn Scenario, outcomes: &[Outcome]) -> Vec<RowJson> {
+    let head = s.head();
+    let game = s.game();
+    let mut rows: Vec<RowJson> = s
+        .order()
+        .into_iter()
+        .map(|seat| RowJson {
+            label: format!("{} {}", head.name(seat), game.standing()),
+            kind: "net",
+            player: Some(head.name(seat).to_string()),
+            cells: outcomes
+                .iter()
+                .map(|o| match o.played() {
+                    Some(l) => {
+                        let m = l.standing()[seat.index()];
+                        CellJson::Standing {
+                            figure: Some(m.signed().to_string()),
+                            text: game.standing_text(m),
+                        }
+                    }
+                    None => CellJson::Standing {
+                        figure: None,
+                        text: "not playable".to_string(),
+                    },
+                })
+                .collect(),
+        })
+        .collect();
+    let mut each: Vec<Option<std::vec::IntoIter<crate::game::Row>>> = outcomes
+        .iter()
+        .map(|o| o.played().map(|l| l.rows(head).into_iter()))
+        .collect();
+    let Some(first) = outcomes.iter().find_map(|o| o.played()) else {
+        return rows;
+    };
+    for row in first.rows(head) {
+        let cells = each
+            .iter_mut()
+            .map(|cells| match cells.as_mut().and_then(Iterator::next) {
+                Some(r) => CellJson::Game {
+                    text: r.text,
+                    detail: r.detail,
+                },
+                None => CellJson::Game {
+                    text: "—".to_string(),
+                    detail: None,
+                },
+            })
+            .collect();
+        rows.push(RowJson {
+            label: row.label,
+            kind: row.group,
+            player: None,
+            cells,
+        });
+    }
+    rows
+}
+
+/// Every payment under one reading, with the rule point behind it and the reading's evidence.
+fn ledger<'a>(s: &dyn Scenario, v: &'a Variant, outcome: &Outcome) -> LedgerJson<'a> {
+    let head = s.head();
+    let Some(l) = outcome.played() else {
+        return LedgerJson {
+            reading: &v.id,
+            playable: false,
+            reason: Some(check::describe(outcome, s)),
+            nets: None,
+            payments: Vec::new(),
+        };
+    };
+    let payments = l
+        .payments(head)
+        .into_iter()
+        .map(|p| {
+            let c = v.choice(p.point);
+            let party = |x: Party| x.name(head);
+            PaymentJson {
+                phase: p.phase,
+                payer: party(p.from),
+                payee: party(p.to),
+                amount: p.amount.to_string(),
+                reason: p.reason,
+                point: p.point.id(),
+                choice: v.rules.choice_id(p.point),
+                evidence: c.evidence.id(),
+                quote: &c.quote,
+                cite: &c.cite,
+            }
+        })
+        .collect();
+    LedgerJson {
+        reading: &v.id,
+        playable: true,
+        reason: None,
+        nets: Some(
+            l.standing()
+                .iter()
+                .map(|m| m.signed().to_string())
+                .collect(),
+        ),
+        payments,
+    }
+}
+
+/// Every verdict, in the check's words.
+pub fn verdicts<'a>(run: &CheckRun<'a>) -> Vec<VerdictJson<'a>> {
+    run.report
         .verdicts
         .iter()
         .map(|v| {
@@ -124,6 +334,22 @@ pub fn render(run: &CheckRun) -> String {
                 message: run.diagnostic(v).map(|d| d.message),
             }
         })
+        .collect()
+}
+
+/// The document, pretty-printed, with a final newline.
+pub fn render(run: &CheckRun) -> String {
+    let report = run.report;
+    let outcomes = run
+        .played
+        .iter()
+        .map(|&(s, variants)| OutcomeJson {
+            scenario: &s.head().id,
+            game: s.game().id(),
+            at: At::of(&s.head().location),
+            readings: variants.iter().map(|v| v.id.as_str()).collect(),
+            table: table(s, variants),
+        })
         .collect();
     let errors = run.errors.iter().map(error).collect();
     let misquotes = run.misquotes.iter().map(error).collect();
@@ -136,7 +362,8 @@ pub fn render(run: &CheckRun) -> String {
         evaluations: report.evaluations,
         passed: report.passed(),
         failed: report.failed(),
-        verdicts,
+        verdicts: verdicts(run),
+        outcomes,
         errors,
         misquotes,
     };

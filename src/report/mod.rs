@@ -12,6 +12,7 @@ use crate::check::words::{self, Ids};
 use crate::check::{Report, Verdict};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::game::{Head, Scenario};
+use crate::variant::{Readings, Variant};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -21,7 +22,10 @@ pub struct CheckRun<'a> {
     pub report: &'a Report,
     /// The scenarios checked, to name the players in figures.
     pub scenarios: HashMap<&'a str, &'a dyn Scenario>,
-    /// How many readings every scenario was played under.
+    /// Each scenario checked, in order, with the readings of its game it was played under: what
+    /// the formats that show outcomes and ledgers replay.
+    pub played: Vec<(&'a dyn Scenario, &'a [Variant])>,
+    /// How many readings of the games checked the scenarios were played under.
     pub variants: usize,
     pub errors: &'a [Diagnostic],
     /// Quotations not found where their citations say.
@@ -32,14 +36,23 @@ impl<'a> CheckRun<'a> {
     pub fn checked(
         report: &'a Report,
         scenarios: impl IntoIterator<Item = &'a Arc<dyn Scenario>>,
-        variants: usize,
+        readings: &'a Readings,
     ) -> CheckRun<'a> {
+        let played: Vec<(&dyn Scenario, &[Variant])> = scenarios
+            .into_iter()
+            .map(|s| (s.as_ref(), &readings.of(s.game()).variants[..]))
+            .collect();
+        let variants = readings
+            .all()
+            .filter(|(game, _)| played.iter().any(|(s, _)| s.game().id() == game.id()))
+            .count();
         CheckRun {
             report,
-            scenarios: scenarios
-                .into_iter()
-                .map(|s| (s.head().id.as_str(), s.as_ref()))
+            scenarios: played
+                .iter()
+                .map(|(s, _)| (s.head().id.as_str(), *s))
                 .collect(),
+            played,
             variants,
             errors: &[],
             misquotes: &[],
@@ -62,6 +75,7 @@ impl<'a> CheckRun<'a> {
         CheckRun {
             report: &EMPTY,
             scenarios: HashMap::new(),
+            played: Vec::new(),
             variants: 0,
             errors,
             misquotes: &[],

@@ -9,6 +9,7 @@
 #   SCREENSHOT  where run.mjs saves its screenshot (default: tests/e2e/screenshot.png)
 #   SHOTS       where audit.mjs saves its screenshots and PDF (default: tests/e2e/shots/)
 #   AUDIT_ONLY  axe, shots or all (the default): what audit.mjs runs
+#   ENGINE_FUZZ random deals per game engine.mjs plays in both (default 25); ENGINE_SEED the first seed
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -73,4 +74,7 @@ echo "e2e: mournival serve answers at $url ($answered)"
 
 SITE_URL="$url" node "$here/run.mjs" || fail "run.mjs failed"
 SITE_URL="$url" node "$here/settle.mjs" || fail "settle.mjs failed"
+# Same answers everywhere: every bundled scenario and random deals, the engine in Chromium against
+# `mournival check --format json`.
+SITE_URL="$url" MOURNIVAL="$bin" node "$here/engine.mjs" || fail "engine.mjs failed"
 SITE_URL="$url" node "$here/audit.mjs" || fail "audit.mjs failed"
