@@ -7,6 +7,12 @@ use std::path::{Path, PathBuf};
 const ENGINE: &str = "templates/static/engine";
 const GAMES: &[&str] = &["gleek", "put", "glic"];
 
+/// Issue 22's budget for a module a page loads: under 1 MB as served, read as 1 MiB
+/// (1,048,576 bytes), and under 400 KB gzipped at the best level, as a server sends it, read
+/// as 400,000 bytes.
+const MAX_BYTES: usize = 1 << 20;
+const MAX_GZIPPED: usize = 400_000;
+
 /// The library's modules that the wasm build leaves out (`#[cfg(not(target_arch = "wasm32"))]`
 /// in `src/lib.rs`), and the binary's files: a change there needs no rebuild.
 const NOT_IN_WASM: &[&str] = &[
@@ -141,4 +147,35 @@ fn every_game_has_its_module() {
             );
         }
     }
+}
+
+/// The module's size gzipped at the best level (what `gzip -9` gives, within a few hundred bytes).
+fn gzipped_len(bytes: &[u8]) -> usize {
+    use std::io::Write;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(bytes).expect("gzip into memory");
+    gz.finish().expect("gzip into memory").len()
+}
+
+#[test]
+fn every_module_is_under_1_mb_and_400_kb_gzipped() {
+    let mut over = Vec::new();
+    for game in GAMES {
+        let path = root().join(ENGINE).join(format!("{game}.wasm"));
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let gzipped = gzipped_len(&bytes);
+        if bytes.len() >= MAX_BYTES || gzipped >= MAX_GZIPPED {
+            over.push(format!(
+                "{}: {} bytes, {gzipped} gzipped",
+                path.display(),
+                bytes.len()
+            ));
+        }
+    }
+    assert!(
+        over.is_empty(),
+        "a module a page loads must be under {MAX_BYTES} bytes and {MAX_GZIPPED} gzipped \
+         (issue 22):\n{}",
+        over.join("\n")
+    );
 }
