@@ -161,7 +161,7 @@ impl Attribution {
     }
 }
 
-/// A scenario's results, each played once: a build's evaluations, attributions and rule
+/// A scenario's results, each played once: a build's evaluations, attributions, flips and rule
 /// points' searches pass through many of the same rules. A result is keyed by the rules and by
 /// the reading whose own words apply (Gleek's per-reading `carried:`), none where the scenario
 /// writes nothing for that reading alone, so that readings share what they can. Only what a
@@ -239,6 +239,18 @@ impl<'a> Plays<'a> {
         self.seen
             .insert(key, (summary.clone(), Some(outcome.clone())));
         (outcome, summary)
+    }
+
+    /// The scenario's outcome under `rules` for `reading`, not kept (a flip's column, read
+    /// once); what it comes to is.
+    pub fn outcome(&mut self, reading: Option<&'a str>, rules: &Rules) -> Outcome {
+        let key = self.key(reading, rules);
+        if let Some((_, Some(outcome))) = self.seen.get(&key) {
+            return outcome.clone();
+        }
+        let (outcome, summary) = self.play(&key);
+        self.seen.entry(key).or_insert((summary, None));
+        outcome
     }
 
     /// What the scenario's result comes to under `rules`, for `reading`, played at most once.

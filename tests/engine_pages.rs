@@ -18,7 +18,7 @@ fn build(root: &Path, out: &Path) -> assert_cmd::assert::Assert {
         .arg("build")
         .arg("--out")
         .arg(out)
-        .timeout(std::time::Duration::from_secs(120))
+        .timeout(std::time::Duration::from_secs(600))
         .assert()
 }
 
@@ -48,14 +48,21 @@ fn scenario_pages_carry_the_flips_and_each_game_has_a_playground() {
     assert!(site.join("static/flip.js").is_file());
     assert!(!site.join("flip").exists(), "precomputed flip files");
     let glossary = read(&site, "glossary/index.html");
-    assert!(!glossary.contains("flip.js"), "a page without scenarios loads the flips");
+    assert!(
+        !glossary.contains("flip.js"),
+        "a page without scenarios loads the flips"
+    );
 
     for (game, name) in [("gleek", "Gleek"), ("put", "Put"), ("glic", "Glic")] {
         let html = read(&site, &format!("playground/{game}/index.html"));
         assert!(html.contains(&format!("<h1>{name} playground: a random deal</h1>")));
         assert!(html.contains("The playground needs JavaScript and WebAssembly"));
-        assert!(html.contains(&format!("<code>mournival deal --game {game} --seed 7 &gt; deal.md</code>")));
-        assert!(html.contains("<script type=\"module\" src=\"../../static/playground.js\"></script>"));
+        assert!(html.contains(&format!(
+            "<code>mournival deal --game {game} --seed 7 &gt; deal.md</code>"
+        )));
+        assert!(
+            html.contains("<script type=\"module\" src=\"../../static/playground.js\"></script>")
+        );
         assert!(
             html.contains(&format!("href=\"../../playground/{game}/\"")),
             "the navigation of {game}'s playground links to it"

@@ -322,14 +322,9 @@ fn a_scenario_edit_rewrites_only_what_shows_its_scenarios() {
     assert!(rewritten.contains(&"scenarios/index.html"), "{rewritten:?}");
     for path in &rewritten {
         assert!(
-            [
-                "deal/",
-                "scenarios/",
-                "rules/",
-                "search-index.json"
-            ]
-            .iter()
-            .any(|p| path.starts_with(p)),
+            ["deal/", "scenarios/", "rules/", "search-index.json"]
+                .iter()
+                .any(|p| path.starts_with(p)),
             "{path} was rewritten: {rewritten:?}"
         );
     }

@@ -70,4 +70,3 @@ pub(super) fn evaluate_one(project: &Project, s: &dyn Scenario) -> (Vec<Evaluati
     };
     (evals, compared)
 }
-
