@@ -225,7 +225,8 @@ pub(super) fn reference_extra(project: &Project) -> Vec<NavItem> {
     extra
 }
 
-/// A game's readings, then its matrix, what its readings change and its playground.
+/// A game's readings, then its matrix, what its readings change, its settle form and its
+/// playground.
 pub(super) fn readings_section(project: &Project, game: &'static dyn Game) -> NavSection {
     let set = project.readings.of(game);
     let prefix = project.prefix(game);
@@ -243,6 +244,9 @@ pub(super) fn readings_section(project: &Project, game: &'static dyn Game) -> Na
             "What the readings change",
             paths::simulation(&prefix),
         ));
+    }
+    if let Some(url) = super::settle::page(game.id()) {
+        pages.push(NavItem::new("Settle a deal at the table", url));
     }
     if super::templates::ships_engine() {
         pages.push(NavItem::new(

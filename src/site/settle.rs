@@ -2,26 +2,105 @@
 //! happened in a real deal, stage by stage. `static/settle.js` builds the scenario block from the
 //! form (the reader's own format: the form is a front-end for it, not a second engine), plays it
 //! with the engine in the browser under the chosen reading, and keeps the evening's running score
-//! in the browser. The page carries only the readings and the site's advice for a first evening.
+//! in the browser; `static/settle-<game>.js` knows the game's stages. The page carries only the
+//! readings, the site's advice for a first evening and the seats the game allows.
 
 use super::tonight::TonightGame;
+use serde::Serialize;
 
-/// The games whose stages the form knows how to write as a scenario block.
-const FORMS: &[&str] = &["gleek"];
+/// A game the form knows how to write as a scenario block: how many may play, how many seats the
+/// form fills in at first, and the cards of a hand.
+struct Form {
+    game: &'static str,
+    seats: std::ops::RangeInclusive<usize>,
+    first: usize,
+    cards: usize,
+}
+
+/// The games with a form. Put's and Glic's ranges are their scenario readers' (`seats:`).
+const FORMS: &[Form] = &[
+    Form {
+        game: "gleek",
+        seats: 3..=3,
+        first: 3,
+        cards: 12,
+    },
+    Form {
+        game: "put",
+        seats: 2..=4,
+        first: 2,
+        cards: 3,
+    },
+    Form {
+        game: "glic",
+        seats: 3..=6,
+        first: 4,
+        cards: 4,
+    },
+];
+
+/// The names the form starts with, the site's usual table.
+const NAMES: [&str; 6] = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"];
+const ORDINALS: [&str; 6] = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth"];
+
+/// One seat of the form.
+#[derive(Serialize)]
+pub struct SeatField {
+    pub index: usize,
+    /// "Third seat".
+    pub label: String,
+    /// The name filled in at first; empty for a seat nobody sits in at first.
+    pub name: &'static str,
+    /// Whether the game needs the seat filled.
+    pub required: bool,
+}
+
+/// What the template needs beyond the game's readings.
+#[derive(Serialize)]
+pub struct FormView {
+    pub seats: Vec<SeatField>,
+    /// The seat that deals at first: the last one filled in.
+    pub dealer: usize,
+    pub fewest: usize,
+    pub most: usize,
+    pub cards: usize,
+}
 
 /// The page of a game's settle form: `settle/gleek/`.
 pub fn url(game: &str) -> String {
     format!("{}{game}/", super::pages::paths::SETTLE)
 }
 
-/// The page of a game's form, if the form knows the game.
-pub fn page(game: &str) -> Option<String> {
-    FORMS.contains(&game).then(|| url(game))
+fn form(game: &str) -> Option<&'static Form> {
+    FORMS.iter().find(|f| f.game == game)
 }
 
-/// The games of the site that have a form, in the site's order.
-pub fn games(all: &[TonightGame]) -> impl Iterator<Item = &TonightGame> {
-    all.iter().filter(|g| FORMS.contains(&g.id))
+/// The page of a game's form, if the form knows the game.
+pub fn page(game: &str) -> Option<String> {
+    form(game).map(|_| url(game))
+}
+
+/// The games of the site that have a form, in the site's order, with their forms' seats.
+pub fn games(all: &[TonightGame]) -> impl Iterator<Item = (&TonightGame, FormView)> {
+    all.iter().filter_map(|g| form(g.id).map(|f| (g, view(f))))
+}
+
+fn view(f: &Form) -> FormView {
+    let seats = (0..*f.seats.end())
+        .map(|i| SeatField {
+            index: i,
+            label: format!("{} seat", ORDINALS[i]),
+            name: if i < f.first { NAMES[i] } else { "" },
+            required: i < *f.seats.start(),
+        })
+        .collect();
+    FormView {
+        seats,
+        dealer: f.first - 1,
+        fewest: *f.seats.start(),
+        most: *f.seats.end(),
+        cards: f.cards,
+    }
 }
 
 #[cfg(test)]
@@ -29,5 +108,23 @@ mod tests {
     #[test]
     fn a_page_per_game_under_settle() {
         assert_eq!(super::url("gleek"), "settle/gleek/");
+        assert_eq!(super::page("put").as_deref(), Some("settle/put/"));
+        assert_eq!(super::page("chess"), None);
+    }
+
+    #[test]
+    fn each_form_offers_the_seats_its_game_allows() {
+        let glic = super::view(super::form("glic").unwrap());
+        assert_eq!(glic.seats.len(), 6);
+        let names: Vec<&str> = glic.seats.iter().map(|s| s.name).collect();
+        assert_eq!(names, ["Ann", "Ben", "Cat", "Dan", "", ""]);
+        let required: Vec<bool> = glic.seats.iter().map(|s| s.required).collect();
+        assert_eq!(required, [true, true, true, false, false, false]);
+        assert_eq!((glic.dealer, glic.cards), (3, 4));
+        let put = super::view(super::form("put").unwrap());
+        assert_eq!((put.seats.len(), put.fewest, put.dealer), (4, 2, 1));
+        assert_eq!(put.seats[3].label, "Fourth seat");
+        let gleek = super::view(super::form("gleek").unwrap());
+        assert_eq!((gleek.seats.len(), gleek.dealer, gleek.cards), (3, 2, 12));
     }
 }

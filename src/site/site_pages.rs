@@ -225,7 +225,7 @@ pub(super) fn render_tonight(
         path: paths::TONIGHT_NAMES.into(),
         bytes: tonight::names_json(&games).into_bytes(),
     });
-    for game in settle::games(&games) {
+    for (game, form) in settle::games(&games) {
         let url = settle::url(game.id);
         let title = format!("Settle a deal of {}", game.name);
         let html = render_root(
@@ -234,7 +234,7 @@ pub(super) fn render_tonight(
             &url,
             &title,
             "settle.html",
-            &[("game", game)],
+            &[("game", game), ("form", &form)],
         )?;
         out.page(url, html);
     }

@@ -70,6 +70,18 @@ const STATIC: &[(&str, &str)] = &[
         include_str!("../../templates/static/settle.js"),
     ),
     (
+        "settle-gleek.js",
+        include_str!("../../templates/static/settle-gleek.js"),
+    ),
+    (
+        "settle-put.js",
+        include_str!("../../templates/static/settle-put.js"),
+    ),
+    (
+        "settle-glic.js",
+        include_str!("../../templates/static/settle-glic.js"),
+    ),
+    (
         "tonight.js",
         include_str!("../../templates/static/tonight.js"),
     ),

@@ -504,7 +504,7 @@ async function checkNewcomer(context) {
     const advice = (await section.locator(".first-evening").innerText()).replace(/\s+/g, " ");
     check(/site's own advice/.test(advice), `${game}: the first evening does not say it is the site's advice: "${advice}"`);
     check(/(It is a period text|holds no period text)/.test(advice) && /states \d+ of the \d+ rule points .* assumes \d+ where it is silent/.test(advice), `${game}: the first evening does not say why this reading: "${advice}"`);
-    await section.locator(".first-evening a.button").first().click();
+    await section.locator(".first-evening a.button:not(.secondary)").click();
     await tonight.page.waitForLoadState("load");
     const card = tonight.page;
     check(/\/card\/$/.test(new URL(card.url()).pathname), `${game}: the second click led to ${card.url()}, not a card`);
