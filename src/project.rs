@@ -327,8 +327,8 @@ pub fn load_pages(root: &Path, path: &Path) -> Result<Vec<Page>, Vec<Diagnostic>
 pub fn duplicate_ids<'a>(
     scenarios: impl IntoIterator<Item = &'a Arc<dyn Scenario>>,
 ) -> Vec<Diagnostic> {
-    // Each id names a file of the site (`flip/ID.json`): ids that differ only in case are one
-    // file where the file system ignores case (macOS, Windows).
+    // A scenario's id is its address in the site (`#id`, and the flips' `#id:reading:...`):
+    // two that differ only in case are two addresses a reader cannot tell apart.
     let mut first: HashMap<String, (&str, &Location)> = HashMap::new();
     let mut errors = Vec::new();
     for s in scenarios {
@@ -338,7 +338,7 @@ pub fn duplicate_ids<'a>(
                 format!("scenario id `{}` is used twice", h.id)
             } else {
                 format!(
-                    "scenario ids `{id}` and `{}` differ only in case, and would be one file on a file system that ignores case (macOS, Windows)",
+                    "scenario ids `{id}` and `{}` differ only in case: their addresses in the site (`#id`, and a flip's `#id:reading:...`) could not be told apart",
                     h.id
                 )
             };

@@ -244,7 +244,7 @@ fn every_scenario_save_leaves_what_a_clean_build_would() {
     .unwrap();
     assert_as_clean(root, &out, "a note beside a scenario");
 
-    // Du Coeur's reading now plays the deal: its column, the flips and the rule pages change.
+    // Du Coeur's reading now plays the deal: its column and the rule pages change.
     save(&deal_with(|d| {
         d.replace("auction: Ben 12,", "auction: Ben 13,")
     }))
@@ -322,15 +322,9 @@ fn a_scenario_edit_rewrites_only_what_shows_its_scenarios() {
     assert!(rewritten.contains(&"scenarios/index.html"), "{rewritten:?}");
     for path in &rewritten {
         assert!(
-            [
-                "deal/",
-                "scenarios/",
-                "rules/",
-                "flip/",
-                "search-index.json"
-            ]
-            .iter()
-            .any(|p| path.starts_with(p)),
+            ["deal/", "scenarios/", "rules/", "search-index.json"]
+                .iter()
+                .any(|p| path.starts_with(p)),
             "{path} was rewritten: {rewritten:?}"
         );
     }

@@ -77,7 +77,6 @@ pub(super) fn render_page(
                 },
             );
             view.why = c.why.clone();
-            view.flip = c.flip.as_ref().map(|f| f.path.clone());
             view
         })
         .collect();
@@ -149,7 +148,6 @@ pub(super) fn render_page(
         toc: md.headings.iter().filter(|h| h.level == 2).collect(),
         has_h1: md.h1.is_some(),
         breadcrumbs,
-        flip: views.iter().any(|v| v.flip.is_some()),
         outcome: !views.is_empty(),
         editor: !views.is_empty() && templates::ships_engine(),
         prev: neighbour(project, at, -1),

@@ -1,9 +1,8 @@
 //! The evaluation stage: every scenario under every reading, and the comparison of its readings
-//! (why they differ, the flip files, the rule points it tells apart), each result played once.
+//! (why they differ, the rule points it tells apart), each result played once.
 
 use super::project::Project;
-use super::sink::{Output, Rendered};
-use super::{flip, generated, why};
+use super::{generated, why};
 use crate::compare::{Evaluation, Plays, evaluate_with};
 use crate::game::Scenario;
 use rayon::prelude::*;
@@ -11,12 +10,11 @@ use rayon::prelude::*;
 /// Every scenario of every page under every reading of its game: `[page][scenario][reading]`.
 pub(super) type Evaluations = Vec<Vec<Vec<Evaluation>>>;
 
-/// What comparing a scenario's readings gives the pages: why they differ, the flip file, and
-/// for each rule point of its game (in the table's order) how switching it alone changes a
-/// result, if it does (for the rule points' pages).
+/// What comparing a scenario's readings gives the pages: why they differ, and for each rule
+/// point of its game (in the table's order) how switching it alone changes a result, if it does
+/// (for the rule points' pages).
 pub(super) struct Compared {
     pub(super) why: Option<why::WhyView>,
-    pub(super) flip: Option<flip::FlipFile>,
     pub(super) telling: Vec<Option<String>>,
 }
 
@@ -25,7 +23,7 @@ pub(super) type Comparisons = Vec<Vec<Compared>>;
 
 /// Evaluates every scenario under its game's readings and compares them: the heaviest stage,
 /// spread over the threads scenario by scenario (a page may hold many). Evaluations, the
-/// attributions of [`why`], the flips of [`flip`] and the rule points' searches all ask for
+/// attributions of [`why`] and the rule points' searches all ask for
 /// many of the same results: each scenario's are played once ([`Plays`]).
 pub(super) fn evaluate_all(project: &Project) -> (Evaluations, Comparisons) {
     let all: Vec<(usize, &dyn Scenario)> = project
@@ -62,10 +60,8 @@ pub(super) fn evaluate_one(project: &Project, s: &dyn Scenario) -> (Vec<Evaluati
         .map(|v| evaluate_with(&mut plays, v))
         .collect();
     let why = why::view(&mut plays, variants, &evals, &prefix);
-    let flip = flip::precompute(&mut plays, variants, &prefix);
     let compared = Compared {
         why,
-        flip,
         telling: variants
             .table
             .all()
@@ -73,19 +69,4 @@ pub(super) fn evaluate_one(project: &Project, s: &dyn Scenario) -> (Vec<Evaluati
             .collect(),
     };
     (evals, compared)
-}
-
-/// The flip files, each beside the others under `flip/`, taken from the comparisons.
-pub(super) fn add_flips(compared: &mut Comparisons, out: &mut Rendered) {
-    out.files.extend(flip_files(compared.iter_mut().flatten()));
-}
-
-/// The flip files of `compared`, taken from them.
-pub(super) fn flip_files<'c>(
-    compared: impl Iterator<Item = &'c mut Compared>,
-) -> impl Iterator<Item = Output> {
-    compared.filter_map(|c| c.flip.take()).map(|f| Output {
-        path: f.path,
-        bytes: f.json.into_bytes(),
-    })
 }

@@ -14,7 +14,6 @@ pub mod cache;
 pub mod charts;
 pub mod citation;
 pub mod contrast;
-pub mod flip;
 pub mod generated;
 pub mod glossary;
 pub mod highlight;
@@ -22,6 +21,7 @@ pub mod markdown;
 pub mod outcome;
 pub mod output;
 pub mod pages;
+pub mod playground;
 pub mod search;
 pub mod session;
 pub mod settle;
@@ -45,7 +45,7 @@ use crate::diagnostic::Diagnostic;
 use crate::project::ProjectConfig;
 use crate::variant::Override;
 use content::render_content;
-use evaluate::{Comparisons, add_flips, evaluate_all};
+use evaluate::{Comparisons, evaluate_all};
 use indexes::add_indexes;
 use links::check_links;
 use navigation::{Navigation, navigation};
@@ -114,7 +114,7 @@ struct Built {
     project: Project,
     nav: Navigation,
     out: Rendered,
-    /// Every scenario's readings compared (their flip files already put).
+    /// Every scenario's readings compared.
     compared: Comparisons,
     report: BuildReport,
 }
@@ -145,7 +145,7 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
             false => std::mem::replace(&mut p.page.text, Arc::from("")),
         })
         .collect();
-    let (evals, mut compared) = evaluate_all(&project);
+    let (evals, compared) = evaluate_all(&project);
     let nav = navigation(&project)?;
     let site = SiteView::of(&project, &nav.sections, &nav.games);
     let mut out = Rendered::default();
@@ -153,7 +153,6 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
     render_generated(&project, &compared, &site, &nav, &mut out)?;
     check_links(&project, &out)?;
     add_indexes(&project, &mut out, sink, !lasting)?;
-    add_flips(&mut compared, &mut out);
     out.flush(sink)?;
     let report = report(&project, &out);
     Ok(Built {

@@ -172,7 +172,7 @@ pub(super) struct GameNav {
 
 pub(super) fn game_nav(project: &Project, game: &'static dyn Game) -> GameNav {
     let prefix = project.prefix(game);
-    let folders = if prefix.is_empty() {
+    let mut folders = if prefix.is_empty() {
         let mut f: Vec<String> = ["play/", "notebook/", "variants/", "rules/"]
             .into_iter()
             .map(String::from)
@@ -183,6 +183,7 @@ pub(super) fn game_nav(project: &Project, game: &'static dyn Game) -> GameNav {
     } else {
         vec![prefix.clone()]
     };
+    folders.push(paths::playground(game.id()));
     let url = project
         .content
         .iter()
@@ -224,7 +225,8 @@ pub(super) fn reference_extra(project: &Project) -> Vec<NavItem> {
     extra
 }
 
-/// A game's readings, then its matrix and what its readings change.
+/// A game's readings, then its matrix, what its readings change, its settle form and its
+/// playground.
 pub(super) fn readings_section(project: &Project, game: &'static dyn Game) -> NavSection {
     let set = project.readings.of(game);
     let prefix = project.prefix(game);
@@ -245,6 +247,12 @@ pub(super) fn readings_section(project: &Project, game: &'static dyn Game) -> Na
     }
     if let Some(url) = super::settle::page(game.id()) {
         pages.push(NavItem::new("Settle a deal at the table", url));
+    }
+    if super::templates::ships_engine() {
+        pages.push(NavItem::new(
+            "Playground: a random deal",
+            paths::playground(game.id()),
+        ));
     }
     NavSection {
         title: format!(

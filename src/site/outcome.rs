@@ -213,13 +213,14 @@ pub struct ScenarioView {
     pub reference: Option<String>,
     /// Why they differ (set by the build's comparing stage).
     pub why: Option<super::why::WhyView>,
-    /// The scenario's flip file, from the site root, when a rule point can be flipped.
-    pub flip: Option<String>,
     pub expectations: Vec<ExpectView>,
     pub failures: usize,
     pub yaml_html: String,
-    /// The scenario block as written, for the editor ("Edit this deal").
+    /// The scenario block as written, for the editor ("Edit this deal") and the flips.
     pub yaml: String,
+    /// Where its game's rule points' pages are, from the site root (`put/rules/`): the flips
+    /// link each point to its page.
+    pub rules: String,
     /// How many different results the readings give.
     pub distinct: usize,
     pub largest_spread: String,
@@ -580,11 +581,11 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         accounts,
         reference: reference.map(|k| variants.variants[k].id.clone()),
         why: None,
-        flip: None,
         expectations,
         failures,
         yaml_html: cx.yaml_html,
         yaml: head.yaml.clone(),
+        rules: format!("{}{}", cx.prefix, super::pages::paths::RULES),
         distinct: distinct.len(),
         largest_spread: spread,
         page_url: cx.page_url.to_string(),

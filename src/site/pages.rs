@@ -201,23 +201,26 @@ pub mod paths {
     pub const SOURCES: &str = "sources/";
     /// The static files: the templates' own and the code colours.
     pub const STATIC: &str = "static/";
-    /// Each scenario's results with rule points flipped, loaded by its page on demand.
-    pub const FLIP: &str = "flip/";
     pub const HIGHLIGHT_CSS: &str = "static/highlight.css";
     /// "Play it tonight", and the names of the readings its script shows.
     pub const TONIGHT: &str = "tonight/";
     pub const TONIGHT_NAMES: &str = "tonight/readings.json";
     /// "Settle a deal at the table": a page per game, `settle/<game>/`.
     pub const SETTLE: &str = "settle/";
+    /// The playground: a random deal of a game in the editor, a page per game.
+    pub const PLAYGROUND: &str = "playground/";
 
     /// The page of a reading; `prefix` is where its game's generated pages live (`""`, `put/`).
     pub fn variant(prefix: &str, id: &str) -> String {
         format!("{prefix}variants/{id}/")
     }
 
+    /// The folder of a game's rule points' pages, under its prefix.
+    pub const RULES: &str = "rules/";
+
     /// The page of a rule point.
     pub fn rule(prefix: &str, point: &str) -> String {
-        format!("{prefix}rules/{point}/")
+        format!("{prefix}{RULES}{point}/")
     }
 
     /// The one-page summary card of a reading.
@@ -225,9 +228,9 @@ pub mod paths {
         format!("{}card/", variant(prefix, id))
     }
 
-    /// The flip file of a scenario (ids are unique across the site).
-    pub fn flip(scenario: &str) -> String {
-        format!("{FLIP}{scenario}.json")
+    /// A game's playground: `playground/gleek/`.
+    pub fn playground(game: &str) -> String {
+        format!("{PLAYGROUND}{game}/")
     }
 
     /// The matrix of a game's rule points by reading.
@@ -300,10 +303,10 @@ pub fn reserved(games: &[GamePages], texts: &[&str]) -> Vec<Reserved> {
         Reserved::new(paths::NOT_FOUND, File, "the not-found page"),
         Reserved::new(paths::SITEMAP, File, "the sitemap"),
         Reserved::new(paths::STATIC, Folder, "the static files"),
-        Reserved::new(paths::FLIP, Folder, "the scenarios' flipped rule points"),
         Reserved::new(paths::HIGHLIGHT_CSS, File, "the code colours"),
         Reserved::new(paths::TONIGHT, Folder, "the page \"Play it tonight\""),
         Reserved::new(paths::SETTLE, Folder, "the pages \"Settle a deal\""),
+        Reserved::new(paths::PLAYGROUND, Folder, "the playgrounds"),
     ];
     out.extend(texts.iter().map(|id| {
         Reserved::new(
@@ -356,7 +359,7 @@ pub fn reserved_at<'a>(reserved: &'a [Reserved], url: &str) -> Option<&'a Reserv
 }
 
 /// What to do about a page that collides with a generated one.
-pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, sources/ and sources/<text>/, 404.html, sitemap.xml, search-index.json, static/, flip/, tonight/, settle/, and for each game ([game/]) matrix/, what-the-readings-change/, variants/<id>/, variants/<id>/card/ and rules/<point>/: rename or move it";
+pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, sources/ and sources/<text>/, 404.html, sitemap.xml, search-index.json, static/, tonight/, settle/, playground/, and for each game ([game/]) matrix/, what-the-readings-change/, variants/<id>/, variants/<id>/card/ and rules/<point>/: rename or move it";
 
 /// Pages that would be written to the same place as another page or as a generated one: an
 /// error for each, naming both files (or the file and the generated page).

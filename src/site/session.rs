@@ -4,8 +4,7 @@
 //! A save that changes only the body of pages (not their title, description, weight, stage or
 //! place) re-renders those pages alone, checks every link again, and rebuilds the search index;
 //! where the pages hold scenarios, these are evaluated again, and the pages that list them (the
-//! rule points' pages of their game, the index of scenarios) and their flip files are rendered
-//! again; where they quote a text, every quotation is checked again, and the pages that show
+//! rule points' pages of their game, the index of scenarios) are rendered again; where they quote a text, every quotation is checked again, and the pages that show
 //! where quotations stand (the readings, the rule points, the annotated texts) are rendered
 //! again. Anything else (a title, a new or deleted page, a reading, a template, a text) renders
 //! the whole site again in memory, highlighted blocks coming from memory. Either way only the
@@ -13,7 +12,7 @@
 //! that folder is no longer the one the session built, the whole site is built and swapped in as
 //! `build` does.
 
-use super::evaluate::{evaluate_one, flip_files};
+use super::evaluate::evaluate_one;
 use super::game_pages::{render_readings, render_rules};
 use super::output::{self, OutputError};
 use super::project::Project;
@@ -283,8 +282,8 @@ fn rerender(
     Ok(written)
 }
 
-/// The edited page at `i` rendered again (its scenarios evaluated again), with its flip files;
-/// its views and flip files take the place of the `old` page's.
+/// The edited page at `i` rendered again (its scenarios evaluated again); its views take the
+/// place of the `old` page's.
 fn rerender_page(
     built: &mut Built,
     i: usize,
@@ -292,7 +291,7 @@ fn rerender_page(
 ) -> Result<Vec<Output>, BuildError> {
     let project = &built.project;
     let p = &project.content[i];
-    let (evals, mut compared): (Vec<_>, Vec<_>) = p
+    let (evals, compared): (Vec<_>, Vec<_>) = p
         .page
         .scenarios
         .par_iter()
@@ -308,11 +307,10 @@ fn rerender_page(
         &project.by_rel(),
     )?;
     built.out.markdown[i] = md;
-    let mut files = vec![file];
+    let files = vec![file];
     if old.page.scenarios.is_empty() && p.page.scenarios.is_empty() {
         return Ok(files);
     }
-    let flips: Vec<Output> = flip_files(compared.iter_mut()).collect();
     let at: usize = project.content[..i]
         .iter()
         .map(|q| q.page.scenarios.len())
@@ -322,16 +320,7 @@ fn rerender_page(
         at..at + old.page.scenarios.len(),
         views.into_iter().map(|v| (v, title.clone())),
     );
-    let gone: Vec<String> = old
-        .page
-        .scenarios
-        .iter()
-        .map(|s| pages::paths::flip(&s.head().id))
-        .filter(|f| !flips.iter().any(|n| n.path == *f))
-        .collect();
-    built.out.written.retain(|(path, _)| !gone.contains(path));
     built.compared[i] = compared;
-    files.extend(flips);
     Ok(files)
 }
 
@@ -411,7 +400,7 @@ fn write_changed(
         .filter(|f| disk.get(&f.path) != Some(&digest(&f.bytes)))
         .map(|f| (f.path, f.bytes))
         .collect();
-    // A file of the site no more (a flip file) is left out of what the site holds now.
+    // Nothing to write, and no file the site holds no more.
     if changed.is_empty() && disk.len() == built.out.written.len() {
         return Ok(Vec::new());
     }

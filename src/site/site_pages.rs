@@ -1,5 +1,6 @@
 //! The pages the generator adds for the whole site: the matrix per game, the scenario index,
-//! search, play it tonight, the annotated texts, section indexes and the 404 page.
+//! search, play it tonight, the playgrounds, the annotated texts, section indexes and the 404
+//! page.
 
 use super::evaluate::Comparisons;
 use super::game_pages::{render_readings, render_rules, render_simulation};
@@ -72,6 +73,7 @@ pub(super) fn render_generated(
     let html = render_root(templates, site, paths::SEARCH, "Search", "search.html", &[])?;
     out.page(paths::SEARCH.into(), html);
     render_tonight(project, site, out)?;
+    super::playground::render(project, site, out)?;
     render_sources(project, site, out)?;
     for (url, title, items) in &nav.section_indexes {
         let mut page = root_page(url, title, vec![Crumb::here(title.clone())]);

@@ -32,6 +32,10 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("search.html", include_str!("../../templates/search.html")),
     ("tonight.html", include_str!("../../templates/tonight.html")),
     ("settle.html", include_str!("../../templates/settle.html")),
+    (
+        "playground.html",
+        include_str!("../../templates/playground.html"),
+    ),
     ("card.html", include_str!("../../templates/card.html")),
     ("404.html", include_str!("../../templates/404.html")),
     ("sitemap.xml", include_str!("../../templates/sitemap.xml")),
@@ -84,6 +88,10 @@ const STATIC: &[(&str, &str)] = &[
     (
         "engine.js",
         include_str!("../../templates/static/engine.js"),
+    ),
+    (
+        "playground.js",
+        include_str!("../../templates/static/playground.js"),
     ),
 ];
 

@@ -68,12 +68,10 @@ pub(super) struct PageView<'a> {
     pub(super) toc: Vec<&'a markdown::Heading>,
     pub(super) has_h1: bool,
     pub(super) breadcrumbs: Vec<Crumb>,
-    /// The page has a scenario whose rule points a reader may flip: it loads the script.
-    pub(super) flip: bool,
     /// The page has an outcome table: it loads the table's script (print, the open cell).
     pub(super) outcome: bool,
     /// The page has a scenario and the site ships the engine in the browser (`static/engine.js`):
-    /// it loads the editor ("Edit this deal").
+    /// it loads the editor ("Edit this deal") and the rule flips.
     pub(super) editor: bool,
     pub(super) prev: Option<Neighbour<'a>>,
     pub(super) next: Option<Neighbour<'a>>,
@@ -124,7 +122,6 @@ pub(super) fn root_page<'a>(url: &'a str, title: &'a str, breadcrumbs: Vec<Crumb
         toc: Vec::new(),
         has_h1: true,
         breadcrumbs,
-        flip: false,
         outcome: false,
         editor: false,
         prev: None,

@@ -68,7 +68,7 @@ function ledger(l, column) {
   const list = el("ol", { class: "ledger" });
   l.payments.forEach((p) => {
     const li = el("li");
-    li.append(el("span", { class: "who" }, `${p.payer} → ${p.payee}`), " ", el("span", { class: "amount" }, p.text), " ");
+    li.append(el("span", { class: "who" }, `${p.payer} → ${p.payee}`), " ", el("span", { class: "amount" }, p.amount), " ");
     li.append(el("span", { class: "for" }, `${p.phase}: ${p.reason}`), " ");
     li.append(el("span", { class: "cite" }, `${p.point} = ${p.choice}`), " ");
     li.append(el("span", { class: "ev ev-" + p.evidence }, p.evidence));

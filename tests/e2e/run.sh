@@ -73,6 +73,8 @@ done
 echo "e2e: mournival serve answers at $url ($answered)"
 
 SITE_URL="$url" node "$here/run.mjs" || fail "run.mjs failed"
+# The engine in the page against the CLI: Edit this deal, flips, the playground.
+SITE_URL="$url" node "$here/editor.mjs" || fail "editor.mjs failed"
 SITE_URL="$url" node "$here/settle.mjs" || fail "settle.mjs failed"
 # Same answers everywhere: every bundled scenario and random deals, the engine in Chromium against
 # `mournival check --format json`.
