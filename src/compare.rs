@@ -241,18 +241,6 @@ impl<'a> Plays<'a> {
         (outcome, summary)
     }
 
-    /// The scenario's outcome under `rules` for `reading`, not kept (a flip's column, read
-    /// once); what it comes to is.
-    pub fn outcome(&mut self, reading: Option<&'a str>, rules: &Rules) -> Outcome {
-        let key = self.key(reading, rules);
-        if let Some((_, Some(outcome))) = self.seen.get(&key) {
-            return outcome.clone();
-        }
-        let (outcome, summary) = self.play(&key);
-        self.seen.entry(key).or_insert((summary, None));
-        outcome
-    }
-
     /// What the scenario's result comes to under `rules`, for `reading`, played at most once.
     pub fn summary(&mut self, reading: Option<&'a str>, rules: &Rules) -> Summary {
         let key = self.key(reading, rules);
