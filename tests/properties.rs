@@ -209,23 +209,36 @@ proptest! {
     }
 }
 
-/// Plays `readings` in turn through one [`Replays`], each checked against the play from the deal
-/// with a fresh copy of the policy: the same outcome and the same points read.
+/// Plays `readings` in turn through one [`Replays`], play `k` on the table `tables[k % n]` (what
+/// an earlier deal left), each checked against the play from the deal on that table with a
+/// fresh copy of the policy: the same outcome and the same points read.
 fn replays_agree<P: Policy + Copy + PartialEq>(
     s: &Scenario,
     policy: P,
     readings: &[Rules],
+    tables: &[Carried],
 ) -> Result<(), TestCaseError> {
-    let mut replays = Replays::new(std::rc::Rc::new(s.clone()), s.carried, policy);
+    let mut replays = Replays::new(std::rc::Rc::new(s.clone()), policy);
     for (k, rules) in readings.iter().enumerate() {
+        let on = Scenario {
+            carried: tables[k % tables.len()],
+            ..s.clone()
+        };
         Rules::take_read();
-        let resumed = replays.play(rules).clone();
+        let resumed = replays.play(rules, on.carried).clone();
         let resumed_read = Rules::take_read();
-        let fresh = play_with(s, rules, &mut policy.clone());
+        let fresh = play_with(&on, rules, &mut policy.clone());
         let fresh_read = Rules::take_read();
-        prop_assert_eq!(&resumed, &fresh, "play {} under {:?}", k, rules);
+        prop_assert_eq!(
+            &resumed,
+            &fresh,
+            "play {} under {:?} on {:?}",
+            k,
+            rules,
+            on.carried
+        );
         prop_assert_eq!(resumed_read, fresh_read, "points read, play {}", k);
-        assert_invariants(s, rules, &resumed)?;
+        assert_invariants(&on, rules, &resumed)?;
     }
     Ok(())
 }
@@ -258,8 +271,24 @@ proptest! {
                                                 dealer in 0u8..3, passed in 0u32..3, pot in 0i64..12) {
         let s = deal(seed, dealer, [None; 4], (passed, pot));
         let readings = readings_and_switches(rules_seed);
-        replays_agree(&s, RandomPolicy::new(policy_seed), &readings)?;
-        replays_agree(&s, SimplePolicy, &readings)?;
+        replays_agree(&s, RandomPolicy::new(policy_seed), &readings, &[s.carried])?;
+        replays_agree(&s, SimplePolicy, &readings, &[s.carried])?;
+    }
+
+    /// Plays of one deal on the tables an evening leaves (the pot and the ruffs passed each
+    /// reading found), each switched play resumed from a stage of a play on another table or
+    /// its own, are the plays from the deal on their own tables.
+    #[test]
+    fn a_switched_play_on_any_table_is_the_play_from_the_deal(seed in any::<u64>(), rules_seed in any::<u64>(), policy_seed in any::<u64>(),
+                                                              tables in proptest::collection::vec((0u32..3, 0i64..12), 1..4)) {
+        let s = deal(seed, 0, [None; 4], (0, 0));
+        let tables: Vec<Carried> = tables
+            .into_iter()
+            .map(|(ruff_passed, pot)| Carried { ruff_passed, pot: Money::units(pot) })
+            .collect();
+        let readings = readings_and_switches(rules_seed);
+        replays_agree(&s, RandomPolicy::new(policy_seed), &readings, &tables)?;
+        replays_agree(&s, SimplePolicy, &readings, &tables)?;
     }
 }
 

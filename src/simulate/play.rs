@@ -211,7 +211,7 @@ impl Deal<'_, '_> {
                 dealt: d.as_ref(),
                 policy: self.policy,
                 reuse: self.reuse,
-                done: Vec::new(),
+                tables: Vec::new(),
             })
             .collect();
         let empty = Carry::default();
@@ -265,43 +265,49 @@ impl Deal<'_, '_> {
     }
 }
 
-/// The plays of one deal so far, each with the points it read.
+/// The plays of one deal so far, by the table each started from (what the evening left there:
+/// each reading's own, mostly), each with the points it read.
 struct Plays<'d> {
     dealt: &'d dyn Dealt,
     policy: usize,
     reuse: bool,
-    done: Vec<Done>,
+    tables: Vec<Done>,
 }
 
-/// A play: the carry it started from, the points it read and its reading's choices on them.
+/// The plays from one carry: for each, its reading's choices on the points it read (searched
+/// for every play, so kept apart), and its result with the points read.
 struct Done {
     carry: Carry,
-    read: u64,
-    on_read: Restricted,
-    trial: Trial,
+    on_read: Vec<Restricted>,
+    played: Vec<(Trial, u64)>,
 }
 
 impl Plays<'_> {
     /// The deal played under `rules` from `carry`, and the points the play read: an earlier
     /// play's result where it read nothing on which the two readings differ.
     fn play(&mut self, rules: &Rules, carry: &Carry) -> (Trial, u64) {
+        let t = match self.tables.iter().position(|d| d.carry == *carry) {
+            Some(t) => t,
+            None => {
+                self.tables.push(Done {
+                    carry: *carry,
+                    on_read: Vec::new(),
+                    played: Vec::new(),
+                });
+                self.tables.len() - 1
+            }
+        };
+        let done = &mut self.tables[t];
         if self.reuse
-            && let Some(d) = self
-                .done
-                .iter()
-                .find(|d| d.carry == *carry && d.on_read.agrees(rules))
+            && let Some(i) = done.on_read.iter().position(|r| r.agrees(rules))
         {
-            return (d.trial, d.read);
+            return done.played[i];
         }
         Rules::take_read();
         let trial = self.dealt.play(rules, self.policy, carry);
         let read = Rules::take_read();
-        self.done.push(Done {
-            carry: *carry,
-            read,
-            on_read: rules.restricted(read),
-            trial,
-        });
+        done.on_read.push(rules.restricted(read));
+        done.played.push((trial, read));
         (trial, read)
     }
 }

@@ -101,57 +101,58 @@ impl Table for GleekTable {
                 [hand(0), hand(1), hand(2)],
                 cards[36],
             )),
-            tables: RefCell::new(Vec::new()),
+            replays: RefCell::new(Vec::new()),
         })
     }
 }
 
 /// A deal fresh from the pack, nothing scripted: played on each table an evening leaves, under
-/// each reading, each play resumed where an earlier play on the same table went the same way.
+/// each reading, each play resumed where an earlier play went the same way.
 struct Fresh {
     /// The deal on an empty table.
     base: Rc<Scenario>,
-    tables: RefCell<Vec<(Carry, Replayed)>>,
+    /// Its plays, by policy.
+    replays: RefCell<Vec<Replayed>>,
 }
 
-/// The plays of a deal on one table, by one policy. Each policy is its own type, so the engine's
-/// loops are compiled for it.
+/// The plays of a deal by one policy. Each policy is its own type, so the engine's loops are
+/// compiled for it.
 enum Replayed {
     Simple(OnTable<SimplePolicy>),
     Judging(OnTable<Judging>),
 }
 
-/// The plays of a deal on one table: as the policy plays, and with nobody buying the stock.
+/// The plays of a deal: as the policy plays, and with nobody buying the stock.
 struct OnTable<P> {
     played: Replays<P>,
     untaken: Replays<NobodyBuys<P>>,
 }
 
 impl<P: Policy + Copy + PartialEq> OnTable<P> {
-    fn new(s: &Rc<Scenario>, carried: Carried, policy: P) -> OnTable<P> {
+    fn new(s: &Rc<Scenario>, policy: P) -> OnTable<P> {
         OnTable {
-            played: Replays::new(s.clone(), carried, policy),
-            untaken: Replays::new(s.clone(), carried, NobodyBuys(policy)),
+            played: Replays::new(s.clone(), policy),
+            untaken: Replays::new(s.clone(), NobodyBuys(policy)),
         }
     }
 
-    /// The deal under `rules`, or with everybody passing under the reading with the eldest
-    /// free to pass.
-    fn play(&mut self, rules: &Rules, untaken: bool) -> &Outcome {
+    /// The deal under `rules` on `carried`, or with everybody passing under the reading with
+    /// the eldest free to pass.
+    fn play(&mut self, rules: &Rules, carried: Carried, untaken: bool) -> &Outcome {
         if untaken {
             let rules = rules.with(Point::AuctionOpening, AuctionOpening::EldestMayPass as u8);
-            self.untaken.play(&rules)
+            self.untaken.play(&rules, carried)
         } else {
-            self.played.play(rules)
+            self.played.play(rules, carried)
         }
     }
 }
 
 impl Replayed {
-    fn new(s: &Rc<Scenario>, carried: Carried, policy: usize) -> Replayed {
+    fn new(s: &Rc<Scenario>, policy: usize) -> Replayed {
         match policy {
-            JUDGING => Replayed::Judging(OnTable::new(s, carried, Judging::default())),
-            _ => Replayed::Simple(OnTable::new(s, carried, SimplePolicy)),
+            JUDGING => Replayed::Judging(OnTable::new(s, Judging::default())),
+            _ => Replayed::Simple(OnTable::new(s, SimplePolicy)),
         }
     }
 
@@ -162,10 +163,10 @@ impl Replayed {
         }
     }
 
-    fn play(&mut self, rules: &Rules, untaken: bool) -> &Outcome {
+    fn play(&mut self, rules: &Rules, carried: Carried, untaken: bool) -> &Outcome {
         match self {
-            Replayed::Judging(t) => t.play(rules, untaken),
-            Replayed::Simple(t) => t.play(rules, untaken),
+            Replayed::Judging(t) => t.play(rules, carried, untaken),
+            Replayed::Simple(t) => t.play(rules, carried, untaken),
         }
     }
 }
@@ -236,15 +237,13 @@ impl Fresh {
             ruff_passed: carry.state[0],
             pot: carry.pot,
         };
-        let mut tables = self.tables.borrow_mut();
-        let at = tables
-            .iter()
-            .position(|(c, r)| c == carry && r.policy() == policy);
+        let mut replays = self.replays.borrow_mut();
+        let at = replays.iter().position(|r| r.policy() == policy);
         let i = at.unwrap_or_else(|| {
-            tables.push((*carry, Replayed::new(&self.base, carried, policy)));
-            tables.len() - 1
+            replays.push(Replayed::new(&self.base, policy));
+            replays.len() - 1
         });
-        trial(tables[i].1.play(rules, untaken), carried)
+        trial(replays[i].play(rules, carried, untaken), carried)
     }
 }
 

@@ -8,6 +8,10 @@
 //! with the same hands, the same policy, and the same choices on the points they read takes an
 //! earlier play's tricks as they fell. A simulation plays every reading with each rule point
 //! switched alone, and most points are read only after the hands are settled.
+//!
+//! The plays of one deal share their stages whatever each found on the table: what an earlier
+//! deal of the evening left ([`Carried`]) is read first by the ruff, so a play on another table
+//! resumes an earlier play at the ruff at the furthest, and takes its tricks as they fell.
 
 use super::{Deal, Outcome, Policy, Stage};
 use crate::cards::CardSet;
@@ -18,6 +22,8 @@ use std::rc::Rc;
 
 const STAGES: usize = Stage::ALL.len();
 const TRICKS: usize = Stage::Tricks as usize;
+/// The first stage that reads what an earlier deal left on the table.
+const RUFF: usize = Stage::Ruff as usize;
 
 /// A play's state before one of its stages. The ledger only grows in play: its part is the
 /// length of each of its lists, and the values a stage sets.
@@ -39,6 +45,8 @@ struct Mark<P> {
 /// A play, with what the plays after it need of it.
 struct Saved<P> {
     rules: Rules,
+    /// What it found on the table.
+    carried: Carried,
     /// The points each stage read.
     reads: [u64; STAGES],
     /// The state before each stage, for a play kept to be resumed: only a played deal is (an
@@ -53,15 +61,15 @@ struct Start {
     from: Option<usize>,
     /// The stage it resumes at; `STAGES`: the kept play is taken whole.
     stage: usize,
-    /// How many points the nearest kept reading is apart from it.
+    /// How many points the nearest kept reading on the same table is apart from it.
     apart: u32,
 }
 
-/// One deal played under many readings by one policy, each play starting from the furthest
-/// stage an earlier play saved that it would have played the same way.
+/// One deal played under many readings by one policy, on any table an evening leaves, each
+/// play starting from the furthest stage an earlier play saved that it would have played the
+/// same way.
 pub struct Replays<P> {
     scenario: Rc<Scenario>,
-    carried: Carried,
     policy: P,
     /// The plays kept to be resumed.
     saved: Vec<Saved<P>>,
@@ -70,12 +78,10 @@ pub struct Replays<P> {
 }
 
 impl<P: Policy + Copy + PartialEq> Replays<P> {
-    /// Plays of `scenario` on a table an earlier deal left as `carried` (in place of the
-    /// scenario's own), each starting with `policy` as given.
-    pub fn new(scenario: Rc<Scenario>, carried: Carried, policy: P) -> Replays<P> {
+    /// Plays of `scenario`, each starting with `policy` as given.
+    pub fn new(scenario: Rc<Scenario>, policy: P) -> Replays<P> {
         Replays {
             scenario,
-            carried,
             policy,
             saved: Vec::new(),
             last: None,
@@ -86,15 +92,16 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         &self.scenario
     }
 
-    /// The deal played under `rules`, as [`super::play_with`] plays it with a copy of the
-    /// policy, and the points the whole play read recorded as [`Rules::get`] records them.
-    pub fn play(&mut self, rules: &Rules) -> &Outcome {
+    /// The deal played under `rules` on a table an earlier deal left as `carried` (in place of
+    /// the scenario's own), as [`super::play_with`] plays it with a copy of the policy, and the
+    /// points the whole play read recorded as [`Rules::get`] records them.
+    pub fn play(&mut self, rules: &Rules, carried: Carried) -> &Outcome {
         let outer = Rules::take_read();
         let Start {
             from,
             stage: start,
             apart,
-        } = self.furthest_start(rules);
+        } = self.furthest_start(rules, carried);
         let read = |s: &Saved<P>| outer | s.reads.iter().fold(0, |a, r| a | r);
         if start == STAGES {
             let saved = &self.saved[from.expect("a play to take whole")];
@@ -111,7 +118,8 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
             }) => emptied(l),
             _ => Deal::lists(),
         };
-        let played = self.resume(rules, from.map(|i| &self.saved[i]), start, keep, lists);
+        let from = from.map(|i| &self.saved[i]);
+        let played = self.resume(rules, carried, from, start, keep, lists);
         Rules::mark_read(read(&played));
         if keep {
             self.saved.push(played);
@@ -121,9 +129,10 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         }
     }
 
-    /// Where a play under `rules` starts: from the kept play whose first stages read nothing on
-    /// which its reading and `rules` differ, the most stages.
-    fn furthest_start(&self, rules: &Rules) -> Start {
+    /// Where a play under `rules` on `carried` starts: from the kept play whose first stages
+    /// read nothing on which its reading and `rules` differ, the most stages (on another table,
+    /// no further than the ruff).
+    fn furthest_start(&self, rules: &Rules, carried: Carried) -> Start {
         let mut best = Start {
             from: None,
             stage: 0,
@@ -131,8 +140,12 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         };
         for (i, saved) in self.saved.iter().enumerate() {
             let differ = saved.rules.differing(rules);
-            best.apart = best.apart.min(differ.count_ones());
-            let same = saved.reads.iter().take_while(|&&r| r & differ == 0).count();
+            let mut same = saved.reads.iter().take_while(|&&r| r & differ == 0).count();
+            if saved.carried == carried {
+                best.apart = best.apart.min(differ.count_ones());
+            } else {
+                same = same.min(RUFF);
+            }
             if same > best.stage && (same == STAGES || saved.marks.is_some()) {
                 best.from = Some(i);
                 best.stage = same;
@@ -145,11 +158,12 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         best
     }
 
-    /// Plays `rules` from stage `start` of `from` (from the deal if `None`), its ledger written
-    /// in `lists`; with its marks if it is to be kept.
+    /// Plays `rules` on `carried` from stage `start` of `from` (from the deal if `None`), its
+    /// ledger written in `lists`; with its marks if it is to be kept.
     fn resume(
         &self,
         rules: &Rules,
+        carried: Carried,
         from: Option<&Saved<P>>,
         start: usize,
         keep: bool,
@@ -161,11 +175,11 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
                 let marks = saved.marks.as_ref().expect("only a played deal is resumed");
                 let ledger = saved.outcome.ledger().expect("a played deal");
                 let at = &marks[start];
-                let deal = Deal::resume(s, rules, self.carried, at, ledger, lists);
+                let deal = Deal::resume(s, rules, carried, at, ledger, lists);
                 (deal, at.policy, saved.reads, keep.then(|| marks.clone()))
             }
             None => {
-                let deal = Deal::writing_in(s, rules, self.carried, lists);
+                let deal = Deal::writing_in(s, rules, carried, lists);
                 let marks = keep.then(|| Box::new([deal.mark(self.policy); STAGES]));
                 (deal, self.policy, [0; STAGES], marks)
             }
@@ -194,6 +208,7 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         let outcome = deal.outcome();
         Saved {
             rules: *rules,
+            carried,
             reads,
             marks: marks.filter(|_| matches!(outcome, Outcome::Played(_))),
             outcome,

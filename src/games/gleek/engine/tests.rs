@@ -657,14 +657,17 @@ fn a_resumed_play_of_a_script_is_the_play_from_the_deal() {
         });
     for yaml in &scripts {
         let s = scenario(yaml);
-        let mut replays =
-            super::Replays::new(std::rc::Rc::new(s.clone()), s.carried, super::SimplePolicy);
+        let mut replays = super::Replays::new(std::rc::Rc::new(s.clone()), super::SimplePolicy);
         for base in [Rules::first_choices(TABLE), last] {
             let switches = Point::ALL
                 .iter()
                 .flat_map(|&p| (0..p.def().choices.len() as u8).map(move |to| base.with(p, to)));
             for rules in [base].into_iter().chain(switches) {
-                assert_eq!(replays.play(&rules), &play(&s, &rules), "{rules:?}");
+                assert_eq!(
+                    replays.play(&rules, s.carried),
+                    &play(&s, &rules),
+                    "{rules:?}"
+                );
             }
         }
     }
