@@ -80,12 +80,16 @@ pub(super) fn add_flips(compared: &mut Comparisons, out: &mut Rendered) {
     out.files.extend(flip_files(compared.iter_mut().flatten()));
 }
 
-/// The flip files of `compared`, taken from them.
+/// The flip files of `compared` not yet put, their bytes taken from them: each keeps its path,
+/// for the page that links it (a session renders a page again with a scenario it left alone).
 pub(super) fn flip_files<'c>(
     compared: impl Iterator<Item = &'c mut Compared>,
 ) -> impl Iterator<Item = Output> {
-    compared.filter_map(|c| c.flip.take()).map(|f| Output {
-        path: f.path,
-        bytes: f.json.into_bytes(),
-    })
+    compared
+        .filter_map(|c| c.flip.as_mut())
+        .filter(|f| !f.json.is_empty())
+        .map(|f| Output {
+            path: f.path.clone(),
+            bytes: std::mem::take(&mut f.json).into_bytes(),
+        })
 }
