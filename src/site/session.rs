@@ -345,7 +345,7 @@ fn rerender_page(
 }
 
 /// The scenarios of the page at `i` under every reading, and their readings compared: a
-/// scenario the save left alone (the same head, so the same YAML at the same place) keeps what
+/// scenario the save left alone (the same YAML, wherever it now stands) keeps what
 /// the `old` page's gave; the others are evaluated again, in parallel.
 fn reevaluate(
     built: &mut Built,
@@ -358,8 +358,14 @@ fn reevaluate(
         .map(Some)
         .collect();
     let project = &built.project;
-    let same =
-        |a: &dyn Scenario, b: &dyn Scenario| a.game().id() == b.game().id() && a.head() == b.head();
+    // What a scenario plays is read from its YAML alone; where it stands (its head's
+    // locations, which hold the whole page) is read again when the page is rendered.
+    let same = |a: &dyn Scenario, b: &dyn Scenario| {
+        let (x, y) = (a.head(), b.head());
+        a.game().id() == b.game().id()
+            && (&x.yaml, &x.id, &x.title, &x.notes, &x.seats)
+                == (&y.yaml, &y.id, &y.title, &y.notes, &y.seats)
+    };
     let kept: Vec<Option<(Vec<Evaluation>, Compared)>> = project.content[i]
         .page
         .scenarios
