@@ -272,6 +272,38 @@ fn every_scenario_save_leaves_what_a_clean_build_would() {
     .unwrap();
     assert_as_clean(root, &out, "a scenario added");
 
+    // The second scenario changes; the first, left alone, keeps its evaluation.
+    save(&deal_with(|d| {
+        let second = second_scenario(d).replace("auction: Ben 13,", "auction: Ben 14,");
+        format!("{d}\nThe same deal, bid higher.\n\n{second}")
+    }))
+    .unwrap();
+    assert_as_clean(root, &out, "one scenario of two changed");
+
+    // Both scenarios move down a line: the failing expectation is located where it is now.
+    let report = save(&deal_with(|d| {
+        let d = d
+            .replace("Ann: +38, Ben: -22", "Ann: +37, Ben: -21")
+            .replace(
+                "# A deal for the tests\n",
+                "# A deal for the tests\n\nA new line.\n",
+            );
+        format!("{d}\nThe same deal, bid higher.\n\n{}", second_scenario(&d))
+    }))
+    .unwrap();
+    assert_as_clean(root, &out, "a line above the scenarios");
+    let failing: Vec<usize> = report.failing.iter().map(|d| d.location.line).collect();
+    assert!(failing.contains(&37), "located as it is now: {failing:?}");
+
+    save(&deal_with(|d| {
+        d.replace(
+            "Ann holds every honour.",
+            "Ann holds every honour: \"the Mournival of all\" (Cotton, p. 92).",
+        )
+    }))
+    .unwrap();
+    assert_as_clean(root, &out, "a misquotation beside a scenario");
+
     save(&deal_with(|d| {
         d.replace("id: cotton-deal", "id: cotton-renamed")
     }))
@@ -310,8 +342,21 @@ fn a_scenario_edit_rewrites_only_what_shows_its_scenarios() {
         "content/deal.md",
         &deal_with(|d| d.replace("auction: Ben 12,", "auction: Ben 13,")),
     );
+    // The page is written and shown before the pages that list its scenario.
+    let listing = out.join("scenarios/index.html");
     let mut shown = 0;
-    session.update(&[page], &mut || shown += 1).unwrap();
+    session
+        .update(&[page], &mut || {
+            let html = std::fs::read(out.join("deal/index.html")).unwrap();
+            let was = &files[&PathBuf::from("deal/index.html")];
+            assert!(html != *was, "the page is on disk when shown");
+            assert_eq!(
+                inode(&listing),
+                inodes[&PathBuf::from("scenarios/index.html")]
+            );
+            shown += 1;
+        })
+        .unwrap();
     assert_eq!(shown, 1, "the quick way");
     let rewritten: Vec<&str> = inodes
         .iter()

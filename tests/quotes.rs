@@ -807,3 +807,81 @@ fn build_warns_of_a_misquote_and_strict_refuses_it() {
         .code(1)
         .stderr(predicate::str::contains("misquote: “Tiddy is five”"));
 }
+
+/// A save's audit (`serve`): after a page's quotations change, looking for only that page's
+/// quotations again finds what an audit of every page finds, quotation by quotation, whether
+/// the page gains, loses or moves quotations or quotes a text not at hand; a misquote, whose
+/// report is bounded across the run, asks for the whole audit.
+#[test]
+fn a_page_audited_again_alone_agrees_with_an_audit_of_every_page() {
+    let library = bundled();
+    let readings = load_variants(root()).unwrap_or_else(|e| panic!("{e:?}"));
+    let pages = load_pages(root(), &root().join("content")).unwrap_or_else(|e| panic!("{e:?}"));
+    let at = pages
+        .iter()
+        .position(|p| p.path.ends_with("play/ruff.md"))
+        .expect("the bundled ruff page");
+    let audit = |texts: &[(&Path, &std::sync::Arc<str>)]| {
+        sources::audit(&library, &readings, texts).unwrap_or_else(|e| panic!("{e:?}"))
+    };
+    let listed: Vec<_> = pages.iter().map(|p| (p.path.as_path(), &p.text)).collect();
+    let before = audit(&listed);
+    let ruff = pages[at].text.to_string();
+    let quote = "\"neither more nor less\" (Cotton, p. 90)";
+    assert!(
+        ruff.contains("wins it\" (Cotton, p. 92)"),
+        "the page quotes Cotton"
+    );
+    let edits = [
+        ("a quotation added", format!("{ruff}\nAgain: {quote}.\n")),
+        (
+            "a line above every quotation",
+            format!("A new line.\n\n{ruff}"),
+        ),
+        (
+            "a quotation's citation taken out",
+            ruff.replacen(" (Cotton, p. 92)", "", 1),
+        ),
+        (
+            "a quotation of a text not at hand",
+            format!("{ruff}\nStewart: \"the words of a text\" (Stewart, p. 5).\n"),
+        ),
+        (
+            "every quotation taken out",
+            "# Ruff\n\nNo words.\n".to_string(),
+        ),
+    ];
+    for (what, text) in edits {
+        let text: std::sync::Arc<str> = text.into();
+        let mut now = listed.clone();
+        now[at].1 = &text;
+        let own: Vec<_> = now
+            .iter()
+            .map(|(p, t)| sources::page_claims(p, t))
+            .collect();
+        let whole = audit(&now);
+        let alone = sources::reaudit(
+            &library,
+            &readings,
+            &now,
+            &own,
+            before.clone(),
+            &[pages[at].path.as_path()],
+        )
+        .unwrap_or_else(|| panic!("{what}: the page alone can be audited again"));
+        assert_eq!(format!("{:?}", alone), format!("{:?}", whole), "{what}");
+    }
+    let misquoted: std::sync::Arc<str> = ruff
+        .replace("wins it\" (Cotton", "takes it\" (Cotton")
+        .into();
+    let mut now = listed.clone();
+    now[at].1 = &misquoted;
+    let own: Vec<_> = now
+        .iter()
+        .map(|(p, t)| sources::page_claims(p, t))
+        .collect();
+    assert!(!audit(&now).1.errors.is_empty(), "the misquote is found");
+    let path = [pages[at].path.as_path()];
+    let alone = sources::reaudit(&library, &readings, &now, &own, before, &path);
+    assert!(alone.is_none(), "a misquote asks for the whole audit");
+}

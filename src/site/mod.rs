@@ -45,7 +45,7 @@ use crate::diagnostic::Diagnostic;
 use crate::project::ProjectConfig;
 use crate::variant::Override;
 use content::render_content;
-use evaluate::{Comparisons, evaluate_all};
+use evaluate::{Comparisons, Evaluations, evaluate_all};
 use indexes::add_indexes;
 use links::check_links;
 use navigation::{Navigation, navigation};
@@ -114,6 +114,8 @@ struct Built {
     project: Project,
     nav: Navigation,
     out: Rendered,
+    /// Every scenario under every reading, kept so that a save reuses a scenario it left alone.
+    evals: Evaluations,
     /// Every scenario's readings compared.
     compared: Comparisons,
     report: BuildReport,
@@ -159,6 +161,7 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
         project,
         nav,
         out,
+        evals,
         compared,
         report,
     })

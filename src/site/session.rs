@@ -12,7 +12,7 @@
 //! that folder is no longer the one the session built, the whole site is built and swapped in as
 //! `build` does.
 
-use super::evaluate::evaluate_one;
+use super::evaluate::{Compared, evaluate_one};
 use super::game_pages::{render_readings, render_rules};
 use super::output::{self, OutputError};
 use super::project::Project;
@@ -20,6 +20,8 @@ use super::sink::{Output, Rendered, Sink, digest};
 use super::site_pages::{render_sources, scenario_index};
 use super::view::SiteView;
 use super::{BuildError, BuildOptions, BuildReport, Built, pages};
+use crate::compare::Evaluation;
+use crate::game::Scenario;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -232,7 +234,6 @@ fn rerender(
     disk: &HashMap<String, u64>,
     pages_written: &mut dyn FnMut(),
 ) -> Result<Vec<(String, u64)>, BuildError> {
-    let mut files = Vec::new();
     let mut games: Vec<&'static str> = Vec::new();
     let quoting = |p: &pages::ContentPage| {
         !crate::sources::quotations::of_page(&p.page.path, &p.page.text).is_empty()
@@ -245,14 +246,16 @@ fn rerender(
         quoted |= claims != built.project.page_claims[*i];
         built.project.page_claims[*i] = claims;
     }
+    let edited: Vec<PathBuf> = edits.iter().map(|(_, p)| p.page.path.clone()).collect();
     let olds: Vec<(usize, pages::ContentPage)> = edits
         .into_iter()
         .map(|(i, page)| (i, std::mem::replace(&mut built.project.content[i], page)))
         .collect();
     if quoted {
-        files.extend(requote(built)?);
+        reaudit(built, &edited)?;
         games.extend(built.project.games().map(|(g, _)| g.id()));
     }
+    let mut pages = Vec::new();
     for (i, old) in olds {
         let scenarios = old.page.scenarios.iter();
         games.extend(
@@ -260,16 +263,23 @@ fn rerender(
                 .chain(&built.project.content[i].page.scenarios)
                 .map(|s| s.game().id()),
         );
-        files.extend(rerender_page(built, i, old)?);
+        pages.extend(rerender_page(built, i, old)?);
+    }
+    // The pages rendered below have the anchors they had: those of the readings' pages and of
+    // the annotated texts rest on the texts alone, the rule points' pages' are fixed.
+    super::links::check_links(&built.project, &built.out)?;
+    let mut written = write_changed(opts, built, pages, disk)?;
+    pages_written();
+    let mut files = Vec::new();
+    if quoted {
+        files.extend(render_quoted(built)?);
     }
     games.sort_unstable();
     games.dedup();
     if !games.is_empty() {
         files.extend(relist(built, &games)?);
     }
-    super::links::check_links(&built.project, &built.out)?;
-    let mut written = write_changed(opts, built, files, disk)?;
-    pages_written();
+    written.extend(write_changed(opts, built, files, disk)?);
     let mut bytes = Vec::new();
     super::indexes::write_search_index(&built.project, &mut built.out, false, &mut bytes)
         .expect("writing into memory cannot fail");
@@ -282,21 +292,16 @@ fn rerender(
     Ok(written)
 }
 
-/// The edited page at `i` rendered again (its scenarios evaluated again); its views take the
-/// place of the `old` page's.
+/// The edited page at `i` rendered again, its scenarios evaluated again where they changed; its
+/// views, evaluations and comparisons take the place of the `old` page's.
 fn rerender_page(
     built: &mut Built,
     i: usize,
     old: pages::ContentPage,
 ) -> Result<Vec<Output>, BuildError> {
+    let (evals, compared) = reevaluate(built, i, &old);
     let project = &built.project;
     let p = &project.content[i];
-    let (evals, compared): (Vec<_>, Vec<_>) = p
-        .page
-        .scenarios
-        .par_iter()
-        .map(|s| evaluate_one(project, s.as_ref()))
-        .unzip();
     let site = SiteView::of(project, &built.nav.sections, &built.nav.games);
     let (file, md, views) = super::content::render_page(
         i,
@@ -320,29 +325,84 @@ fn rerender_page(
         at..at + old.page.scenarios.len(),
         views.into_iter().map(|v| (v, title.clone())),
     );
+    built.evals[i] = evals;
     built.compared[i] = compared;
     Ok(files)
 }
 
-/// The quotations of every page checked again (each page's own claims as kept), and the pages
-/// that show where they stand rendered again: the readings' pages and cards, and the annotated
-/// texts (the rule points' pages are the caller's).
-fn requote(built: &mut Built) -> Result<Vec<Output>, BuildError> {
+/// The scenarios of the page at `i` under every reading, and their readings compared: a
+/// scenario the save left alone (the same YAML, wherever it now stands) keeps what
+/// the `old` page's gave; the others are evaluated again, in parallel.
+fn reevaluate(
+    built: &mut Built,
+    i: usize,
+    old: &pages::ContentPage,
+) -> (Vec<Vec<Evaluation>>, Vec<Compared>) {
+    let mut before: Vec<Option<(Vec<Evaluation>, Compared)>> = std::mem::take(&mut built.evals[i])
+        .into_iter()
+        .zip(std::mem::take(&mut built.compared[i]))
+        .map(Some)
+        .collect();
+    let project = &built.project;
+    // What a scenario plays is read from its YAML alone; where it stands (its head's
+    // locations, which hold the whole page) is read again when the page is rendered.
+    let same = |a: &dyn Scenario, b: &dyn Scenario| {
+        let (x, y) = (a.head(), b.head());
+        a.game().id() == b.game().id()
+            && (&x.yaml, &x.id, &x.title, &x.notes, &x.seats)
+                == (&y.yaml, &y.id, &y.title, &y.notes, &y.seats)
+    };
+    let kept: Vec<Option<(Vec<Evaluation>, Compared)>> = project.content[i]
+        .page
+        .scenarios
+        .iter()
+        .map(|s| {
+            let j = old
+                .page
+                .scenarios
+                .iter()
+                .position(|o| same(o.as_ref(), s.as_ref()))?;
+            before.get_mut(j)?.take()
+        })
+        .collect();
+    project.content[i]
+        .page
+        .scenarios
+        .par_iter()
+        .zip(kept)
+        .map(|(s, kept)| kept.unwrap_or_else(|| evaluate_one(project, s.as_ref())))
+        .unzip()
+}
+
+/// The quotations checked again: those of the `edited` pages alone where
+/// [`crate::sources::reaudit`] can, else every one (each page's own claims as kept).
+fn reaudit(built: &mut Built, edited: &[PathBuf]) -> Result<(), BuildError> {
     let project = &mut built.project;
     let pages: Vec<_> = project
         .content
         .iter()
         .map(|p| (p.page.path.as_path(), &p.page.text))
         .collect();
-    let (quotations, quotes) = crate::sources::audit_with(
-        &project.library,
-        &project.readings,
-        &pages,
-        &project.page_claims,
-    )
-    .map_err(BuildError::Invalid)?;
+    let before = (
+        std::mem::take(&mut project.quotations),
+        std::mem::take(&mut project.quotes),
+    );
+    let edited: Vec<&Path> = edited.iter().map(PathBuf::as_path).collect();
+    let (library, readings, claims) = (&project.library, &project.readings, &project.page_claims);
+    let (quotations, quotes) =
+        match crate::sources::reaudit(library, readings, &pages, claims, before, &edited) {
+            Some(done) => done,
+            None => crate::sources::audit_with(library, readings, &pages, claims)
+                .map_err(BuildError::Invalid)?,
+        };
     project.quotations = quotations;
     project.quotes = quotes;
+    Ok(())
+}
+
+/// The pages that show where the quotations stand, rendered again: the readings' pages and
+/// cards, and the annotated texts (the rule points' pages are the caller's).
+fn render_quoted(built: &mut Built) -> Result<Vec<Output>, BuildError> {
     let project = &built.project;
     let site = SiteView::of(project, &built.nav.sections, &built.nav.games);
     let mut out = Rendered::default();

@@ -213,6 +213,94 @@ pub fn check(library: &Library, quotations: &[Quotation]) -> Report {
     report
 }
 
+/// As [`check`] on `quotations`, given the report `before` of a check of the same library:
+/// the quotations at `new` take the place of those `before` checked at `old` (both start at the
+/// same index, the quotations either side are the same), and only they are looked for. `None`
+/// when a misquote is in either: the misquotes shown are bounded across the run, so that check
+/// is done whole. The claims are left to the caller.
+pub fn recheck(
+    library: &Library,
+    quotations: &[Quotation],
+    before: &Report,
+    old: Range<usize>,
+    new: Range<usize>,
+) -> Option<Report> {
+    if !before.errors.is_empty() || old.start != new.start {
+        return None;
+    }
+    // An index of `before` in the new order, unless it was one of those replaced.
+    let moved = |i: usize| match i {
+        i if i < old.start => Some(i),
+        i if i < old.end => None,
+        i => Some(i - old.len() + new.len()),
+    };
+    let mut report = Report::default();
+    let (mut found, mut translations, mut unverified) = (Vec::new(), Vec::new(), Vec::new());
+    for i in new.clone() {
+        let q = &quotations[i];
+        match check_one(library, q, &library.resolve(&q.cite), true) {
+            Verdict::Found(text, tokens) => found.push(Found {
+                quotation: i,
+                text,
+                tokens,
+            }),
+            Verdict::Wrong(_) => return None,
+            Verdict::Translation => translations.push(i),
+            Verdict::NotCompared(why) => unverified.push(Unverified { quotation: i, why }),
+        }
+    }
+    report.found = splice(
+        &before.found,
+        found,
+        new.start,
+        |f| f.quotation,
+        |f| {
+            moved(f.quotation).map(|quotation| Found {
+                quotation,
+                ..f.clone()
+            })
+        },
+    );
+    // Without misquotes, every quotation compared was found.
+    report.compared = report.found.len();
+    report.translations = splice(
+        &before.translations,
+        translations,
+        new.start,
+        |&i| i,
+        |&i| moved(i),
+    );
+    report.unverified = splice(
+        &before.unverified,
+        unverified,
+        new.start,
+        |u| u.quotation,
+        |u| {
+            moved(u.quotation).map(|quotation| Unverified {
+                quotation,
+                why: u.why.clone(),
+            })
+        },
+    );
+    Some(report)
+}
+
+/// `before`'s items (in the order of their quotations, `index` of each) renumbered, those of
+/// the quotations replaced dropped (`renumber` gives `None`), and `new`, of the quotations
+/// that replace them, put in their place at `start`.
+fn splice<T>(
+    before: &[T],
+    new: Vec<T>,
+    start: usize,
+    index: impl Fn(&T) -> usize,
+    renumber: impl Fn(&T) -> Option<T>,
+) -> Vec<T> {
+    let mut out: Vec<T> = before.iter().filter_map(renumber).collect();
+    let at = out.partition_point(|t| index(t) < start);
+    out.splice(at..at, new);
+    out
+}
+
 enum Verdict {
     Found(usize, Range<usize>),
     Wrong(Diagnostic),

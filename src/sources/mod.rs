@@ -25,6 +25,7 @@ use crate::input::{self, Depth, read_text};
 use crate::yaml::YamlText;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use text::{Text, Unit};
 
@@ -562,11 +563,17 @@ pub fn quotations<'a>(
 ) -> Result<Vec<quotations::Quotation>, Vec<Diagnostic>> {
     let mut all = quotations::of_variants(readings)?;
     for (path, text) in pages {
-        if path.extension().is_some_and(|x| x == "md") {
-            all.extend(quotations::of_page(path, text));
-        }
+        all.extend(page_quotations(path, text));
     }
     Ok(all)
+}
+
+/// The quotations of one page: a Markdown page's, none of any other.
+fn page_quotations(path: &Path, text: &std::sync::Arc<str>) -> Vec<quotations::Quotation> {
+    match path.extension().is_some_and(|x| x == "md") {
+        true => quotations::of_page(path, text),
+        false => Vec::new(),
+    }
 }
 
 /// Every quotation a project makes, checked against its text, and every claim it makes of its
@@ -599,13 +606,71 @@ pub fn audit_with(
     own: &[Vec<Diagnostic>],
 ) -> Result<(Vec<quotations::Quotation>, check::Report), Vec<Diagnostic>> {
     let quotations = quotations(readings, pages.iter().copied())?;
-    let mut report = check::check(library, &quotations);
+    let report = check::check(library, &quotations);
+    Ok(with_claims(
+        library, readings, pages, own, quotations, report,
+    ))
+}
+
+/// The quotations checked, with the claims of [`audit`] added to their report.
+fn with_claims(
+    library: &Library,
+    readings: &crate::variant::Readings,
+    pages: &[(&Path, &std::sync::Arc<str>)],
+    own: &[Vec<Diagnostic>],
+    quotations: Vec<quotations::Quotation>,
+    mut report: check::Report,
+) -> (Vec<quotations::Quotation>, check::Report) {
     report.claims = evidence::check(library, readings, &quotations, &report);
     report
         .claims
         .extend(credit::check(library, pages, &quotations, &report));
     report.claims.extend(own.iter().flatten().cloned());
-    Ok((quotations, report))
+    (quotations, report)
+}
+
+/// As [`audit_with`], after the pages at `edited` changed (`pages` holds them as they are now),
+/// given what an audit of the same library and readings found `before`: only the edited pages'
+/// quotations are looked for again. `None` where [`check::recheck`] says the whole audit must
+/// be done again.
+pub fn reaudit(
+    library: &Library,
+    readings: &crate::variant::Readings,
+    pages: &[(&Path, &std::sync::Arc<str>)],
+    own: &[Vec<Diagnostic>],
+    (mut all, mut report): (Vec<quotations::Quotation>, check::Report),
+    edited: &[&Path],
+) -> Option<(Vec<quotations::Quotation>, check::Report)> {
+    let order: HashMap<&Path, usize> = pages
+        .iter()
+        .enumerate()
+        .map(|(i, (p, _))| (*p, i))
+        .collect();
+    for &path in edited {
+        let (_, text) = pages.iter().find(|(p, _)| *p == path)?;
+        let at = order.get(path)?;
+        // A page's quotations follow the readings' and those of the pages before it.
+        let comes_before = |q: &quotations::Quotation| match &q.origin {
+            quotations::Origin::Variant { .. } => true,
+            quotations::Origin::Page { path } => order.get(path.as_path()).is_some_and(|i| i < at),
+        };
+        let start = all.iter().take_while(|q| comes_before(q)).count();
+        let len = all[start..]
+            .iter()
+            .take_while(|q| matches!(&q.origin, quotations::Origin::Page { path: p } if p == path))
+            .count();
+        let new = page_quotations(path, text);
+        let new_len = new.len();
+        all.splice(start..start + len, new);
+        report = check::recheck(
+            library,
+            &all,
+            &report,
+            start..start + len,
+            start..start + new_len,
+        )?;
+    }
+    Some(with_claims(library, readings, pages, own, all, report))
 }
 
 #[cfg(test)]
