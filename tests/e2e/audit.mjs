@@ -17,6 +17,7 @@
 // lines are shown. Each check prints PASS or FAIL with its reason; the script exits 1 if any fails.
 
 import { chromium } from "playwright-core";
+import { CheckFailed, reporter, runWithin } from "./harness.mjs";
 import { createRequire } from "node:module";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -63,14 +64,11 @@ const HEADER_CONTROLS = "body > header :is(button, summary, [role=button], a[hre
 const STEP_MS = 20_000;
 const AXE_MS = 60_000;
 const TOTAL_MS = 600_000;
+const { log } = reporter("audit");
 
-class CheckFailed extends Error {}
 
 const results = [];
 
-function log(message) {
-  console.log(`audit: ${message}`);
-}
 
 function record(name, ok, reason) {
   results.push({ name, ok, reason });
@@ -356,15 +354,4 @@ async function main() {
   if (failed.length) process.exitCode = 1;
 }
 
-const timer = setTimeout(() => {
-  console.error(`audit: FAIL: the run took longer than ${TOTAL_MS / 1000} s`);
-  process.exit(1);
-}, TOTAL_MS);
-timer.unref();
-
-try {
-  await main();
-} catch (err) {
-  console.error(`audit: FAIL: ${err instanceof CheckFailed ? err.message : err.stack || String(err)}`);
-  process.exitCode = 1;
-}
+await runWithin("audit", TOTAL_MS, main, { passed: false });

@@ -16,6 +16,7 @@
 // Exits 1 with a message naming the failed check.
 
 import { chromium } from "playwright-core";
+import { reporter, runWithin } from "./harness.mjs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -33,15 +34,9 @@ const SOURCE = "content/notebook/tiddy-turned-up.md";
 const SCENARIO = "tiddy-turned-up-paid-to-cat";
 const STEP_MS = 20_000;
 const TOTAL_MS = 300_000;
+const { check, log } = reporter("editor");
 const scratch = mkdtempSync(path.join(os.tmpdir(), "mournival-editor-"));
 
-class CheckFailed extends Error {}
-function check(ok, message) {
-  if (!ok) throw new CheckFailed(message);
-}
-function log(message) {
-  console.log(`editor: ${message}`);
-}
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 async function open(context, rel) {
@@ -318,16 +313,4 @@ async function main() {
   }
 }
 
-const timer = setTimeout(() => {
-  console.error(`editor: FAIL: the run took longer than ${TOTAL_MS / 1000} s`);
-  process.exit(1);
-}, TOTAL_MS);
-timer.unref();
-
-try {
-  await main();
-  log("all checks passed");
-} catch (err) {
-  console.error(`editor: FAIL: ${err instanceof CheckFailed ? err.message : err.stack || String(err)}`);
-  process.exitCode = 1;
-}
+await runWithin("editor", TOTAL_MS, main);

@@ -17,6 +17,7 @@
 // Exits 1 with a message naming the failed check.
 
 import { chromium } from "playwright-core";
+import { CheckFailed, reporter, runWithin } from "./harness.mjs";
 import { checkCharts } from "./charts.mjs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -43,16 +44,8 @@ const mournival = process.env.MOURNIVAL || path.join(repo, "target/release/mourn
 // Every step is bounded; the whole run too.
 const STEP_MS = 15_000;
 const TOTAL_MS = 400_000;
+const { check, log } = reporter("e2e");
 
-class CheckFailed extends Error {}
-
-function check(ok, message) {
-  if (!ok) throw new CheckFailed(message);
-}
-
-function log(message) {
-  console.log(`e2e: ${message}`);
-}
 
 // Opens `rel` under the site root; fails on an HTTP error or a script error in the page.
 async function open(context, rel) {
@@ -685,17 +678,4 @@ async function main() {
   }
 }
 
-const timer = setTimeout(() => {
-  console.error(`e2e: FAIL: the run took longer than ${TOTAL_MS / 1000} s`);
-  process.exit(1);
-}, TOTAL_MS);
-timer.unref();
-
-try {
-  await main();
-  log("all checks passed");
-} catch (err) {
-  const message = err instanceof CheckFailed ? err.message : err.stack || String(err);
-  console.error(`e2e: FAIL: ${message}`);
-  process.exitCode = 1;
-}
+await runWithin("e2e", TOTAL_MS, main);

@@ -22,6 +22,7 @@
 // message naming the failed check.
 
 import { chromium } from "playwright-core";
+import { CheckFailed, reporter, runWithin } from "./harness.mjs";
 import { execFileSync, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -37,10 +38,8 @@ const mournival = process.env.MOURNIVAL || path.join(repo, "target/release/mourn
 const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const STEP_MS = 20_000;
 const TOTAL_MS = 300_000;
+const { check, log } = reporter("e2e settle");
 
-class CheckFailed extends Error {}
-const check = (ok, message) => { if (!ok) throw new CheckFailed(message); };
-const log = (message) => console.log(`e2e settle: ${message}`);
 
 const scratch = mkdtempSync(path.join(tmpdir(), "mournival-settle-"));
 
@@ -352,16 +351,4 @@ async function main() {
   }
 }
 
-const timer = setTimeout(() => {
-  console.error(`e2e settle: FAIL: the run took longer than ${TOTAL_MS / 1000} s`);
-  process.exit(1);
-}, TOTAL_MS);
-timer.unref();
-
-try {
-  await main();
-  log("all checks passed");
-} catch (err) {
-  console.error(`e2e settle: FAIL: ${err instanceof CheckFailed ? err.message : err.stack || String(err)}`);
-  process.exitCode = 1;
-}
+await runWithin("e2e settle", TOTAL_MS, main);
