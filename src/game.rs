@@ -47,6 +47,9 @@ pub trait Game: Send + Sync + 'static {
     /// What every reading shares (players, pack, deal, ranks, order of play): the part of the
     /// rules no rule point disputes, which a table's card states before the reading's choices.
     fn facts(&self) -> &'static [Fact];
+    /// The seats a table may have, its usual size and the cards of a hand: what the scenario
+    /// reader enforces and the settle form offers, so that the two cannot disagree.
+    fn setup(&self) -> Setup;
     /// The stages of a deal, in play order: a page of the game says at which one its question
     /// arises (`stage:`), and the site lists the questions in this order under these titles.
     fn stages(&self) -> &'static [StageDef];
@@ -68,6 +71,25 @@ pub trait Game: Send + Sync + 'static {
 pub struct Unit {
     pub name: &'static str,
     pub meaning: &'static str,
+}
+
+/// How a table of a game is laid: every reading shares it (a reading that lets fewer play says so
+/// in its rule points; the scenario reader takes every size some reading allows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The fewest and the most seats a scenario may have.
+    pub least: usize,
+    pub most: usize,
+    /// The size a table starts with where nobody says: the game's usual table.
+    pub usual: usize,
+    /// The cards dealt to each hand.
+    pub hand: usize,
+}
+
+impl Setup {
+    pub fn seats(&self) -> std::ops::RangeInclusive<usize> {
+        self.least..=self.most
+    }
 }
 
 /// One fact of a game that every reading shares: its topic ("Players") and the rule in words.

@@ -37,7 +37,7 @@ use super::CheckRun;
 use crate::check::words::{self, Ids};
 use crate::check::{self, Switch, Verdict};
 use crate::diagnostic::{Diagnostic, Location};
-use crate::game::{Outcome, Party, Scenario};
+use crate::game::{Outcome, Party, Row, Scenario};
 use crate::variant::Variant;
 use serde::Serialize;
 
@@ -235,27 +235,24 @@ fn rows(s: &dyn Scenario, outcomes: &[Outcome]) -> Vec<RowJson> {
                 .collect(),
         })
         .collect();
-    let mut each: Vec<Option<std::vec::IntoIter<crate::game::Row>>> = outcomes
+    // Each playable reading's rows, in step; the first playable reading's name every row.
+    let mut each: Vec<Option<std::vec::IntoIter<Row>>> = outcomes
         .iter()
         .map(|o| o.played().map(|l| l.rows(head).into_iter()))
         .collect();
-    let Some(first) = outcomes.iter().find_map(|o| o.played()) else {
+    let Some(lead) = each.iter().position(Option::is_some) else {
         return rows;
     };
-    for row in first.rows(head) {
-        let cells = each
-            .iter_mut()
-            .map(|cells| match cells.as_mut().and_then(Iterator::next) {
-                Some(r) => CellJson::Game {
-                    text: r.text,
-                    detail: r.detail,
-                },
-                None => CellJson::Game {
-                    text: "—".to_string(),
-                    detail: None,
-                },
-            })
-            .collect();
+    while let Some(row) = each[lead].as_mut().and_then(Iterator::next) {
+        let mut cells: Vec<CellJson> = (0..lead).map(|_| game_cell(None)).collect();
+        cells.push(game_cell(Some((row.text, row.detail))));
+        cells.extend(each[lead + 1..].iter_mut().map(|rest| {
+            game_cell(
+                rest.as_mut()
+                    .and_then(Iterator::next)
+                    .map(|r| (r.text, r.detail)),
+            )
+        }));
         rows.push(RowJson {
             label: row.label,
             kind: row.group,
@@ -264,6 +261,12 @@ fn rows(s: &dyn Scenario, outcomes: &[Outcome]) -> Vec<RowJson> {
         });
     }
     rows
+}
+
+/// A game row's cell: its text and detail, or `—` where the reading has no such row.
+fn game_cell(row: Option<(String, Option<String>)>) -> CellJson {
+    let (text, detail) = row.unwrap_or_else(|| ("—".to_string(), None));
+    CellJson::Game { text, detail }
 }
 
 /// Every payment under one reading, with the rule point behind it and the reading's evidence.

@@ -6,38 +6,8 @@
 //! readings, the site's advice for a first evening and the seats the game allows.
 
 use super::tonight::TonightGame;
+use crate::game::{Game, Setup};
 use serde::Serialize;
-
-/// A game the form knows how to write as a scenario block: how many may play, how many seats the
-/// form fills in at first, and the cards of a hand.
-struct Form {
-    game: &'static str,
-    seats: std::ops::RangeInclusive<usize>,
-    first: usize,
-    cards: usize,
-}
-
-/// The games with a form. Put's and Glic's ranges are their scenario readers' (`seats:`).
-const FORMS: &[Form] = &[
-    Form {
-        game: "gleek",
-        seats: 3..=3,
-        first: 3,
-        cards: 12,
-    },
-    Form {
-        game: "put",
-        seats: 2..=4,
-        first: 2,
-        cards: 3,
-    },
-    Form {
-        game: "glic",
-        seats: 3..=6,
-        first: 4,
-        cards: 4,
-    },
-];
 
 /// The names the form starts with, the site's usual table.
 const NAMES: [&str; 6] = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"];
@@ -71,35 +41,46 @@ pub fn url(game: &str) -> String {
     format!("{}{game}/", super::pages::paths::SETTLE)
 }
 
-fn form(game: &str) -> Option<&'static Form> {
-    FORMS.iter().find(|f| f.game == game)
+/// The table of a game the site has a form for: a registered game whose stages script
+/// (`static/settle-<game>.js`) ships.
+fn setup(game: &str) -> Option<Setup> {
+    let g: &dyn Game = crate::games::by_id(game)?;
+    super::templates::ships(&format!("settle-{game}.js")).then(|| g.setup())
 }
 
-/// The page of a game's form, if the form knows the game.
+/// The page of a game's form, if the site has one.
 pub fn page(game: &str) -> Option<String> {
-    form(game).map(|_| url(game))
+    setup(game).map(|_| url(game))
+}
+
+/// The seats of a game's form, if the site has one.
+pub fn form(game: &str) -> Option<FormView> {
+    setup(game).map(view)
 }
 
 /// The games of the site that have a form, in the site's order, with their forms' seats.
 pub fn games(all: &[TonightGame]) -> impl Iterator<Item = (&TonightGame, FormView)> {
-    all.iter().filter_map(|g| form(g.id).map(|f| (g, view(f))))
+    all.iter().filter_map(|g| form(g.id).map(|f| (g, f)))
 }
 
-fn view(f: &Form) -> FormView {
-    let seats = (0..*f.seats.end())
+/// The game's seats, the usual table filled in with the site's names, the last of them dealing.
+fn view(t: Setup) -> FormView {
+    let seats = (0..t.most)
         .map(|i| SeatField {
             index: i,
-            label: format!("{} seat", ORDINALS[i]),
-            name: if i < f.first { NAMES[i] } else { "" },
-            required: i < *f.seats.start(),
+            label: ORDINALS
+                .get(i)
+                .map_or_else(|| format!("Seat {}", i + 1), |o| format!("{o} seat")),
+            name: NAMES.get(i).filter(|_| i < t.usual).copied().unwrap_or(""),
+            required: i < t.least,
         })
         .collect();
     FormView {
         seats,
-        dealer: f.first - 1,
-        fewest: *f.seats.start(),
-        most: *f.seats.end(),
-        cards: f.cards,
+        dealer: t.usual - 1,
+        fewest: t.least,
+        most: t.most,
+        cards: t.hand,
     }
 }
 
@@ -114,17 +95,17 @@ mod tests {
 
     #[test]
     fn each_form_offers_the_seats_its_game_allows() {
-        let glic = super::view(super::form("glic").unwrap());
+        let glic = super::form("glic").unwrap();
         assert_eq!(glic.seats.len(), 6);
         let names: Vec<&str> = glic.seats.iter().map(|s| s.name).collect();
         assert_eq!(names, ["Ann", "Ben", "Cat", "Dan", "", ""]);
         let required: Vec<bool> = glic.seats.iter().map(|s| s.required).collect();
         assert_eq!(required, [true, true, true, false, false, false]);
         assert_eq!((glic.dealer, glic.cards), (3, 4));
-        let put = super::view(super::form("put").unwrap());
+        let put = super::form("put").unwrap();
         assert_eq!((put.seats.len(), put.fewest, put.dealer), (4, 2, 1));
         assert_eq!(put.seats[3].label, "Fourth seat");
-        let gleek = super::view(super::form("gleek").unwrap());
+        let gleek = super::form("gleek").unwrap();
         assert_eq!((gleek.seats.len(), gleek.dealer, gleek.cards), (3, 2, 12));
     }
 }

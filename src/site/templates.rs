@@ -115,7 +115,12 @@ const ENGINE: &[(&str, &[u8])] = &[
 /// Whether the built-in static files hold the engine in the browser (`engine.js`, built from
 /// `wasm/`): the pages load the scenario editor only then, so no page asks for a missing file.
 pub fn ships_engine() -> bool {
-    STATIC.iter().any(|(name, _)| *name == "engine.js")
+    ships("engine.js")
+}
+
+/// Whether the built-in static files hold `file` (`settle-gleek.js`).
+pub fn ships(file: &str) -> bool {
+    STATIC.iter().any(|(name, _)| *name == file)
 }
 
 /// A template that failed to compile or render; tera's message names the template, line and column.

@@ -16,7 +16,7 @@
 // Exits 1 with a message naming the failed check.
 
 import { chromium } from "playwright-core";
-import { reporter, runWithin } from "./harness.mjs";
+import { opener, reporter, runWithin } from "./harness.mjs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -39,18 +39,7 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), "mournival-editor-"));
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-async function open(context, rel) {
-  const page = await context.newPage();
-  page.setDefaultTimeout(STEP_MS);
-  const problems = [];
-  page.on("pageerror", (err) => problems.push(`script error: ${err.message}`));
-  page.on("response", (res) => {
-    if (res.status() >= 400 && res.url().startsWith(siteUrl)) problems.push(`HTTP ${res.status()} for ${res.url()}`);
-  });
-  const response = await page.goto(new URL(rel, siteUrl).href, { waitUntil: "load" });
-  check(response && response.ok(), `${rel} answered HTTP ${response ? response.status() : "nothing"}`);
-  return { page, problems };
-}
+const open = opener(siteUrl, STEP_MS);
 
 function cli(args) {
   try {

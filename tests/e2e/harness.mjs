@@ -35,3 +35,30 @@ export async function runWithin(name, totalMs, main, { passed = true } = {}) {
     process.exitCode = 1;
   }
 }
+
+/**
+ * The `open(context, rel)` of a script testing the site at `siteUrl`: opens `rel` in a new page
+ * of `context`, each step given `stepMs`, and answers `{ page, problems, url }`, where `problems`
+ * collects the page's script errors and the HTTP errors of the site's own files as they come
+ * (the caller checks it when it is done). A page that does not answer 2xx fails at once, with
+ * the build error `mournival serve` shows in its place.
+ */
+export function opener(siteUrl, stepMs) {
+  return async function open(context, rel) {
+    const page = await context.newPage();
+    page.setDefaultTimeout(stepMs);
+    const problems = [];
+    page.on("pageerror", (err) => problems.push(`script error: ${err.message}`));
+    page.on("response", (res) => {
+      if (res.status() >= 400 && res.url().startsWith(siteUrl)) problems.push(`HTTP ${res.status()} for ${res.url()}`);
+    });
+    const url = new URL(rel, siteUrl).href;
+    const response = await page.goto(url, { waitUntil: "load" });
+    if (!response || !response.ok()) {
+      const buildError = await page.locator("pre.build-error").innerText({ timeout: 1000 }).catch(() => "");
+      const why = buildError ? `; the site did not build:\n${buildError}` : "";
+      throw new CheckFailed(`${url} answered HTTP ${response ? response.status() : "nothing"}${why}`);
+    }
+    return { page, problems, url };
+  };
+}

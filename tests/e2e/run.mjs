@@ -17,7 +17,7 @@
 // Exits 1 with a message naming the failed check.
 
 import { chromium } from "playwright-core";
-import { CheckFailed, reporter, runWithin } from "./harness.mjs";
+import { CheckFailed, opener, reporter, runWithin } from "./harness.mjs";
 import { checkCharts } from "./charts.mjs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -48,26 +48,7 @@ const { check, log } = reporter("e2e");
 
 
 // Opens `rel` under the site root; fails on an HTTP error or a script error in the page.
-async function open(context, rel) {
-  const page = await context.newPage();
-  page.setDefaultTimeout(STEP_MS);
-  const problems = [];
-  page.on("pageerror", (err) => problems.push(`script error: ${err.message}`));
-  page.on("response", (res) => {
-    if (res.status() >= 400 && res.url().startsWith(siteUrl)) {
-      problems.push(`HTTP ${res.status()} for ${res.url()}`);
-    }
-  });
-  const url = new URL(rel, siteUrl).href;
-  const response = await page.goto(url, { waitUntil: "load" });
-  if (!response || !response.ok()) {
-    // `mournival serve` shows a failed build in place of every page: say why.
-    const buildError = await page.locator("pre.build-error").innerText({ timeout: 1000 }).catch(() => "");
-    const why = buildError ? `; the site did not build:\n${buildError}` : "";
-    throw new CheckFailed(`${url} answered HTTP ${response ? response.status() : "nothing"}${why}`);
-  }
-  return { page, problems, url };
-}
+const open = opener(siteUrl, STEP_MS);
 
 // The outcome table: a header cell per reading, a "net" row per player, a cell per reading in
 // each row carrying its column's reading, and in each cell a link to a ledger panel under the

@@ -22,7 +22,7 @@
 // message naming the failed check.
 
 import { chromium } from "playwright-core";
-import { CheckFailed, reporter, runWithin } from "./harness.mjs";
+import { CheckFailed, opener, reporter, runWithin } from "./harness.mjs";
 import { execFileSync, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -61,14 +61,11 @@ function explain(game, yaml, reading) {
   return { nets, payments, out };
 }
 
+const openPage = opener(siteUrl, STEP_MS);
+
+// A settle form, once its engine is ready.
 async function open(context, rel) {
-  const page = await context.newPage();
-  page.setDefaultTimeout(STEP_MS);
-  const problems = [];
-  page.on("pageerror", (err) => problems.push(`script error: ${err.message}`));
-  page.on("response", (res) => { if (res.status() >= 400 && res.url().startsWith(siteUrl)) problems.push(`HTTP ${res.status()} for ${res.url()}`); });
-  const response = await page.goto(new URL(rel, siteUrl).href, { waitUntil: "load" });
-  check(response && response.ok(), `/${rel} answered HTTP ${response ? response.status() : "nothing"}`);
+  const { page, problems } = await openPage(context, rel);
   await page.waitForFunction(() => document.getElementById("settle-status").className === "settle-ready", null, { timeout: STEP_MS })
     .catch(async () => { throw new CheckFailed(`/${rel}: the engine did not load: ${await page.locator("#settle-status").innerText()}`); });
   return { page, problems };

@@ -2,7 +2,16 @@
 //! card a table plays from. Each fact rests on the sources as `points.rs` and the research rows
 //! (A1 to F4 of `gleek-readings.md`) give them; what the readings dispute is a rule point instead.
 
-use crate::game::{Fact, StageDef};
+use super::scenario::SEATS;
+use crate::game::{Fact, Setup, StageDef};
+
+/// Three at the table, twelve cards each: the scenario's seats are an array of three.
+pub const SETUP: Setup = Setup {
+    least: SEATS.len(),
+    most: SEATS.len(),
+    usual: SEATS.len(),
+    hand: 12,
+};
 
 pub const FACTS: &[Fact] = &[
     Fact {

@@ -59,6 +59,10 @@ impl Game for Gleek {
         facts::FACTS
     }
 
+    fn setup(&self) -> game::Setup {
+        facts::SETUP
+    }
+
     /// Cotton's tables played "at Farthing, Halfpenny, or Penny-Gleek" (p. 90): a counter is that.
     fn unit(&self) -> game::Unit {
         game::Unit {

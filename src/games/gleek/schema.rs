@@ -2,6 +2,7 @@
 //! game shares.
 
 use super::VOCABULARY;
+use super::facts::SETUP;
 use super::points::TABLE;
 use crate::schema::{
     self, ScenarioShape, calls, card_pattern, cards, hands, money, one_card, words, yes_no,
@@ -15,13 +16,13 @@ pub fn scenario() -> Value {
         game: "Gleek",
         description: "A deal and what the players did, with the figures each reading should give.",
         seats: "The three players, clockwise; the dealer's left is eldest.",
-        players: 3..=3,
+        players: SETUP.seats(),
         required: &["dealer", "hands", "turn-up"],
         vocabulary: &VOCABULARY,
         points: TABLE,
         properties: json!({
             "dealer": {"description": "One of the seats.", "type": "string"},
-            "hands": hands(&card, &(3..=3), "Twelve cards for each player.", "Twelve cards: A K Q J 10 (or T) 9 ... 4; suits ♠ ♥ ♦ ♣ or S H D C."),
+            "hands": hands(&card, &SETUP.seats(), "Twelve cards for each player.", "Twelve cards: A K Q J 10 (or T) 9 ... 4; suits ♠ ♥ ♦ ♣ or S H D C."),
             "turn-up": one_card(&card, "The card turned up for trumps."),
             "stock": cards(&card, "The seven cards left (optional: computed from the rest)."),
             "agreed": {

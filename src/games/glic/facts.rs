@@ -2,7 +2,16 @@
 //! (Stewart, "Rules of Glic", 2011): the part of the rules no rule point disputes, for the card a
 //! table plays from.
 
-use crate::game::{Fact, StageDef};
+use crate::game::{Fact, Setup, StageDef};
+
+/// Three to six at the table, four at first (the table the site's examples seat); four cards
+/// each.
+pub const SETUP: Setup = Setup {
+    least: 3,
+    most: 6,
+    usual: 4,
+    hand: 4,
+};
 
 pub const FACTS: &[Fact] = &[
     Fact {

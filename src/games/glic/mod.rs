@@ -63,6 +63,10 @@ impl Game for Glic {
         facts::FACTS
     }
 
+    fn setup(&self) -> game::Setup {
+        facts::SETUP
+    }
+
     /// Stewart's players ante a penny and pay the countdown in pennies.
     fn unit(&self) -> game::Unit {
         game::Unit {

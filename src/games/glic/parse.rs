@@ -6,6 +6,7 @@
 //! reading allows is the engine's question.
 
 use super::board::{Board, Compartment};
+use super::facts::SETUP;
 use super::points::TABLE;
 use super::scenario::*;
 use crate::cards::{Card, CardSet};
@@ -51,10 +52,6 @@ pub const VOCABULARY: Vocabulary = Vocabulary {
     per_round: Some("rounds"),
 };
 
-/// Three to six at the table.
-const SEATS: std::ops::RangeInclusive<usize> = 3..=6;
-/// Four cards a hand.
-const HAND: usize = 4;
 /// The most turns the countdown may script: every card and a pass for each, with room to spare.
 const MAX_TURNS: usize = 300;
 /// The most pennies a bet or a carried compartment may be written with.
@@ -299,18 +296,11 @@ impl Parser<'_> {
         let reserved =
             |name: &str| VOCABULARY.is_reserved(name) || Compartment::from_id(name).is_some();
         let why = "a word of the scenario";
-        let seats = located::names(
-            self.yaml,
-            raw,
-            *SEATS.end(),
-            &reserved,
-            why,
-            &mut self.errors,
-        );
-        if SEATS.contains(&seats.len()) {
+        let seats = located::names(self.yaml, raw, SETUP.most, &reserved, why, &mut self.errors);
+        if SETUP.seats().contains(&seats.len()) {
             return Some(seats);
         }
-        let count = if seats.len() > *SEATS.end() {
+        let count = if seats.len() > SETUP.most {
             "more than six".to_string()
         } else {
             seats.len().to_string()
@@ -325,7 +315,7 @@ impl Parser<'_> {
     /// Four cards for every seat, every card once.
     fn hands(&mut self, raw: &NameMap<Words>, head: &Head) -> Option<(Vec<CardSet>, Vec<u32>)> {
         let rule = "at Glic each player is dealt four";
-        let hands = located::hands(self.yaml, raw, head, HAND, rule, &mut self.errors)?;
+        let hands = located::hands(self.yaml, raw, head, SETUP.hand, rule, &mut self.errors)?;
         Some(
             hands
                 .into_iter()

@@ -3,6 +3,7 @@
 
 use super::VOCABULARY;
 use super::board::Compartment;
+use super::facts::SETUP;
 use super::parse::MAX_ROUNDS;
 use super::points::TABLE;
 use crate::schema::{self, ScenarioShape, any_case, calls, card_pattern, hands, one_card, words};
@@ -26,7 +27,7 @@ pub fn scenario() -> Value {
             "type": "object",
             "additionalProperties": {"type": "string", "pattern": any_case(&staked)},
         },
-        "hands": hands(&card, &(3..=6), "Four cards for each player, as dealt.", "Four cards: A K Q J 10 (or T) 9 ... 2; suits ♠ ♥ ♦ ♣ or S H D C."),
+        "hands": hands(&card, &SETUP.seats(), "Four cards for each player, as dealt.", "Four cards: A K Q J 10 (or T) 9 ... 2; suits ♠ ♥ ♦ ♣ or S H D C."),
         "cut": one_card(&card, "The card turned up after the deal: its suit is trumps."),
         "poch": calls("The bets in turn from the eldest, each player once (`Ann 1, Ben see, Cat pass`), or `auto`."),
         "countdown": words("The turns in order (`Ann KS, Ben pass`), or `auto`."),
@@ -58,7 +59,7 @@ pub fn scenario() -> Value {
         game: "Glic",
         description: "A deal of Glic and what the players did, with the figures each reading should give.",
         seats: "Three to six players, clockwise.",
-        players: 3..=6,
+        players: SETUP.seats(),
         required: &[],
         vocabulary: &VOCABULARY,
         points: TABLE,

@@ -47,10 +47,11 @@ impl Simulator for GlicSimulator {
     }
 
     fn players(&self) -> Players {
+        let table = super::facts::SETUP;
         Players {
-            least: 3,
-            most: 6,
-            default: 4,
+            least: table.least,
+            most: table.most,
+            default: table.usual,
         }
     }
 

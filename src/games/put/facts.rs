@@ -1,7 +1,16 @@
 //! What every reading of Put shares, as the module documentation of `points.rs` sets it out:
 //! the part of the rules no rule point disputes, for the card a table plays from.
 
-use crate::game::{Fact, StageDef};
+use crate::game::{Fact, Setup, StageDef};
+
+/// Two to four at the table (the readings that allow three or four say so), two at first; three
+/// cards each.
+pub const SETUP: Setup = Setup {
+    least: 2,
+    most: 4,
+    usual: 2,
+    hand: 3,
+};
 
 pub const FACTS: &[Fact] = &[
     Fact {

@@ -64,6 +64,10 @@ impl Game for Put {
         facts::FACTS
     }
 
+    fn setup(&self) -> game::Setup {
+        facts::SETUP
+    }
+
     /// Put was played for money on the game, but Mournival keeps only the points toward it.
     fn unit(&self) -> game::Unit {
         game::Unit {

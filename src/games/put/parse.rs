@@ -4,6 +4,7 @@
 //! three cards a hand and every card once a deal, the passing, and that each scripted card is in
 //! its player's hand. What a reading allows is the engine's question.
 
+use super::facts::SETUP;
 use super::points::TABLE;
 use super::scenario::*;
 use crate::cards::{Card, CardSet};
@@ -116,11 +117,11 @@ impl Parser<'_> {
         }
         let why = "a reserved word in expectations";
         let reserved = |name: &str| VOCABULARY.is_reserved(name);
-        let seats = located::names(self.yaml, raw, 4, &reserved, why, &mut self.errors);
-        if !(2..=4).contains(&seats.len()) {
+        let seats = located::names(self.yaml, raw, SETUP.most, &reserved, why, &mut self.errors);
+        if !SETUP.seats().contains(&seats.len()) {
             self.error(
                 self.yaml.location_of(raw),
-                if seats.len() > 4 {
+                if seats.len() > SETUP.most {
                     "Put is played by two, three or four; this table has more than four".to_string()
                 } else {
                     format!(
@@ -269,7 +270,7 @@ impl Parser<'_> {
                 continue;
             };
             let mut hand = CardSet::EMPTY;
-            let tokens = self.pieces(words, &words.value, false, 3);
+            let tokens = self.pieces(words, &words.value, false, SETUP.hand);
             for (token, loc) in &tokens {
                 let Some(card) = self.card(token, loc, "a hand") else {
                     continue;
@@ -284,8 +285,8 @@ impl Parser<'_> {
                 dealt.push((card, loc.clone()));
                 hand.insert(card);
             }
-            if tokens.len() != 3 {
-                let count = if tokens.len() > 3 {
+            if tokens.len() != SETUP.hand {
+                let count = if tokens.len() > SETUP.hand {
                     "more than three cards".to_string()
                 } else {
                     format!("{} card(s)", tokens.len())

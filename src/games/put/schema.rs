@@ -2,6 +2,7 @@
 //! game shares.
 
 use super::VOCABULARY;
+use super::facts::SETUP;
 use super::points::TABLE;
 use crate::schema::{self, ScenarioShape, card_pattern, cards, hands, one_card, words};
 use serde_json::{Value, json};
@@ -14,7 +15,7 @@ pub fn scenario() -> Value {
         "additionalProperties": false,
         "required": ["hands"],
         "properties": {
-            "hands": hands(&card, &(2..=4), "Three cards for each player, as dealt.", "Three cards: 3 2 A K Q J 10 (or T) 9 ... 4; suits ♠ ♥ ♦ ♣ or S H D C."),
+            "hands": hands(&card, &SETUP.seats(), "Three cards for each player, as dealt.", "Three cards: 3 2 A K Q J 10 (or T) 9 ... 4; suits ♠ ♥ ♦ ♣ or S H D C."),
             "give": words("Four hands: the cards each giver passes to his partner, as in `Ann 3S`."),
             "lay-out": words("Four hands: the card each receiver lays out, as in `Cat 4D`."),
             "play": {
@@ -33,7 +34,7 @@ pub fn scenario() -> Value {
         game: "Put",
         description: "A game of Put and what the players did, with the figures each reading should give.",
         seats: "Two to four players, clockwise; with four, partners sit opposite.",
-        players: 2..=4,
+        players: SETUP.seats(),
         required: &["deals"],
         vocabulary: &VOCABULARY,
         points: TABLE,

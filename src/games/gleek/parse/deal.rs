@@ -1,6 +1,7 @@
 //! The deal: the hands, the turn-up and the stock, every card of the pack exactly once.
 
 use super::*;
+use crate::games::gleek::facts::SETUP;
 
 /// A deal whose every card was read and found once: the hands, the turn-up and the stock.
 pub(super) struct Dealt {
@@ -48,7 +49,7 @@ impl Parser<'_> {
                 check_dup(self, *card, cloc);
                 hands[seat.index()].insert(*card);
             }
-            if clean && list.len() != 12 {
+            if clean && list.len() != SETUP.hand {
                 self.error(
                     y.location_of(cards),
                     format!(
