@@ -12,7 +12,8 @@
 //   lay-out, the vie and the first tricks entered: each player's net and every ledger line;
 // - Put: a game of two deals under Cotton (a point, then a seen put that wins the game): the
 //   score after each deal, the winner, a third deal starting a new game, and a put out of
-//   order not playable;
+//   order not playable; then a four-handed game of two deals under Hoyle's Games, with the
+//   passing between partners entered;
 // - Glic: an evening of two rounds with coins carried onto the board, the antes and the Poch
 //   bets entered: each round's nets and ledger lines, and the evening's totals.
 // Then: a mistake in the form is shown beside its stage in the engine's words; "Play it tonight"
@@ -302,6 +303,50 @@ async function glicSix(context) {
   await page.close();
 }
 
+// Four-handed Put under Hoyle's Games, in partnerships (Ann and Cat against Ben and Dan): a new
+// game of two deals, each with the passing (one of each side gives his best card to his
+// partner, who lays out one of his own) and the play entered; the score after each deal is
+// what explain gives for the same game written as a scenario block.
+async function putFour(context) {
+  const reading = "hoyle-games";
+  const names = ["Ann", "Ben", "Cat", "Dan"];
+  const deals = [
+    // Dan deals, Ann is eldest: Ann gives Cat her Ace, Ben gives Dan his King; Cat leads.
+    { hands: ["AS QH TD", "KS JC TC", "AH QS JD", "KH QC JH"], give: "Ann AS, Ben KS", layout: "Cat JD, Dan JH", play: "Cat AS, Dan KS\nCat AH, Dan KH" },
+    // Ann deals, Ben is eldest: Ben gives Dan the Deuce, Cat gives Ann the Nine; Dan leads.
+    { hands: ["3S 4H 5D", "2S 6C 7C", "9H 8S 4D", "AH TH 5C"], give: "Ben 2S, Cat 9H", layout: "Dan 5C, Ann 4H", play: "Dan AH, Ann 3S\nAnn 5D, Dan 2S\nDan TH, Ann 9H" },
+  ];
+  const { page, problems } = await open(context, `settle/put/?reading=${reading}`);
+  page.on("dialog", (d) => d.accept());
+  await page.locator("#settle-clear").click();
+  const seats = Object.fromEntries(names.map((n, i) => [`seat-${i}`, n]));
+  await fill(page, { "settle-reading": reading, ...seats, "settle-dealer": 3 });
+  check(await page.locator("#settle-give").isVisible(), "put: the four-handed passing is hidden for four players");
+  const block = (n) => [
+    "id: table-put-four", `seats: [${names.join(", ")}]`, "dealer: Dan", "deals:",
+    ...deals.slice(0, n).flatMap((d) => [
+      `  - hands: {${d.hands.map((h, i) => `${names[i]}: ${h}`).join(", ")}}`,
+      `    give: ${d.give}`, `    lay-out: ${d.layout}`, `    play: ${d.play.split("\n").join(", ")}`,
+    ]), "",
+  ].join("\n");
+  for (const [k, d] of deals.entries()) {
+    const fields = { "settle-give": d.give, "settle-layout": d.layout, "settle-play": d.play };
+    d.hands.forEach((h, i) => { fields[`hand-${i}`] = h; });
+    await fill(page, fields);
+    const shown = await settle(page, `put, four hands, deal ${k + 1}`);
+    const cli = explain("put", block(k + 1), reading);
+    sameNets(`put, four hands, deal ${k + 1}`, shown.nets, cli.nets);
+    const yaml = await page.locator("#settle-yaml").textContent();
+    check(yaml.includes(`give: "${d.give}"`) && yaml.includes(`lay-out: "${d.layout}"`), `put, four hands: deal ${k + 1}'s passing is not in the block:\n${yaml}`);
+    log(`put, four hands, deal ${k + 1}: score ${JSON.stringify(shown.nets)}, as explain gives`);
+    await keep(page);
+  }
+  check(/^Deal 3 of this game: Ben deals, Cat is eldest\.$/.test(await page.locator("#settle-next-dealer").innerText()), "put, four hands: the deal does not pass to the left");
+  await noSidewaysScroll(page, "put, four hands");
+  check(problems.length === 0, `put, four hands: ${problems.join("; ")}`);
+  await page.close();
+}
+
 async function tonightLinks(context) {
   const page = await context.newPage();
   await page.goto(new URL("tonight/", siteUrl).href);
@@ -340,6 +385,7 @@ async function main() {
       await page.close();
     }
     checkExport(texts);
+    await putFour(context);
     await glicSix(context);
     await context.close();
   } finally {
