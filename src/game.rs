@@ -273,6 +273,13 @@ pub trait Played: Send + Sync + fmt::Debug {
     fn account(&self, head: &Head) -> Account;
     /// Every unit paid was received somewhere.
     fn balances(&self) -> bool;
+    /// What a scenario going on from where this one ends writes at its top, in the scenario's
+    /// own words (Glic: `carried: {ace: 1}`, the coins left on the board), so that a page can
+    /// play the next deal alone and get what the scenario played on with it gives; `None` for a
+    /// game whose deals do not go on that way.
+    fn carry(&self) -> Option<String> {
+        None
+    }
     /// Steps the engine filled although the scenario scripts part of them, and the writer did
     /// not say it meant to leave the rest to the engine.
     fn notes(&self) -> Vec<Note> {

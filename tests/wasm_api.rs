@@ -238,6 +238,114 @@ fn evaluate_gives_the_rows_and_ledgers_of_check_format_json() {
     assert!(compared >= 2, "only {compared} scenarios in {page}");
 }
 
+/// A round of an evening: the dealer, hands and cut of `deal`'s block, as an item of `rounds:`.
+fn round_of(dealt: &Value) -> String {
+    let yaml = dealt["yaml"].as_str().expect("a block");
+    let lines: Vec<&str> = yaml
+        .lines()
+        .skip_while(|l| !l.starts_with("dealer:"))
+        .take_while(|l| !l.starts_with('#'))
+        .collect();
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("cut:")),
+        "{yaml}"
+    );
+    lines
+        .iter()
+        .enumerate()
+        .map(|(k, l)| format!("{}{l}\n", if k == 0 { "  - " } else { "    " }))
+        .collect()
+}
+
+/// A figure as the engine writes it (`+3`, `−2`, `0`), in pennies.
+fn pennies(figure: &Value) -> i64 {
+    let text = figure.as_str().expect("a figure");
+    text.replace('−', "-").replace('+', "").parse().expect(text)
+}
+
+/// The settle page's way with a long Glic evening: each round played alone, on the board the
+/// round before it left (the ledger's `carry`), gives what the whole evening played at once
+/// gives, under every reading: each round's rows and payments, the evening's nets, the board at
+/// the end.
+#[test]
+fn an_evening_played_a_round_at_a_time_from_each_carry_is_the_evening_played_whole() {
+    let e = engine_of(&mournival::games::glic::Glic);
+    let rounds: Vec<String> = (0..12)
+        .map(|seed| round_of(&call(&e, json!({"call": "deal", "seed": seed}))))
+        .collect();
+    let seats = "id: evening\nseats: [Ann, Ben, Cat, Dan]\n";
+    let block =
+        |carry: &str, rounds: &[String]| format!("{seats}{carry}\nrounds:\n{}", rounds.concat());
+    let whole = call(
+        &e,
+        json!({"call": "evaluate", "yaml": block("carried: {king: 1}", &rounds)}),
+    );
+    let whole = &whole["scenarios"][0];
+    let columns = whole["columns"].as_array().unwrap();
+    assert!(columns.len() >= 2, "{columns:?}");
+    let empty = call(
+        &e,
+        json!({"call": "evaluate", "yaml": block("carried: {}", &rounds[..1])}),
+    );
+    assert_eq!(empty["ok"], true, "an empty board's carry is read: {empty}");
+    for (i, column) in columns.iter().enumerate() {
+        let reading = &column["id"];
+        let ledger = &whole["ledgers"][i];
+        assert_eq!(ledger["playable"], true, "{reading}: {ledger}");
+        let mut carry = "carried: {king: 1}".to_string();
+        let mut payments: Vec<Value> = Vec::new();
+        let mut nets = [0; 4];
+        for (k, round) in rounds.iter().enumerate() {
+            let alone = call(
+                &e,
+                json!({"call": "evaluate", "yaml": block(&carry, std::slice::from_ref(round)), "options": {"readings": [reading]}}),
+            );
+            let alone = &alone["scenarios"][0];
+            let l = &alone["ledgers"][0];
+            for (n, f) in nets.iter_mut().zip(l["nets"].as_array().unwrap()) {
+                *n += pennies(f);
+            }
+            payments.extend(l["payments"].as_array().unwrap().iter().cloned());
+            for row in alone["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|r| r["kind"] != "net")
+            {
+                let label = format!("Round {}: {}", k + 1, row["label"].as_str().unwrap());
+                let evening = whole["rows"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|r| r["label"] == label.as_str())
+                    .unwrap_or_else(|| panic!("the evening has no row {label}"));
+                assert_eq!(evening["cells"][i], row["cells"][0], "{reading}: {label}");
+            }
+            carry = l["carry"]
+                .as_str()
+                .expect("a Glic round carries its board")
+                .to_string();
+        }
+        assert_eq!(
+            &payments,
+            ledger["payments"].as_array().unwrap(),
+            "{reading}: the payments"
+        );
+        let whole_nets: Vec<i64> = ledger["nets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(pennies)
+            .collect();
+        assert_eq!(nets.to_vec(), whole_nets, "{reading}: the nets");
+        assert_eq!(
+            ledger["carry"],
+            carry.as_str(),
+            "{reading}: the board at the end"
+        );
+    }
+}
+
 /// A verdict without its place (the page's, or the block's).
 fn unlocated(v: &Value) -> Value {
     let mut v = v.clone();

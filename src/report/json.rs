@@ -30,7 +30,9 @@
 //! `outcomes` holds every scenario checked, in order, played under each reading of its game:
 //! where it starts, the `readings` (the order of every row's `cells` and of the `ledgers`), the
 //! outcome table's `rows` and each reading's ledger, every payment with the rule point behind it
-//! and the reading's evidence. They are [`table`]'s, which the browser's `evaluate` answers too
+//! and the reading's evidence, and `carry`: what a scenario going on from where this one ends
+//! writes at its top (Glic's `carried:`, the coins the last round leaves), or null for a game
+//! whose deals do not go on that way. They are [`table`]'s, which the browser's `evaluate` answers too
 //! (wasm/API.md documents the shape), so the two say the same words.
 
 use super::CheckRun;
@@ -172,6 +174,8 @@ pub struct LedgerJson<'a> {
     /// Each player's standing, in seat order; `null` when not playable.
     nets: Option<Vec<String>>,
     payments: Vec<PaymentJson<'a>>,
+    /// What a scenario going on from this one's end writes at its top ([`crate::game::Played::carry`]).
+    carry: Option<String>,
 }
 
 /// A payment, with the rule point behind it and the reading's evidence for its choice.
@@ -279,6 +283,7 @@ fn ledger<'a>(s: &dyn Scenario, v: &'a Variant, outcome: &Outcome) -> LedgerJson
             reason: Some(check::describe(outcome, s)),
             nets: None,
             payments: Vec::new(),
+            carry: None,
         };
     };
     let payments = l
@@ -312,6 +317,7 @@ fn ledger<'a>(s: &dyn Scenario, v: &'a Variant, outcome: &Outcome) -> LedgerJson
                 .collect(),
         ),
         payments,
+        carry: l.carry(),
     }
 }
 

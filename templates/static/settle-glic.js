@@ -1,8 +1,9 @@
 // The Glic form of "Settle a deal at the table" (static/settle.js). The evening's rounds make one
 // scenario of `rounds:` (content/contributing/writing-glic-scenarios.md), so that the engine
-// carries what each round leaves on the board to the next, under the evening's reading; the
-// page shows the round just played: its money (the evening's, less where the evening stood
-// before it) and its payments (those after the earlier rounds').
+// carries what each round leaves on the board to the next, under the evening's reading. The page
+// plays each round alone, on the board the engine says the round before left (`carried:`, from
+// the ledger's `carry`), which gives what the evening played whole gives; it exports the whole
+// evening. It shows the round just played: its money and its payments.
 const SEATS = [0, 1, 2, 3, 4, 5];
 const BOARD = ["ace", "king", "queen", "jack", "ten", "marriage", "nine-eight-seven", "poch"];
 export const STAGES = ["seats", "board", "deal", "poch", "countdown"];
@@ -39,8 +40,13 @@ export function part({ $, players, dealer, words, actions, q }) {
   ];
 }
 
-// The round just played: the evening's nets less those before it, its own payments, and what it
-// leaves on the board.
+// The next round alone: the evening's seats, on the board the rounds kept left.
+export function resume(head, carry) {
+  return head.map(([stage, lines]) => [stage, stage === "board" ? [carry] : lines]);
+}
+
+// The round just played: the evening's nets less those before it (none when the scenario is the
+// round alone), its own payments, and what it leaves on the board.
 export function outcome(sc, before, { num, sign, payment }, k) {
   const ledger = sc.ledgers[0];
   const players = sc.rows.filter((r) => r.kind === "net").map((r) => r.player);

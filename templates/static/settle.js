@@ -13,7 +13,10 @@
 // NOUN ("Deal" or "Round"), SUMMED (whether the evening adds up each deal's figures, or shows the score after each),
 // ROTATES (whether the next deal's dealer is the last one's left), label() and title() (a
 // deal's and a scenario's names), and optionally hint(ctx, kept) (what the form says of the scenario under way),
-// total(deals, names) (the last row, when not summed) and locked(kept).
+// total(deals, names) (the last row, when not summed), locked(kept), and resume(head, carry): the
+// scenario's own lines for the next deal played alone, where the engine says what the deals kept
+// leave to it (the ledger's `carry`, wasm/API.md: Glic's board), so that settling late in a long
+// evening plays one round, not the evening again.
 // Without the engine the form still writes the scenario, and the page says the engine is needed.
 const script = document.querySelector("script[data-engine]");
 const root = document.querySelector("article.settle");
@@ -136,10 +139,14 @@ function settle(ev) {
   ev.preventDefault();
   pending = null;
   const { group, kept } = current(load());
-  const head = kept.length ? kept[0].head : form.head(ctx);
+  const last = kept[kept.length - 1];
+  // From where the last deal kept left, if the engine said (a deal kept before it did is replayed).
+  const carry = form.resume && typeof last?.after?.carry === "string" ? last.after.carry : null;
+  const opening = kept.length ? kept[0].head : form.head(ctx);
+  const head = carry !== null ? form.resume(opening, carry) : opening;
   const part = form.part(ctx);
   const id = `${form.UNIT}-${group + 1}`;
-  const { yaml, spans } = assemble(id, head, [...kept.map((e) => e.part), part]);
+  const { yaml, spans } = assemble(id, head, [...(carry !== null ? [] : kept.map((e) => e.part)), part]);
   $("settle-yaml").textContent = yaml;
   if (!engine) {
     $("settle-status").textContent = "The engine is not loaded, so this deal cannot be settled here. Its scenario is below: run it with mournival explain.";
@@ -157,11 +164,11 @@ function settle(ev) {
   const sc = out.scenarios[0];
   if (sc.ledgers[0].playable === false) return unplayable(sc.ledgers[0]);
   const ledger = sc.ledgers[0];
-  const result = form.outcome(sc, kept.length ? kept[kept.length - 1].after : null, ctx, kept.length);
+  const result = carry !== null ? form.outcome(sc, null, ctx, 0) : form.outcome(sc, last ? last.after : null, ctx, kept.length);
   showResult(result, name);
-  // What the scenario stood at after this deal, so that the next needs no second play.
-  const after = { nets: ledger.nets, payments: ledger.payments.length };
-  pending = { group, head, part, reading, name, nets: result.nets, note: result.note || "", ended: result.ended, after };
+  // What the scenario stood at after this deal, and what it leaves to the next.
+  const after = { nets: ledger.nets, payments: ledger.payments.length, carry: ledger.carry ?? null };
+  pending = { group, head: opening, part, reading, name, nets: result.nets, note: result.note || "", ended: result.ended, after };
 }
 
 // The evening's deals, oldest first. A deal kept before the forms shared this file holds its

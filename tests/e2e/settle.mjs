@@ -15,7 +15,8 @@
 //   order not playable; then a four-handed game of two deals under Hoyle's Games, with the
 //   passing between partners entered;
 // - Glic: an evening of two rounds with coins carried onto the board, the antes and the Poch
-//   bets entered: each round's nets and ledger lines, and the evening's totals.
+//   bets entered: each round's nets and ledger lines, and the evening's totals; the second
+//   round played alone, on the board check says the first left (the ledger's `carry`).
 // Then: a mistake in the form is shown beside its stage in the engine's words; "Play it tonight"
 // links each game's form; no page scrolls sideways at 390 px; axe-core finds no serious or
 // critical violation; and the evening exported from each page, written into a scratch project,
@@ -65,6 +66,17 @@ function explain(game, yaml, reading) {
 const openPage = opener(siteUrl, STEP_MS);
 
 // A settle form, once its engine is ready.
+// What `check --format json` says the block leaves to a scenario going on from its end under
+// the reading (its ledger's `carry`: Glic's board).
+function carryOf(game, yaml, reading) {
+  const file = path.join(scratch, `carry-${game}.md`);
+  writeFileSync(file, `\`\`\`${game}\n${yaml}\`\`\`\n`);
+  const run = spawnSync(mournival, ["--root", repo, "check", "--format", "json", file], { encoding: "utf8" });
+  const ledger = JSON.parse(run.stdout).outcomes[0].ledgers.find((l) => l.reading === reading);
+  check(ledger && typeof ledger.carry === "string", `check gives no carry for the ${game} block under ${reading}:\n${run.stdout.slice(0, 400)}`);
+  return ledger.carry;
+}
+
 async function open(context, rel) {
   const { page, problems } = await openPage(context, rel);
   await page.waitForFunction(() => document.getElementById("settle-status").className === "settle-ready", null, { timeout: STEP_MS })
@@ -265,6 +277,12 @@ async function glic(context) {
     }));
     sameNets(`glic round ${k + 1}`, shown.nets, round);
     sameLedger(`glic round ${k + 1}`, shown.ledger, cli.payments.slice(before.payments.length));
+    if (k > 0) {
+      // Played alone, on the board the rounds before left, as check says they leave it.
+      const played = await page.locator("#settle-yaml").textContent();
+      const carried = carryOf("glic", block(k), reading);
+      check(played.split("\n").includes(carried) && (played.match(/^ {2}- dealer:/gm) || []).length === 1, `glic round ${k + 1}: the page did not play the round alone on "${carried}":\n${played}`);
+    }
     check(/Left on the board|goes out/.test(shown.summary), `glic: round ${k + 1} summary "${shown.summary}"`);
     log(`glic round ${k + 1}: ${JSON.stringify(shown.nets)} and ${shown.ledger.length} payments, as explain gives`);
     await keep(page);

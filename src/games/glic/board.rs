@@ -108,6 +108,17 @@ impl Compartment {
 /// Pennies on each compartment, in the order of [`Compartment::ALL`].
 pub type Board = [u32; 8];
 
+/// The board as a scenario's `carried:` writes it: `carried: {ace: 1, poch: 3}`, the empty
+/// compartments left out.
+pub fn carried(board: &Board) -> String {
+    let on: Vec<String> = Compartment::ALL
+        .iter()
+        .filter(|c| board[c.index()] > 0)
+        .map(|c| format!("{}: {}", c.id(), board[c.index()]))
+        .collect();
+    format!("carried: {{{}}}", on.join(", "))
+}
+
 /// The pennies on the whole board.
 pub fn total(board: &Board) -> u32 {
     board.iter().sum()

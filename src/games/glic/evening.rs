@@ -147,6 +147,11 @@ impl Played for Evening {
     fn balances(&self) -> bool {
         self.rounds.iter().all(Record::balances)
     }
+
+    /// The board the last round leaves.
+    fn carry(&self) -> Option<String> {
+        self.rounds.last()?.carry()
+    }
 }
 
 impl GlicScenario {

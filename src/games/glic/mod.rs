@@ -240,6 +240,11 @@ impl Played for Record {
         }
     }
 
+    /// The coins left on the board, which the next round is played on.
+    fn carry(&self) -> Option<String> {
+        Some(board::carried(&self.board_after()))
+    }
+
     /// Every payment, the board's side named by its compartment.
     fn payments(&self, _head: &Head) -> Vec<Line> {
         self.payments
