@@ -139,6 +139,14 @@ async function axe(page, label) {
   check(bad.length === 0, `${label}: axe finds ${bad.join("; ")}`);
 }
 
+// What every form's run ends on: no sideways scroll at 390 px, no script or HTTP error on the
+// way, and (with `audit`) no serious or critical axe violation.
+async function settled(page, label, problems, { audit = false } = {}) {
+  await noSidewaysScroll(page, label);
+  if (audit) await axe(page, label);
+  check(problems.length === 0, `${label}: ${problems.join("; ")}`);
+}
+
 async function exported(page, game) {
   const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#settle-export").click()]);
   const file = path.join(scratch, "project", "content", `${game}.md`);
@@ -188,9 +196,7 @@ async function gleek(context) {
   check(/twice|more than once|already/i.test(error), `gleek: a card dealt twice shows "${error}" beside the deal`);
   log(`gleek: a card dealt twice: "${error.slice(0, 90)}…" beside the deal`);
   await page.locator("#settle-form").evaluate((f) => f.reset());
-  await noSidewaysScroll(page, "gleek");
-  await axe(page, "gleek");
-  check(problems.length === 0, `gleek: ${problems.join("; ")}`);
+  await settled(page, "gleek", problems, { audit: true });
   return page;
 }
 
@@ -238,9 +244,7 @@ async function put(context) {
   const refused = await page.locator("#settle-ledger li").first().innerText();
   check(/^Under this reading, not playable \(who-may-put\)/.test(refused) && await page.locator("#settle-keep").isDisabled(), `put: a put out of order gives "${refused}"`);
   log(`put: a put out of order: "${refused.slice(0, 100)}…"`);
-  await noSidewaysScroll(page, "put");
-  await axe(page, "put");
-  check(problems.length === 0, `put: ${problems.join("; ")}`);
+  await settled(page, "put", problems, { audit: true });
   return page;
 }
 
@@ -296,9 +300,7 @@ async function glic(context) {
   await page.locator("#settle-go").click();
   const error = await page.locator("#errors-deal").innerText();
   check(/3 card.*four/.test(error), `glic: a hand of three cards shows "${error}" beside the deal`);
-  await noSidewaysScroll(page, "glic");
-  await axe(page, "glic");
-  check(problems.length === 0, `glic: ${problems.join("; ")}`);
+  await settled(page, "glic", problems, { audit: true });
   return page;
 }
 
@@ -315,8 +317,7 @@ async function glicSix(context) {
   const shown = await settle(page, "glic, six players");
   check(Object.keys(shown.nets).length === 6, `glic: six players give nets ${JSON.stringify(shown.nets)}`);
   await keep(page);
-  await noSidewaysScroll(page, "glic, six players");
-  check(problems.length === 0, `glic, six players: ${problems.join("; ")}`);
+  await settled(page, "glic, six players", problems);
   log(`glic: six players: ${JSON.stringify(shown.nets)}, no sideways scroll`);
   await page.close();
 }
@@ -360,8 +361,7 @@ async function putFour(context) {
     await keep(page);
   }
   check(/^Deal 3 of this game: Ben deals, Cat is eldest\.$/.test(await page.locator("#settle-next-dealer").innerText()), "put, four hands: the deal does not pass to the left");
-  await noSidewaysScroll(page, "put, four hands");
-  check(problems.length === 0, `put, four hands: ${problems.join("; ")}`);
+  await settled(page, "put, four hands", problems);
   await page.close();
 }
 
