@@ -239,7 +239,7 @@ fn rows(s: &dyn Scenario, outcomes: &[Outcome]) -> Vec<RowJson> {
                 .collect(),
         })
         .collect();
-    // Each playable reading's rows, in step; the first playable reading's name every row.
+    // Each playable reading's rows, in step: the first playable reading's give each row its label.
     let mut each: Vec<Option<std::vec::IntoIter<Row>>> = outcomes
         .iter()
         .map(|o| o.played().map(|l| l.rows(head).into_iter()))
