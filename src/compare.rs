@@ -8,6 +8,10 @@ use crate::rules::{Point, Rules};
 use crate::variant::Variant;
 use std::collections::HashMap;
 
+/// The plays' maps: their keys are ours (rules and a reading's id), hashed by the thousand for
+/// every attribution, so a fast fixed hasher in place of SipHash's protection against chosen keys.
+type Map<K, V> = HashMap<K, V, foldhash::fast::FixedState>;
+
 /// What a result comes to, for comparing outcomes: where each player stands (his net, or his
 /// score in a game that keeps one), or not playable.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -173,10 +177,10 @@ impl Attribution {
 /// the same, and are not played again (as the simulation does, `crate::simulate`).
 pub struct Plays<'a> {
     scenario: &'a dyn Scenario,
-    seen: HashMap<PlayKey<'a>, (Summary, Option<Outcome>)>,
+    seen: Map<PlayKey<'a>, (Summary, Option<Outcome>)>,
     /// What each play came to, by the points it read (bits by index), keyed by its choices on
     /// those points alone ([`Rules::only`]).
-    by_read: Vec<(u64, HashMap<PlayKey<'a>, Summary>)>,
+    by_read: Vec<(u64, Map<PlayKey<'a>, Summary>)>,
 }
 
 /// The reading whose own words apply, if any, and the rules.
@@ -186,7 +190,7 @@ impl<'a> Plays<'a> {
     pub fn new(scenario: &'a dyn Scenario) -> Plays<'a> {
         Plays {
             scenario,
-            seen: HashMap::new(),
+            seen: Map::default(),
             by_read: Vec::new(),
         }
     }
@@ -214,9 +218,11 @@ impl<'a> Plays<'a> {
             Some((_, map)) => {
                 map.insert(known, summary.clone());
             }
-            None => self
-                .by_read
-                .push((read, HashMap::from([(known, summary.clone())]))),
+            None => {
+                let mut map = Map::default();
+                map.insert(known, summary.clone());
+                self.by_read.push((read, map));
+            }
         }
         (outcome, summary)
     }

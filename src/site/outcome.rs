@@ -528,6 +528,7 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         .zip(evals)
         .map(|(v, e)| other_forbidden(s, v, &e.outcome))
         .collect();
+    let worked: Vec<Option<Worked>> = evals.iter().map(|e| Worked::of(e, head)).collect();
     let table = Table {
         s,
         variants,
@@ -535,6 +536,7 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         verdicts: &verdicts,
         prefix: cx.prefix,
         others: &others,
+        worked: &worked,
     };
     let mut rows = table.rows();
     link_panels(&mut rows, &head.id, variants);
@@ -623,6 +625,26 @@ struct Table<'a> {
     prefix: &'a str,
     /// Per reading, the forbidden actions after the first, in words.
     others: &'a [Vec<String>],
+    /// Per reading that plays the scenario, its ledger's rows and payments.
+    worked: &'a [Option<Worked>],
+}
+
+/// A played reading's rows, payments and spread, worked out once for the whole table (every row
+/// reads them).
+struct Worked {
+    rows: Vec<Row>,
+    payments: Vec<Line>,
+    spread: Option<Vec<(Money, Money)>>,
+}
+
+impl Worked {
+    fn of(e: &Evaluation, head: &Head) -> Option<Worked> {
+        e.outcome.played().map(|l| Worked {
+            rows: l.rows(head),
+            payments: l.payments(head),
+            spread: e.spread(),
+        })
+    }
 }
 
 impl Table<'_> {
@@ -670,7 +692,6 @@ impl Table<'_> {
     }
 
     fn rows(&self) -> Vec<RowView> {
-        let head = self.s.head();
         let mut rows: Vec<RowView> = self
             .s
             .order()
@@ -678,10 +699,7 @@ impl Table<'_> {
             .map(|seat| self.net_row(seat))
             .collect();
         // The game's own rows, the same under every reading: taken from the first played one.
-        let game_rows: Option<usize> = self
-            .evals
-            .iter()
-            .find_map(|e| e.outcome.played().map(|p| p.rows(head).len()));
+        let game_rows: Option<usize> = self.worked.iter().flatten().map(|w| w.rows.len()).next();
         for k in 0..game_rows.unwrap_or(0) {
             rows.push(self.game_row(k));
         }
@@ -696,16 +714,18 @@ impl Table<'_> {
             .iter()
             .zip(self.evals)
             .zip(self.others)
-            .map(|((v, e), others)| match &e.outcome {
-                Outcome::Played(l) => {
+            .zip(self.worked)
+            .map(|(((v, e), others), worked)| match (&e.outcome, worked) {
+                (Outcome::Played(l), Some(w)) => {
                     let party = Party::Player(seat);
-                    let lines = lines_where(&l.payments(head), head, v, self.prefix, |_, p| {
+                    let lines = lines_where(&w.payments, head, v, self.prefix, |_, p| {
                         p.from == party || p.to == party
                     });
                     let standing = self.s.game().standing_text(l.standing()[seat.index()]);
                     let mut c = Self::cell(e, standing, lines);
-                    c.spread = e
-                        .spread()
+                    c.spread = w
+                        .spread
+                        .as_ref()
                         .map(|sp| sp[seat.index()])
                         .filter(|(lo, hi)| lo != hi)
                         .map(|(lo, hi)| format!("{} to {}", lo.signed(), hi.signed()));
@@ -714,7 +734,7 @@ impl Table<'_> {
                         .or_else(|| self.mark(&v.id, None).filter(|m| m.undetermined));
                     c
                 }
-                Outcome::Unplayable(_) => {
+                _ => {
                     let mut c = Self::cell(e, "not playable".into(), Vec::new());
                     c.unplayable = unplayable_view(&e.outcome, head, v, self.prefix, others);
                     c.expect = self.mark(&v.id, None);
@@ -735,17 +755,17 @@ impl Table<'_> {
             .variants
             .iter()
             .zip(self.evals)
-            .map(|(v, e)| match e.outcome.played() {
-                Some(l) => {
-                    let row: Row = l.rows(head).swap_remove(k);
-                    label = row.label;
+            .zip(self.worked)
+            .map(|((v, e), worked)| match worked {
+                Some(w) => {
+                    let row = &w.rows[k];
+                    label.clone_from(&row.label);
                     group = row.group;
-                    let payments = l.payments(head);
-                    let lines = lines_where(&payments, head, v, self.prefix, |i, _| {
+                    let lines = lines_where(&w.payments, head, v, self.prefix, |i, _| {
                         row.lines.contains(&i)
                     });
-                    let mut c = Self::cell(e, row.text, lines);
-                    c.detail = row.detail;
+                    let mut c = Self::cell(e, row.text.clone(), lines);
+                    c.detail.clone_from(&row.detail);
                     c.expect = row.figures.iter().find_map(|f| self.mark(&v.id, Some(f)));
                     c
                 }

@@ -8,6 +8,7 @@ use super::quotations::{MAX_QUOTE, Quotation};
 use super::text::Text;
 use super::{Absent, Citation, Library, Source};
 use crate::diagnostic::{Diagnostic, Errors, PER_RUN, excerpt};
+use rayon::prelude::*;
 use std::ops::Range;
 use std::path::PathBuf;
 
@@ -171,10 +172,22 @@ pub fn check(library: &Library, quotations: &[Quotation]) -> Report {
     let mut report = Report::default();
     let mut files: Vec<(PathBuf, Errors)> = Vec::new();
     let mut kept = 0;
-    for (i, q) in quotations.iter().enumerate() {
-        let cite = library.resolve(&q.cite);
-        let nearest = kept < PER_RUN;
-        match check_one(library, q, &cite, nearest) {
+    // Each quotation is looked for on its own, in parallel; a misquote's nearest passage (a
+    // search of its own) only for those shown in full, found again in order below.
+    let verdicts: Vec<(Citation, Verdict)> = quotations
+        .par_iter()
+        .map(|q| {
+            let cite = library.resolve(&q.cite);
+            let verdict = check_one(library, q, &cite, false);
+            (cite, verdict)
+        })
+        .collect();
+    for (i, (q, (cite, verdict))) in quotations.iter().zip(verdicts).enumerate() {
+        let verdict = match verdict {
+            Verdict::Wrong(_) if kept < PER_RUN => check_one(library, q, &cite, true),
+            v => v,
+        };
+        match verdict {
             Verdict::Found(text, tokens) => {
                 report.compared += 1;
                 report.found.push(Found {
@@ -580,6 +593,32 @@ mod tests {
         assert_eq!((r.compared, r.found.len()), (1, 1));
         assert!(errors("Tom the Knave is nine", "pp. 90-91").is_empty());
         assert!(errors("Tom the Knave is nine", "Cotton 1674, pp. 90-91").is_empty());
+    }
+
+    #[test]
+    fn misquotes_keep_their_order_and_only_those_shown_get_the_nearest_passage() {
+        // A misquote in each of more files than a run shows, each after a good quotation:
+        // quotations are looked for in parallel, but what is reported keeps their order.
+        let quotes: Vec<Quotation> = (0..PER_RUN + 3)
+            .flat_map(|i| {
+                let mut wrong = quotation("they will vye when they have not above", "p. 91");
+                wrong.quote_at.file = PathBuf::from(format!("v{i}.yaml"));
+                [quotation("the Ace is called Tib", "p. 90"), wrong]
+            })
+            .collect();
+        let r = check(&library(), &quotes);
+        let found: Vec<usize> = r.found.iter().map(|f| f.quotation).collect();
+        assert_eq!(found, (0..PER_RUN + 3).map(|i| 2 * i).collect::<Vec<_>>());
+        let all: Vec<String> = r.errors.iter().map(|d| d.to_string()).collect();
+        let (more, shown): (Vec<&String>, Vec<&String>) = all
+            .iter()
+            .partition(|e| e.contains("and 1 more error(s) in"));
+        assert_eq!(shown.len(), PER_RUN);
+        for (i, e) in shown.iter().enumerate() {
+            assert!(e.contains(&format!("v{i}.yaml")), "{i}: {e}");
+            assert!(e.contains("nearest passage, p. 91 of Cotton 1674"), "{e}");
+        }
+        assert_eq!(more.len(), 3, "{more:?}");
     }
 
     #[test]
