@@ -338,3 +338,61 @@ fn no_cache_leaves_the_cache_alone() {
     assert_eq!(entries(root), kept);
     assert_eq!(stamps(&kept), before);
 }
+
+/// The manifest's entry, read and written through the cache (so that its seal stays right).
+fn forge_manifest(root: &Path, forge: impl Fn(&str) -> String) {
+    let store = cache::Cache::open(root);
+    let entry = entries(root)
+        .into_iter()
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("manifest-")
+        })
+        .unwrap();
+    let name = entry.file_name().unwrap().to_string_lossy().into_owned();
+    let text = store.get(&name).unwrap();
+    store.put(&name, &name, &forge(&text));
+}
+
+#[test]
+fn a_manifest_of_another_build_of_the_tool_is_not_used() {
+    use std::hash::Hasher;
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    project(root);
+    rebuild_as_clean(root, "the first build");
+    let path = root.join("content/p1.md");
+    // A manifest saying that `text` is the page the site was built from, made by this build of
+    // the tool (the key it has), or by another (another key).
+    let claim = |text: String, key: Option<&'static str>| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        h.write(text.as_bytes());
+        let at = format!(" {}", path.display());
+        let line = format!("in {} {:016x}{at}", text.len(), h.finish());
+        move |manifest: &str| {
+            let mut lines: Vec<String> = manifest.lines().map(str::to_string).collect();
+            for l in lines.iter_mut() {
+                if l.starts_with("in ") && l.ends_with(&at) {
+                    *l = line.clone();
+                }
+                if let (Some(key), true) = (key, l.starts_with("key ")) {
+                    *l = format!("key {key}");
+                }
+            }
+            lines.join("\n") + "\n"
+        }
+    };
+    let eleven = page(1, "Page 1", 0, "Eleven cards.");
+    std::fs::write(&path, &eleven).unwrap();
+    forge_manifest(root, claim(eleven, Some("0123456789abcdef")));
+    rebuild_as_clean(root, "a manifest of another tool");
+    // The same claim in this tool's manifest is believed: the page is not built again.
+    let twelve = page(1, "Page 1", 0, "Twelve cards.");
+    std::fs::write(&path, &twelve).unwrap();
+    forge_manifest(root, claim(twelve, None));
+    site::build_cached(&options(root, &root.join("site"))).unwrap();
+    let shown = std::fs::read_to_string(root.join("site/p1/index.html")).unwrap();
+    assert!(shown.contains("Eleven cards") && !shown.contains("Twelve"));
+}

@@ -191,6 +191,12 @@ impl Target {
     }
 }
 
+/// Whether `--out` is refused whatever it holds (a file, a link without `--force`, one of the
+/// project's folders): the build then stops before it writes anything anywhere.
+pub(super) fn refused(opts: &BuildOptions) -> bool {
+    Target::resolve(opts).is_err()
+}
+
 /// Whether a build would find `--out` as the last one left it: a folder it may build into (not
 /// a link, nothing it guards), with nothing a killed build left beside it to clear.
 pub(super) fn undisturbed(opts: &BuildOptions) -> bool {

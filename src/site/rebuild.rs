@@ -27,6 +27,10 @@ const CONFIG: &str = "mournival.yaml";
 
 /// Builds the site, using and keeping the project's cache where it may.
 pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
+    // An output refused leaves everything as it was, the cache too (none is made).
+    if output::refused(opts) {
+        return super::build(opts);
+    }
     let cache = Cache::open(&opts.root);
     let Some(inputs) = cache.is_open().then(|| scan(opts)).flatten() else {
         return super::build(opts);
