@@ -33,11 +33,11 @@ measure() {
     $build >/dev/null 2>&1
     hyperfine --runs "$runs" --warmup 1 --style basic \
         --export-markdown "$work/$name.md" \
-        -n "$name: clean build (--no-cache)" --prepare "rm -rf $dir/clean" \
-        "$bin --root $dir build --no-cache --out $dir/clean" \
+        --prepare "rm -rf $dir/clean" --prepare true \
+        --prepare "echo 'An edit, $(date +%s%N).' >> $page" \
+        -n "$name: clean build (--no-cache)" "$bin --root $dir build --no-cache --out $dir/clean" \
         -n "$name: nothing changed" "$build" \
-        -n "$name: one page changed" --prepare "echo 'An edit, $(date +%s%N) and \$RANDOM.' >> $page" \
-        "$build"
+        -n "$name: one page changed" "$build"
     cat "$work/$name.md"
 }
 
