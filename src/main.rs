@@ -87,6 +87,11 @@ enum Command {
         /// Sets a rule point for every variant (point=choice).
         #[arg(long = "set", value_name = "POINT=CHOICE")]
         set: Vec<Override>,
+        /// Build the whole site, neither reading nor writing .mournival-cache/ (by default a
+        /// build keeps there what it read, rendered and wrote, and the next one redoes only
+        /// what changed).
+        #[arg(long)]
+        no_cache: bool,
     },
     /// Builds the site, serves it on 127.0.0.1, and rebuilds and reloads the page on every save.
     Serve {
@@ -267,6 +272,7 @@ fn main() -> ExitCode {
             base_url,
             set,
             texts,
+            no_cache,
         } => build(
             BuildOptions {
                 content: path.unwrap_or_else(|| cli.root.join("content")),
@@ -278,6 +284,7 @@ fn main() -> ExitCode {
                 texts,
             },
             strict,
+            !no_cache,
         ),
         Command::Serve {
             path,
@@ -499,9 +506,13 @@ fn print_quotes(library: &Library, report: &sources::check::Report, unverified: 
     }
 }
 
-fn build(opts: BuildOptions, strict: bool) -> Result<ExitCode, Invalid> {
+fn build(opts: BuildOptions, strict: bool, cached: bool) -> Result<ExitCode, Invalid> {
     let started = Instant::now();
-    match mournival::site::build(&opts) {
+    let built = match cached {
+        true => mournival::site::build_cached(&opts),
+        false => mournival::site::build(&opts),
+    };
+    match built {
         Ok(report) => {
             for d in &report.failing {
                 eprint!("{}", d.render(if strict { "mismatch" } else { "warning" }));

@@ -55,29 +55,47 @@ impl Cache {
         (head == seal(&body)).then_some(body)
     }
 
+    /// Whether the cache may be used: the folder is the tool's.
+    pub fn is_open(&self) -> bool {
+        self.dir.is_some()
+    }
+
     /// Stores an entry (written beside, then renamed into place) and removes the other entries
     /// whose names start with `family`: the older results of the same page.
     pub fn put(&self, family: &str, name: &str, text: &str) {
+        if self.store(name, text) {
+            self.retain(family, |file| file == name);
+        }
+    }
+
+    /// Stores an entry, written beside and renamed into place; whether it was stored.
+    pub fn store(&self, name: &str, text: &str) -> bool {
         let (Some(dir), Some(path)) = (&self.dir, self.path(name)) else {
-            return;
+            return false;
         };
         let partial = dir.join(format!(".{name}.{}", std::process::id()));
         // A new file only: whatever is at the temporary name (a link planted there) is left
         // alone, never written through, and the entry is not stored.
         let Ok(mut file) = fs::File::create_new(&partial) else {
-            return;
+            return false;
         };
         let sealed = format!("{}\n{text}", seal(text));
         if file.write_all(sealed.as_bytes()).is_err() || fs::rename(&partial, &path).is_err() {
             let _ = fs::remove_file(&partial);
-            return;
+            return false;
         }
-        let Ok(entries) = fs::read_dir(dir) else {
+        true
+    }
+
+    /// Removes the entries whose names start with `prefix` but those `keep` says to keep: in
+    /// one pass over the folder, however many entries are kept.
+    pub fn retain(&self, prefix: &str, keep: impl Fn(&str) -> bool) {
+        let Some(Ok(entries)) = self.dir.as_ref().map(fs::read_dir) else {
             return;
         };
         for entry in entries.flatten() {
             let file = entry.file_name().to_string_lossy().into_owned();
-            if file.starts_with(family) && file != name {
+            if file.starts_with(prefix) && !keep(&file) {
                 let _ = fs::remove_file(entry.path());
             }
         }

@@ -13,7 +13,8 @@ use std::sync::Arc;
 use templates::TemplateError;
 
 /// Content pages, rendered in parallel, each put into `sink` at once and released. `texts` are
-/// the pages' Markdown, in order: each goes as its page is rendered.
+/// the pages' Markdown, in order: each goes as its page is rendered. A page `reused` gives
+/// (where it is `Some`) is taken as it is: its file is already where it goes.
 pub(super) fn render_content(
     project: &Project,
     texts: Vec<Arc<str>>,
@@ -21,14 +22,20 @@ pub(super) fn render_content(
     site: &SiteView,
     sink: &dyn Sink,
     out: &mut Rendered,
+    mut reused: Vec<Option<PageDone>>,
 ) -> Result<(), BuildError> {
     let by_rel = project.by_rel();
+    reused.resize_with(texts.len(), || None);
     let rendered: Vec<Result<PageDone, BuildError>> = texts
         .into_par_iter()
         .enumerate()
         .zip(evals.par_iter())
         .zip(compared.par_iter())
-        .map(|(((at, text), evals), compared)| {
+        .zip(reused.into_par_iter())
+        .map(|((((at, text), evals), compared), reused)| {
+            if let Some(done) = reused {
+                return Ok(done);
+            }
             render_page(at, &text, (evals, compared), project, site, &by_rel)
                 .map_err(BuildError::from)
                 .and_then(|page| put_page(page, sink))

@@ -35,8 +35,11 @@ mod evaluate;
 mod game_pages;
 mod indexes;
 mod links;
+mod manifest;
 mod navigation;
+mod page_cache;
 mod project;
+mod rebuild;
 mod sink;
 mod site_pages;
 mod view;
@@ -49,7 +52,9 @@ use evaluate::{Comparisons, Evaluations, evaluate_all};
 use indexes::add_indexes;
 use links::check_links;
 use navigation::{Navigation, navigation};
+use page_cache::PageCache;
 use project::Project;
+pub use rebuild::build_cached;
 use sink::{Rendered, Sink};
 use site_pages::render_generated;
 use std::path::PathBuf;
@@ -77,7 +82,7 @@ pub struct BuildOptions {
 }
 
 /// What a build did.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BuildReport {
     pub pages: usize,
     pub scenarios: usize,
@@ -106,7 +111,7 @@ pub enum BuildError {
 
 /// Builds the site.
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
-    Ok(build_site(opts, false)?.report)
+    Ok(build_site(opts, false, None)?.report)
 }
 
 /// A site rendered and written, with what a later save needs to redo only part of it.
@@ -122,11 +127,16 @@ struct Built {
 }
 
 /// Builds the site into a new folder, file by file as it renders, and swaps it in. A `lasting`
-/// site (a session's) keeps what a later save needs: the pages' texts.
-fn build_site(opts: &BuildOptions, lasting: bool) -> Result<Built, BuildError> {
+/// site (a session's) keeps what a later save needs: the pages' texts. With `pages`, the pages
+/// rendered are remembered.
+fn build_site(
+    opts: &BuildOptions,
+    lasting: bool,
+    pages: Option<&PageCache>,
+) -> Result<Built, BuildError> {
     let project = Project::load(opts)?;
     let staging = output::Staging::begin(opts)?;
-    let built = render_site(project, &staging, lasting)?;
+    let built = render_site(project, &staging, lasting, pages)?;
     let written = built.out.paths();
     staging.finish(&built.project.config.keep, &written)?;
     Ok(built)
@@ -135,8 +145,19 @@ fn build_site(opts: &BuildOptions, lasting: bool) -> Result<Built, BuildError> {
 /// Every stage after loading: evaluate, compare, lay out, render into `sink`, check the links,
 /// add the indexes. Content pages go to `sink` as they render; only what later stages read of
 /// them is kept (links, anchors, words, the hash of their bytes). Unless the site is `lasting`
-/// (a session keeps it), the pages' texts go once the links are checked.
-fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<Built, BuildError> {
+/// (a session keeps it), the pages' texts go once the links are checked. With `pages`, a page
+/// the cache holds as it is on disk is not rendered (nor put), and those rendered are stored.
+fn render_site(
+    mut project: Project,
+    sink: &dyn Sink,
+    lasting: bool,
+    pages: Option<&PageCache>,
+) -> Result<Built, BuildError> {
+    let (evals, compared) = evaluate_all(&project);
+    let nav = navigation(&project)?;
+    let names = pages.map(|c| c.names(&project, &nav)).unwrap_or_default();
+    let reused = pages.map(|c| c.reuse(&names)).unwrap_or_default();
+    let from_cache: Vec<bool> = reused.iter().map(Option::is_some).collect();
     // The pages' Markdown goes to the renderer; unless a session keeps the site, each text is
     // released as its page is rendered (a link error reads its page again).
     let texts: Vec<Arc<str>> = project
@@ -147,13 +168,15 @@ fn render_site(mut project: Project, sink: &dyn Sink, lasting: bool) -> Result<B
             false => std::mem::replace(&mut p.page.text, Arc::from("")),
         })
         .collect();
-    let (evals, compared) = evaluate_all(&project);
-    let nav = navigation(&project)?;
     let site = SiteView::of(&project, &nav.sections, &nav.games);
     let mut out = Rendered::default();
-    render_content(&project, texts, (&evals, &compared), &site, sink, &mut out)?;
+    let done = (&evals, &compared);
+    render_content(&project, texts, done, &site, sink, &mut out, reused)?;
     render_generated(&project, &compared, &site, &nav, &mut out)?;
     check_links(&project, &out)?;
+    if let Some(cache) = pages {
+        cache.store(&names, &from_cache, &out.written, &out.markdown);
+    }
     add_indexes(&project, &mut out, sink, !lasting)?;
     out.flush(sink)?;
     let report = report(&project, &out);

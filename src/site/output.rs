@@ -19,7 +19,8 @@ use crate::input::kind_of;
 pub(super) use live::update;
 use lock::Lock;
 pub use marker::KeepPath;
-use marker::{MARKER, Marker};
+pub(super) use marker::MARKER;
+use marker::Marker;
 use std::collections::HashSet;
 use std::fmt;
 use std::fs::File;
@@ -188,6 +189,26 @@ impl Target {
         self.parent
             .join(format!(".{}.{kind}-{}", self.name, std::process::id()))
     }
+}
+
+/// Whether `--out` is refused whatever it holds (a file, a link without `--force`, one of the
+/// project's folders): the build then stops before it writes anything anywhere.
+pub(super) fn refused(opts: &BuildOptions) -> bool {
+    Target::resolve(opts).is_err()
+}
+
+/// Whether a build would find `--out` as the last one left it: a folder it may build into (not
+/// a link, nothing it guards), with nothing a killed build left beside it to clear.
+pub(super) fn undisturbed(opts: &BuildOptions) -> bool {
+    let Ok(target) = Target::resolve(opts) else {
+        return false;
+    };
+    let Ok(entries) = std::fs::read_dir(&target.parent) else {
+        return false;
+    };
+    let mut names = entries.take(marker::MAX_ENTRIES).flatten();
+    std::fs::symlink_metadata(&target.path).is_ok_and(|m| m.is_dir())
+        && names.all(|e| !swap::is_temp(&e.file_name().to_string_lossy(), &target.name))
 }
 
 /// The project's folders, the home folder and every folder holding one of them are never an

@@ -58,9 +58,9 @@ fn folder_id(path: &Path) -> Option<FolderId> {
 }
 
 /// Collects the files whose bytes differ from what is on disk.
-struct Changes<'a> {
-    disk: &'a HashMap<String, u64>,
-    changed: Mutex<Vec<(String, Vec<u8>)>>,
+pub(super) struct Changes<'a> {
+    pub(super) disk: &'a HashMap<String, u64>,
+    pub(super) changed: Mutex<Vec<(String, Vec<u8>)>>,
 }
 
 impl Sink for Changes<'_> {
@@ -118,7 +118,7 @@ impl Session {
     /// Builds the whole site into a new folder and swaps it in.
     fn build_whole(&mut self) -> Result<BuildReport, BuildError> {
         self.current = false;
-        let built = super::build_site(&self.opts, true)?;
+        let built = super::build_site(&self.opts, true, None)?;
         self.keep(built)
     }
 
@@ -130,7 +130,7 @@ impl Session {
             disk: &self.disk,
             changed: Mutex::default(),
         };
-        let built = super::render_site(project, &changes, true)?;
+        let built = super::render_site(project, &changes, true, None)?;
         let changed = changes
             .changed
             .into_inner()

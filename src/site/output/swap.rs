@@ -66,7 +66,7 @@ pub fn clear_stale(target: &Target) -> Result<(), OutputError> {
 }
 
 /// `.NAME.building-PID` or `.NAME.old-PID`.
-fn is_temp(file: &str, name: &str) -> bool {
+pub(super) fn is_temp(file: &str, name: &str) -> bool {
     let Some(rest) = file
         .strip_prefix('.')
         .and_then(|f| f.strip_prefix(name))

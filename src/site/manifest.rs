@@ -1,0 +1,401 @@
+//! What the last cached build read and wrote (`build` without `--no-cache`): every input file
+//! with the digest of its bytes, every file of the site with its digest, size and time, every
+//! folder of the site with its time, and what the build reported. When every input's bytes are
+//! the same and every file and folder of the site is as that build left it, nothing is rendered
+//! or written. Kept in the project's cache ([`super::cache`]), sealed like every entry there.
+
+use super::BuildReport;
+use super::cache::Cache;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::fs::{self, Metadata};
+use std::hash::Hasher;
+use std::path::{Path, PathBuf};
+
+/// The most input files looked at; a project with more is built without the cache.
+const MAX_INPUTS: usize = 200_000;
+const HEADER: &str = "mournival-manifest 1";
+
+/// An input file: where, how large, and the digest of its bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Input {
+    pub(super) path: PathBuf,
+    pub(super) size: u64,
+    pub(super) digest: u64,
+}
+
+/// Every file the build may read, as it stands before the build reads it.
+pub(super) struct Inputs {
+    pub(super) files: Vec<Input>,
+}
+
+impl Inputs {
+    /// Reads and digests every file under the given folders (and the given files), in parallel.
+    /// `None` when the inputs cannot all be looked at: a symbolic link among them (a build
+    /// without the cache reads what it points to), an unreadable entry, too many.
+    pub(super) fn scan(folders: &[PathBuf], files: &[PathBuf]) -> Option<Inputs> {
+        let mut paths = Vec::new();
+        for file in files {
+            match fs::symlink_metadata(file) {
+                Ok(m) if m.is_file() => paths.push(file.clone()),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                _ => return None,
+            }
+        }
+        for folder in folders {
+            walk(folder, &mut paths)?;
+        }
+        paths.sort();
+        paths.dedup();
+        let files = paths
+            .into_par_iter()
+            .map(|path| {
+                let bytes = fs::read(&path).ok()?;
+                Some(Input {
+                    size: bytes.len() as u64,
+                    digest: super::sink::digest(&bytes),
+                    path,
+                })
+            })
+            .collect::<Option<Vec<Input>>>()?;
+        Some(Inputs { files })
+    }
+}
+
+/// Every file under `dir` (none if it is missing), never through a symbolic link.
+fn walk(dir: &Path, paths: &mut Vec<PathBuf>) -> Option<()> {
+    match fs::symlink_metadata(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Some(()),
+        Ok(m) if m.is_file() => {
+            paths.push(dir.to_path_buf());
+            return Some(());
+        }
+        Ok(m) if m.is_dir() => {}
+        _ => return None,
+    }
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(d) = pending.pop() {
+        for entry in fs::read_dir(&d).ok()? {
+            let entry = entry.ok()?;
+            let kind = entry.file_type().ok()?;
+            if kind.is_dir() {
+                pending.push(entry.path());
+            } else if kind.is_file() {
+                paths.push(entry.path());
+            } else {
+                return None;
+            }
+            if paths.len() + pending.len() > MAX_INPUTS {
+                return None;
+            }
+        }
+    }
+    Some(())
+}
+
+/// A file's or folder's size and modification time (nanoseconds), as the file system keeps them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Stamp {
+    size: u64,
+    time: i128,
+}
+
+impl Stamp {
+    fn of(meta: &Metadata) -> Option<Stamp> {
+        let time = meta.modified().ok()?;
+        let time = match time.duration_since(std::time::UNIX_EPOCH) {
+            Ok(d) => d.as_nanos() as i128,
+            Err(e) => -(e.duration().as_nanos() as i128),
+        };
+        Some(Stamp {
+            size: meta.len(),
+            time,
+        })
+    }
+}
+
+/// The site as a build left it: each file (relative path) with its digest and stamp, each
+/// folder with its stamp (a file added, removed or renamed in a folder changes its time), the
+/// marker, and the output folder's identity.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub(super) struct Site {
+    pub(super) files: Vec<(String, u64, Stamp)>,
+    folders: Vec<(String, Stamp)>,
+    identity: (u64, u64),
+}
+
+impl Site {
+    /// Stamps the site at `out` after a build wrote `written` (path, digest) there.
+    pub(super) fn stamp(out: &Path, written: &[(String, u64)]) -> Option<Site> {
+        let files = written
+            .par_iter()
+            .map(|(path, digest)| Some((path.clone(), *digest, file_stamp(out, path)?)))
+            .collect::<Option<Vec<_>>>()?;
+        let mut folders: Vec<String> = written
+            .iter()
+            .flat_map(|(p, _)| p.match_indices('/').map(|(i, _)| p[..i].to_string()))
+            .chain([String::new(), super::output::MARKER.to_string()])
+            .collect();
+        folders.sort_unstable();
+        folders.dedup();
+        let folders = folders
+            .into_par_iter()
+            .map(|f| {
+                Some((
+                    f.clone(),
+                    Stamp::of(&fs::symlink_metadata(out.join(&f)).ok()?)?,
+                ))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Site {
+            files,
+            folders,
+            identity: identity(out)?,
+        })
+    }
+
+    /// Whether the site at `out` is still as stamped: the same folder, every file and folder
+    /// of the same size and time.
+    pub(super) fn intact(&self, out: &Path) -> bool {
+        identity(out) == Some(self.identity)
+            && self
+                .files
+                .par_iter()
+                .all(|(path, _, stamp)| file_stamp(out, path) == Some(*stamp))
+            && self.folders.par_iter().all(|(path, stamp)| {
+                fs::symlink_metadata(out.join(path))
+                    .ok()
+                    .and_then(|m| Stamp::of(&m))
+                    == Some(*stamp)
+            })
+    }
+
+    /// The digest of every file, by path.
+    pub(super) fn digests(&self) -> HashMap<String, u64> {
+        self.files.iter().map(|(p, d, _)| (p.clone(), *d)).collect()
+    }
+}
+
+fn file_stamp(out: &Path, rel: &str) -> Option<Stamp> {
+    let meta = fs::symlink_metadata(out.join(rel)).ok()?;
+    meta.is_file().then(|| Stamp::of(&meta)).flatten()
+}
+
+/// A folder's identity on its file system: another build swaps in a folder of its own.
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    let meta = fs::symlink_metadata(path).ok()?;
+    if !meta.is_dir() {
+        return None;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        Some((0, 0))
+    }
+}
+
+/// What the last cached build read, wrote and reported.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct Manifest {
+    /// The digest of the tool and of the options the build ran with.
+    pub(super) key: u64,
+    pub(super) inputs: Vec<Input>,
+    pub(super) site: Site,
+    pub(super) report: BuildReport,
+}
+
+impl Manifest {
+    /// The manifest's entry name in the cache: one per content folder and output folder.
+    pub(super) fn name(content: &Path, out: &Path) -> String {
+        let mut h = super::sink::Digest::default();
+        h.write(content.as_os_str().as_encoded_bytes());
+        h.write_u8(0);
+        h.write(out.as_os_str().as_encoded_bytes());
+        format!("manifest-{:016x}", h.finish())
+    }
+
+    pub(super) fn load(cache: &Cache, name: &str) -> Option<Manifest> {
+        Manifest::parse(&cache.get(name)?)
+    }
+
+    /// Stores the manifest, if every path and line of the report can be written on a line.
+    pub(super) fn save(&self, cache: &Cache, name: &str) {
+        if let Some(text) = self.text() {
+            cache.put(name, name, &text);
+        }
+    }
+
+    fn text(&self) -> Option<String> {
+        let r = &self.report;
+        let mut t = format!("{HEADER}\nkey {:016x}\n", self.key);
+        let _ = writeln!(
+            t,
+            "report {} {} {} {} {}",
+            r.pages, r.scenarios, r.evaluations, r.unverified, r.files
+        );
+        let (dev, ino) = self.site.identity;
+        let _ = writeln!(t, "folder {dev} {ino}");
+        let lines = |t: &mut String, tag: &str, items: &[String]| {
+            for item in items {
+                let _ = writeln!(t, "{tag} {item}");
+            }
+        };
+        lines(&mut t, "note", &r.notes);
+        lines(&mut t, "unverified", &r.unverified_by_text);
+        for i in &self.inputs {
+            let _ = writeln!(t, "in {} {:016x} {}", i.size, i.digest, i.path.to_str()?);
+        }
+        for (path, digest, s) in &self.site.files {
+            let _ = writeln!(t, "out {} {} {digest:016x} {path}", s.size, s.time);
+        }
+        for (path, s) in &self.site.folders {
+            let _ = writeln!(t, "dir {} {} /{path}", s.size, s.time);
+        }
+        (t.lines().count() == 4 + r.notes.len() + r.unverified_by_text.len() + self.lines())
+            .then_some(t)
+    }
+
+    /// How many lines the inputs and the site take.
+    fn lines(&self) -> usize {
+        self.inputs.len() + self.site.files.len() + self.site.folders.len()
+    }
+
+    fn parse(text: &str) -> Option<Manifest> {
+        let mut lines = text.lines();
+        (lines.next()? == HEADER).then_some(())?;
+        let key = u64::from_str_radix(lines.next()?.strip_prefix("key ")?, 16).ok()?;
+        let mut report = BuildReport::default();
+        let mut n = lines.next()?.strip_prefix("report ")?.split(' ');
+        let mut next = || n.next()?.parse::<usize>().ok();
+        (
+            report.pages,
+            report.scenarios,
+            report.evaluations,
+            report.unverified,
+            report.files,
+        ) = (next()?, next()?, next()?, next()?, next()?);
+        let mut f = lines.next()?.strip_prefix("folder ")?.split(' ');
+        let identity = (f.next()?.parse().ok()?, f.next()?.parse().ok()?);
+        let mut m = Manifest {
+            key,
+            inputs: Vec::new(),
+            site: Site {
+                identity,
+                ..Site::default()
+            },
+            report,
+        };
+        for line in lines {
+            m.parse_line(line)?;
+        }
+        Some(m)
+    }
+
+    fn parse_line(&mut self, line: &str) -> Option<()> {
+        let (tag, rest) = line.split_once(' ')?;
+        let num = |s: &str| s.parse::<u64>().ok();
+        let hex = |s: &str| u64::from_str_radix(s, 16).ok();
+        match tag {
+            "note" => self.report.notes.push(rest.to_string()),
+            "unverified" => self.report.unverified_by_text.push(rest.to_string()),
+            "in" => {
+                let mut p = rest.splitn(3, ' ');
+                let (size, digest) = (num(p.next()?)?, hex(p.next()?)?);
+                let path = PathBuf::from(p.next()?);
+                self.inputs.push(Input { path, size, digest });
+            }
+            "out" => {
+                let mut p = rest.splitn(4, ' ');
+                let (size, time) = (num(p.next()?)?, p.next()?.parse().ok()?);
+                let digest = hex(p.next()?)?;
+                let path = p.next()?.to_string();
+                self.site.files.push((path, digest, Stamp { size, time }));
+            }
+            "dir" => {
+                let mut p = rest.splitn(3, ' ');
+                let (size, time) = (num(p.next()?)?, p.next()?.parse().ok()?);
+                let path = p.next()?.strip_prefix('/')?.to_string();
+                self.site.folders.push((path, Stamp { size, time }));
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manifest() -> Manifest {
+        Manifest {
+            key: 0xfeed,
+            inputs: vec![Input {
+                path: PathBuf::from("/p/content/a page.md"),
+                size: 12,
+                digest: 7,
+            }],
+            site: Site {
+                files: vec![(
+                    "a page/index.html".into(),
+                    u64::MAX,
+                    Stamp { size: 3, time: -5 },
+                )],
+                folders: vec![(String::new(), Stamp { size: 4, time: 9 })],
+                identity: (1, 2),
+            },
+            report: BuildReport {
+                pages: 1,
+                files: 2,
+                notes: vec!["no sitemap.xml: set `base-url:`".into()],
+                unverified_by_text: vec!["Stewart: 10 quotation(s)".into()],
+                ..BuildReport::default()
+            },
+        }
+    }
+
+    #[test]
+    fn a_manifest_reads_back_as_written() {
+        let m = manifest();
+        assert_eq!(Manifest::parse(&m.text().unwrap()), Some(m));
+    }
+
+    #[test]
+    fn a_manifest_that_cannot_be_read_back_is_not_written_or_read() {
+        let mut m = manifest();
+        m.report.notes.push("two\nlines".into());
+        assert_eq!(m.text(), None);
+        let text = manifest().text().unwrap();
+        assert_eq!(Manifest::parse(&text.replace("out 3", "out x")), None);
+        assert_eq!(
+            Manifest::parse(&text.replace(HEADER, "mournival-manifest 0")),
+            None
+        );
+        assert_eq!(Manifest::parse(&format!("{text}what 1\n")), None);
+    }
+
+    #[test]
+    fn a_site_touched_after_its_stamp_is_not_intact() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("site");
+        fs::create_dir_all(out.join("a")).unwrap();
+        fs::write(out.join("a/index.html"), "one").unwrap();
+        fs::write(out.join(super::super::output::MARKER), "m").unwrap();
+        let written = [("a/index.html".to_string(), 1)];
+        let site = Site::stamp(&out, &written).unwrap();
+        assert!(site.intact(&out));
+        fs::write(out.join("a/index.html"), "three").unwrap();
+        assert!(!site.intact(&out), "a file edited");
+        let site = Site::stamp(&out, &written).unwrap();
+        fs::write(out.join("a/theirs.html"), "x").unwrap();
+        assert!(!site.intact(&out), "a file added");
+        let site = Site::stamp(&out, &written).unwrap();
+        fs::remove_file(out.join("a/index.html")).unwrap();
+        assert!(!site.intact(&out), "a file removed");
+    }
+}

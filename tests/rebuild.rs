@@ -1,0 +1,398 @@
+//! `build` with its cache (`.mournival-cache/`): after any edits, a cached rebuild writes what a
+//! clean build of the same files writes, byte for byte; a damaged or foreign cache is never
+//! used, nor written through; an output file changed by hand is put right; `--no-cache` leaves
+//! the cache alone.
+
+use mournival::site::{self, BuildError, BuildOptions, cache};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn options(root: &Path, out: &Path) -> BuildOptions {
+    BuildOptions {
+        root: root.to_path_buf(),
+        content: root.join("content"),
+        out: out.to_path_buf(),
+        overrides: Vec::new(),
+        base_url: String::new(),
+        force: false,
+        texts: None,
+    }
+}
+
+fn write(root: &Path, rel: &str, text: &str) {
+    let path = root.join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, text).unwrap();
+}
+
+fn page(n: usize, title: &str, weight: i64, body: &str) -> String {
+    let next = (n + 1) % PAGES;
+    format!(
+        "---\ntitle: {title}\nweight: {weight}\n---\n\n## Part {n}\n\n{body}\n\nOn to [the next](p{next}.md#part-{next}).\n\n```rust\nfn p{n}() {{}}\n```\n"
+    )
+}
+
+const PAGES: usize = 8;
+
+/// A project with Gleek's readings, the bundled page template, pages that link each other in a
+/// ring, and a page with a scenario.
+fn project(root: &Path) {
+    let variants = root.join("variants/gleek");
+    std::fs::create_dir_all(&variants).unwrap();
+    for entry in std::fs::read_dir(repo().join("variants/gleek")).unwrap() {
+        let p = entry.unwrap().path();
+        std::fs::copy(&p, variants.join(p.file_name().unwrap())).unwrap();
+    }
+    let base = std::fs::read_to_string(repo().join("templates/base.html")).unwrap();
+    write(root, "templates/base.html", &base);
+    for n in 0..PAGES {
+        write(
+            root,
+            &format!("content/p{n}.md"),
+            &page(n, &format!("Page {n}"), 0, "Six cards each."),
+        );
+    }
+    write(root, "content/index.md", "# Home\n\nSee [a page](p0.md).\n");
+    let deal = std::fs::read_to_string(repo().join("tests/fixtures/cotton-deal.md")).unwrap();
+    write(root, "content/deal.md", &deal);
+}
+
+/// Every file under `dir` with its bytes, by relative path.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(d) = pending.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                pending.push(p);
+            } else {
+                let rel = p.strip_prefix(dir).unwrap().to_path_buf();
+                files.insert(rel, std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    files
+}
+
+/// A cached build into `root/site`, then the site against a clean build of the same files.
+fn rebuild_as_clean(root: &Path, step: &str) {
+    site::build_cached(&options(root, &root.join("site"))).unwrap();
+    let clean = root.join("clean");
+    site::build(&options(root, &clean)).unwrap();
+    let (ours, theirs) = (tree(&root.join("site")), tree(&clean));
+    let names = |t: &BTreeMap<PathBuf, Vec<u8>>| t.keys().cloned().collect::<Vec<_>>();
+    assert_eq!(
+        names(&ours),
+        names(&theirs),
+        "after {step}: the files differ"
+    );
+    for (path, bytes) in &ours {
+        assert!(
+            *bytes == theirs[path],
+            "after {step}: {} differs from a clean build",
+            path.display()
+        );
+    }
+    std::fs::remove_dir_all(clean).unwrap();
+}
+
+/// A small deterministic generator (xorshift), so that a failure can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// One random edit of the project, in words.
+fn edit(root: &Path, rng: &mut Rng, round: usize) -> String {
+    let n = rng.below(PAGES);
+    let rel = format!("content/p{n}.md");
+    let title = format!("Page {n} (round {round})");
+    match rng.below(8) {
+        0 => write(
+            root,
+            &rel,
+            &page(n, &format!("Page {n}"), 0, &format!("Round {round}.")),
+        ),
+        1 => write(root, &rel, &page(n, &title, 0, "Six cards each.")),
+        2 => write(
+            root,
+            &rel,
+            &page(n, &format!("Page {n}"), -(round as i64), "Six."),
+        ),
+        3 => write(
+            root,
+            &format!("content/new{round}.md"),
+            &page(n, &title, 1, "New."),
+        ),
+        4 => {
+            let gone = root.join(format!("content/new{}.md", rng.below(round + 1)));
+            let _ = std::fs::remove_file(gone);
+        }
+        5 => {
+            let base = std::fs::read_to_string(root.join("templates/base.html")).unwrap();
+            let marked = base.replacen("<body", &format!("<!-- round {round} --><body"), 1);
+            write(root, "templates/base.html", &marked);
+        }
+        6 => {
+            let variants = root.join("variants/gleek");
+            let mut files: Vec<PathBuf> = std::fs::read_dir(&variants)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
+            files.sort();
+            let file = &files[rng.below(files.len())];
+            let text = std::fs::read_to_string(file).unwrap();
+            let renamed = text.replacen(
+                "summary: >-\n",
+                &format!("summary: >-\n  Round {round}.\n"),
+                1,
+            );
+            std::fs::write(file, renamed).unwrap();
+        }
+        _ => {
+            let deal = std::fs::read_to_string(root.join("content/deal.md")).unwrap();
+            let deal = deal.replacen("auction: Ben 12", "auction: Ben 13", 1);
+            let deal = deal.replacen("title: Ben's", &format!("title: R{round} Ben's"), 1);
+            write(root, "content/deal.md", &deal);
+        }
+    }
+    format!("round {round}")
+}
+
+#[test]
+fn after_random_edits_a_cached_rebuild_is_a_clean_build() {
+    for seed in [0x9e37_79b9_7f4a_7c15, 0x2545_f491_4f6c_dd1d] {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        project(root);
+        rebuild_as_clean(root, "the first build");
+        rebuild_as_clean(root, "a build with nothing changed");
+        let mut rng = Rng(seed);
+        for round in 1..=6 {
+            let mut step = String::new();
+            for _ in 0..=rng.below(3) {
+                step = edit(root, &mut rng, round);
+            }
+            rebuild_as_clean(root, &step);
+        }
+        let entries = std::fs::read_dir(root.join(cache::FOLDER)).unwrap().count();
+        // A manifest, one entry for each page without scenarios, the tag and .gitignore: the
+        // entries of deleted pages and older renders are gone.
+        assert!(entries <= PAGES + 6 + 4 + 3, "{entries} entries");
+    }
+}
+
+/// Every entry of the cache, by name.
+fn entries(root: &Path) -> Vec<PathBuf> {
+    let dir = root.join(cache::FOLDER);
+    let mut all: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.starts_with("page-") || name.starts_with("manifest-")
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn a_damaged_cache_is_never_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    project(root);
+    rebuild_as_clean(root, "the first build");
+    let found = entries(root);
+    assert!(found.len() > PAGES, "the pages and the manifest are cached");
+    // Every entry changed after it was written, one cut short: the edit must show all the same.
+    for (i, path) in found.iter().enumerate() {
+        let bytes = std::fs::read(path).unwrap();
+        let damaged = match i % 2 {
+            0 => String::from_utf8(bytes)
+                .unwrap()
+                .replace("Six", "Ten")
+                .into_bytes(),
+            _ => bytes[..bytes.len() / 2].to_vec(),
+        };
+        std::fs::write(path, damaged).unwrap();
+    }
+    write(root, "content/p1.md", &page(1, "Page 1", 0, "Seven cards."));
+    rebuild_as_clean(root, "damaged entries");
+    // A manifest that is not one.
+    for path in entries(root) {
+        std::fs::write(path, "mournival-cache 3 0\nxyz").unwrap();
+    }
+    write(root, "content/p2.md", &page(2, "Page 2", 0, "Eight cards."));
+    rebuild_as_clean(root, "entries replaced");
+}
+
+#[test]
+fn a_cache_folder_not_the_tools_is_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    project(root);
+    let theirs = root.join("theirs");
+    std::fs::create_dir(&theirs).unwrap();
+    let folder = root.join(cache::FOLDER);
+    // A folder without the tag, a file, a link to a folder of the user's.
+    let setups: [&dyn Fn(); 3] = [
+        &|| std::fs::create_dir(&folder).unwrap(),
+        &|| std::fs::write(&folder, "the user's").unwrap(),
+        &|| {
+            #[cfg(unix)]
+            std::os::unix::fs::symlink(&theirs, &folder).unwrap();
+        },
+    ];
+    for (i, setup) in setups.iter().enumerate() {
+        let _ = std::fs::remove_file(&folder);
+        let _ = std::fs::remove_dir_all(&folder);
+        setup();
+        rebuild_as_clean(root, &format!("cache folder {i}"));
+        write(
+            root,
+            "content/p3.md",
+            &page(3, "Page 3", 0, &format!("Try {i}.")),
+        );
+        rebuild_as_clean(root, &format!("cache folder {i}, edited"));
+        assert_eq!(std::fs::read_dir(&theirs).unwrap().count(), 0);
+        match std::fs::symlink_metadata(&folder) {
+            Ok(m) if m.is_file() => {
+                assert_eq!(std::fs::read_to_string(&folder).unwrap(), "the user's")
+            }
+            Ok(m) if m.is_dir() => assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn an_output_file_changed_by_hand_is_put_right() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    project(root);
+    rebuild_as_clean(root, "the first build");
+    let out = root.join("site");
+    let file = out.join("p4/index.html");
+    std::fs::write(&file, "edited by hand").unwrap();
+    rebuild_as_clean(root, "a page edited in the output");
+    std::fs::remove_file(&file).unwrap();
+    rebuild_as_clean(root, "a page deleted from the output");
+    std::fs::remove_file(out.join("search-index.json")).unwrap();
+    std::fs::write(out.join("p5/index.html"), "x").unwrap();
+    rebuild_as_clean(root, "two files changed, nothing else");
+    // A file of the user's put in the output is refused, as a clean build refuses it.
+    std::fs::write(out.join("p6/notes.txt"), "the user's").unwrap();
+    let refused = site::build_cached(&options(root, &out));
+    assert!(
+        matches!(refused, Err(BuildError::Output(_))),
+        "{:?}",
+        refused.map(|r| r.pages)
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("p6/notes.txt")).unwrap(),
+        "the user's"
+    );
+}
+
+#[test]
+fn no_cache_leaves_the_cache_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    project(root);
+    let run = |extra: &[&str]| {
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_mournival"))
+            .arg("--root")
+            .arg(root)
+            .arg("build")
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(status.status.success(), "{status:?}");
+    };
+    run(&["--no-cache"]);
+    assert!(!root.join(cache::FOLDER).exists());
+    run(&[]);
+    let kept = entries(root);
+    assert!(!kept.is_empty());
+    let stamps = |paths: &[PathBuf]| -> Vec<_> {
+        paths
+            .iter()
+            .map(|p| std::fs::metadata(p).unwrap().modified().unwrap())
+            .collect()
+    };
+    let before = stamps(&kept);
+    write(root, "content/p1.md", &page(1, "Page 1", 0, "Nine cards."));
+    run(&["--no-cache"]);
+    assert_eq!(entries(root), kept);
+    assert_eq!(stamps(&kept), before);
+}
+
+/// The manifest's entry, read and written through the cache (so that its seal stays right).
+fn forge_manifest(root: &Path, forge: impl Fn(&str) -> String) {
+    let store = cache::Cache::open(root);
+    let entry = entries(root)
+        .into_iter()
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("manifest-")
+        })
+        .unwrap();
+    let name = entry.file_name().unwrap().to_string_lossy().into_owned();
+    let text = store.get(&name).unwrap();
+    store.put(&name, &name, &forge(&text));
+}
+
+#[test]
+fn a_manifest_of_another_build_of_the_tool_is_not_used() {
+    use std::hash::Hasher;
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    project(root);
+    rebuild_as_clean(root, "the first build");
+    let path = root.join("content/p1.md");
+    // A manifest saying that `text` is the page the site was built from, made by this build of
+    // the tool (the key it has), or by another (another key).
+    let claim = |text: String, key: Option<&'static str>| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        h.write(text.as_bytes());
+        let at = format!(" {}", path.display());
+        let line = format!("in {} {:016x}{at}", text.len(), h.finish());
+        move |manifest: &str| {
+            let mut lines: Vec<String> = manifest.lines().map(str::to_string).collect();
+            for l in lines.iter_mut() {
+                if l.starts_with("in ") && l.ends_with(&at) {
+                    *l = line.clone();
+                }
+                if let (Some(key), true) = (key, l.starts_with("key ")) {
+                    *l = format!("key {key}");
+                }
+            }
+            lines.join("\n") + "\n"
+        }
+    };
+    let eleven = page(1, "Page 1", 0, "Eleven cards.");
+    std::fs::write(&path, &eleven).unwrap();
+    forge_manifest(root, claim(eleven, Some("0123456789abcdef")));
+    rebuild_as_clean(root, "a manifest of another tool");
+    // The same claim in this tool's manifest is believed: the page is not built again.
+    let twelve = page(1, "Page 1", 0, "Twelve cards.");
+    std::fs::write(&path, &twelve).unwrap();
+    forge_manifest(root, claim(twelve, None));
+    site::build_cached(&options(root, &root.join("site"))).unwrap();
+    let shown = std::fs::read_to_string(root.join("site/p1/index.html")).unwrap();
+    assert!(shown.contains("Eleven cards") && !shown.contains("Twelve"));
+}
