@@ -10,6 +10,7 @@ use crate::variant::{Readings, Variant, VariantSet};
 use annotated::InTheText;
 use glossary::Glossary;
 use pages::ContentPage;
+use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -104,7 +105,7 @@ impl Project {
             .map(|p| (p.page.path.as_path(), &p.page.text))
             .collect();
         let page_claims: Vec<_> = pages
-            .iter()
+            .par_iter()
             .map(|(p, t)| crate::sources::page_claims(p, t))
             .collect();
         let (quotations, quotes) =
