@@ -6,7 +6,7 @@
 
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 /// How much of a section's text the index keeps for snippets, in bytes (cut at a word).
 const KEPT_TEXT: usize = 600;
@@ -45,7 +45,21 @@ struct Index {
     docs: Vec<Doc>,
     /// word → [gap, count, gap, count, ...]: each section that holds the word, as its distance
     /// from the one before (the first from 0), and how often the word occurs in it.
-    words: BTreeMap<String, Postings>,
+    words: Words,
+}
+
+/// Each word's postings. Filled through a hash map (a site has hundreds of thousands of
+/// (word, section) pairs to add, one at a time); written in the words' order, so that the index
+/// is the same for the same site.
+#[derive(Default)]
+struct Words(HashMap<String, Postings>);
+
+impl Serialize for Words {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut sorted: Vec<(&String, &Postings)> = self.0.iter().collect();
+        sorted.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        s.collect_map(sorted)
+    }
 }
 
 /// A word's list of `gap, count` pairs, held as variable-length bytes (seven bits a byte, the
@@ -183,7 +197,7 @@ const COUNTED_AT_ONCE: usize = 1024;
 pub struct Builder {
     pages: Vec<Page>,
     docs: Vec<Doc>,
-    words: BTreeMap<String, Postings>,
+    words: Words,
 }
 
 impl Builder {
@@ -203,7 +217,7 @@ impl Builder {
             for (i, c) in counts.into_iter().enumerate() {
                 let doc = (first_doc + chunk * COUNTED_AT_ONCE + i) as u32;
                 for (w, n) in c {
-                    self.words.entry(w).or_default().push(doc, n);
+                    self.words.0.entry(w).or_default().push(doc, n);
                 }
             }
         }
