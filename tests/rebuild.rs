@@ -113,12 +113,36 @@ impl Rng {
     }
 }
 
-/// One random edit of the project, in words.
+/// One random edit of the project, in words. The edits of a page's body change its words
+/// (0, 8: the search index's counts), its sections (8: a heading), its claims (9: an odds
+/// figure the site fills in).
 fn edit(root: &Path, rng: &mut Rng, round: usize) -> String {
     let n = rng.below(PAGES);
     let rel = format!("content/p{n}.md");
     let title = format!("Page {n} (round {round})");
-    match rng.below(8) {
+    match rng.below(10) {
+        8 => write(
+            root,
+            &rel,
+            &page(
+                n,
+                &format!("Page {n}"),
+                0,
+                &format!(
+                    "Gleek {round} mournival trumps.\n\n### Stock {round}\n\nThe stock's words."
+                ),
+            ),
+        ),
+        9 => write(
+            root,
+            &rel,
+            &page(
+                n,
+                &format!("Page {n}"),
+                0,
+                &format!("A mournival is dealt `odds:gleek-mournival-dealt` (round {round})."),
+            ),
+        ),
         0 => write(
             root,
             &rel,

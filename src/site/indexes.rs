@@ -5,17 +5,18 @@ use super::project::Project;
 use super::sink::{Output, Rendered, Sink};
 use super::{BuildError, annotated, citation, highlight, markdown, pages, search, site_base};
 use pages::{ContentPage, Section, paths};
+use rayon::prelude::*;
 
-/// The search index (written straight into `sink`; with `release`, each page's text goes once
-/// it is counted), the sitemap, the static files and the highlighting stylesheet.
+/// The search index (written straight into `sink`; see [`write_search_index`] for
+/// `release_keep`), the sitemap, the static files and the highlighting stylesheet.
 pub(super) fn add_indexes(
     project: &Project,
     out: &mut Rendered,
     sink: &dyn Sink,
-    release: bool,
+    release_keep: (bool, bool),
 ) -> Result<(), BuildError> {
     let index = sink.put_with(paths::SEARCH_INDEX, &mut |w| {
-        write_search_index(project, out, release, w)
+        write_search_index(project, out, release_keep, w)
     })?;
     out.written.push((paths::SEARCH_INDEX.into(), index));
     if let Some(base_url) = site_base(&project.config) {
@@ -61,22 +62,41 @@ pub(super) fn add_indexes(
 pub(super) const INDEXED_AT_ONCE: usize = 256;
 
 /// The search index over content pages, readings and rule points of every game, written into
-/// `w`. With `release` (a build that ends here), each page's text is released once counted.
+/// `w`. A page whose sections `out.counted` holds (from the build's cache) is not counted
+/// again; with `keep`, the pages counted are kept there (for the cache). With `release` (a
+/// build that ends here), each page's text is released once counted.
 pub(super) fn write_search_index(
     project: &Project,
     out: &mut Rendered,
-    release: bool,
+    (release, keep): (bool, bool),
     w: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
     let mut index = search::Builder::default();
+    out.counted.resize_with(project.content.len(), || None);
     let pages = project.content.chunks(INDEXED_AT_ONCE);
-    for (chunk, mds) in pages.zip(out.markdown.chunks_mut(INDEXED_AT_ONCE)) {
+    let counted = out.counted.chunks_mut(INDEXED_AT_ONCE);
+    for ((chunk, mds), counted) in pages
+        .zip(out.markdown.chunks_mut(INDEXED_AT_ONCE))
+        .zip(counted)
+    {
         let entries: Vec<search::Entry> = chunk
             .iter()
             .zip(mds.iter())
             .map(|(p, md)| content_entry(project, p, md))
             .collect();
-        index.add(&entries);
+        let fresh: Vec<Option<search::Counted>> = (entries.par_iter().zip(counted.par_iter()))
+            .map(|(e, c)| c.is_none().then(|| search::Counted::of(e)))
+            .collect();
+        let all = counted
+            .iter()
+            .zip(&fresh)
+            .filter_map(|(c, f)| c.as_ref().or(f.as_ref()));
+        index.add_counted(entries.iter().zip(all));
+        if keep {
+            for (c, f) in counted.iter_mut().zip(fresh) {
+                *c = c.take().or(f);
+            }
+        }
         if release {
             for md in mds {
                 md.text = String::new();

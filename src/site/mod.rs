@@ -156,7 +156,11 @@ fn render_site(
     let (evals, compared) = evaluate_all(&project);
     let nav = navigation(&project)?;
     let names = pages.map(|c| c.names(&project, &nav)).unwrap_or_default();
-    let reused = pages.map(|c| c.reuse(&names)).unwrap_or_default();
+    let (reused, counted): (Vec<_>, Vec<_>) = (pages.map(|c| c.reuse(&names)))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| r.map_or((None, None), |(done, counted)| (Some(done), Some(counted))))
+        .unzip();
     let from_cache: Vec<bool> = reused.iter().map(Option::is_some).collect();
     // The pages' Markdown goes to the renderer; unless a session keeps the site, each text is
     // released as its page is rendered (a link error reads its page again).
@@ -169,15 +173,24 @@ fn render_site(
         })
         .collect();
     let site = SiteView::of(&project, &nav.sections, &nav.games);
-    let mut out = Rendered::default();
+    let mut out = Rendered {
+        counted,
+        ..Rendered::default()
+    };
     let done = (&evals, &compared);
     render_content(&project, texts, done, &site, sink, &mut out, reused)?;
     render_generated(&project, &compared, &site, &nav, &mut out)?;
     check_links(&project, &out)?;
+    // A session keeps each page's words counted, and counts again only the pages it renders.
+    add_indexes(
+        &project,
+        &mut out,
+        sink,
+        (!lasting, lasting || pages.is_some()),
+    )?;
     if let Some(cache) = pages {
-        cache.store(&names, &from_cache, &out.written, &out.markdown);
+        cache.store(&names, &from_cache, &out);
     }
-    add_indexes(&project, &mut out, sink, !lasting)?;
     out.flush(sink)?;
     let report = report(&project, &out);
     Ok(Built {

@@ -12,7 +12,8 @@ use super::cache::Cache;
 use super::markdown::{self, BrokenLink, Heading, Problem, SiteLink};
 use super::navigation::Navigation;
 use super::project::Project;
-use super::sink::{Digest, PageDone};
+use super::search::Counted;
+use super::sink::{Digest, PageDone, Rendered};
 use super::view::SiteView;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -38,7 +39,8 @@ struct Entry {
     path: String,
     digest: u64,
     h1: Option<String>,
-    text: String,
+    /// The page's sections counted for the search index.
+    counted: Counted,
     headings: Vec<(u8, String, String, usize)>,
     links: Vec<(String, Option<String>, usize, usize)>,
     broken: Vec<(String, usize, usize, u8, String)>,
@@ -83,9 +85,9 @@ impl PageCache<'_> {
             .collect()
     }
 
-    /// The pages taken from the cache: those whose entry is there and whole, and whose file
-    /// on disk is the one the entry's render wrote.
-    pub(super) fn reuse(&self, names: &[Option<String>]) -> Vec<Option<PageDone>> {
+    /// The pages taken from the cache, with their words counted: those whose entry is there
+    /// and whole, and whose file on disk is the one the entry's render wrote.
+    pub(super) fn reuse(&self, names: &[Option<String>]) -> Vec<Option<(PageDone, Counted)>> {
         if self.disk.is_empty() {
             return names.iter().map(|_| None).collect();
         }
@@ -100,20 +102,16 @@ impl PageCache<'_> {
 
     /// Stores the pages rendered (not `reused`), and removes the entries of pages the site no
     /// longer has, and the older entries of those it has: one entry a page at most.
-    pub(super) fn store(
-        &self,
-        names: &[Option<String>],
-        reused: &[bool],
-        written: &[(String, u64)],
-        markdown: &[markdown::Rendered],
-    ) {
+    pub(super) fn store(&self, names: &[Option<String>], reused: &[bool], out: &Rendered) {
+        let counted = out.counted.par_iter();
         names
             .par_iter()
             .zip(reused.par_iter())
-            .zip(written.par_iter().zip(markdown.par_iter()))
-            .for_each(|((name, reused), (file, md))| {
-                if let (Some(name), false) = (name, reused)
-                    && let Ok(text) = serde_json::to_string(&Entry::of(file, md))
+            .zip(out.written.par_iter().zip(out.markdown.par_iter()))
+            .zip(counted)
+            .for_each(|(((name, reused), (file, md)), counted)| {
+                if let (Some(name), false, Some(counted)) = (name, reused, counted)
+                    && let Ok(text) = serde_json::to_string(&Entry::of(file, md, counted))
                 {
                     self.cache.store(name, &text);
                 }
@@ -124,12 +122,12 @@ impl PageCache<'_> {
 }
 
 impl Entry {
-    fn of((path, digest): &(String, u64), md: &markdown::Rendered) -> Entry {
+    fn of((path, digest): &(String, u64), md: &markdown::Rendered, counted: &Counted) -> Entry {
         Entry {
             path: path.clone(),
             digest: *digest,
             h1: md.h1.clone(),
-            text: md.text.clone(),
+            counted: counted.clone(),
             headings: md
                 .headings
                 .iter()
@@ -163,9 +161,10 @@ impl Entry {
         }
     }
 
-    fn done(self) -> PageDone {
+    fn done(self) -> (PageDone, Counted) {
         let md = markdown::Rendered {
             html: String::new(),
+            text: String::new(),
             headings: (self.headings.into_iter())
                 .map(|(level, id, text, text_at)| Heading {
                     level,
@@ -174,7 +173,6 @@ impl Entry {
                     text_at,
                 })
                 .collect(),
-            text: self.text,
             h1: self.h1,
             links: (self.links.into_iter())
                 .map(|(url, fragment, start, end)| SiteLink {
@@ -196,7 +194,7 @@ impl Entry {
                 })
                 .collect(),
         };
-        ((self.path, self.digest), md, Vec::new())
+        (((self.path, self.digest), md, Vec::new()), self.counted)
     }
 }
 
@@ -227,14 +225,23 @@ mod tests {
                 problem: Problem::LinkScheme("javascript".into()),
             }],
         };
+        let counted = Counted::of(&super::super::search::Entry {
+            url: "a/",
+            title: "Six",
+            section: "Reference",
+            game: "",
+            text: &md.text,
+            anchors: Vec::new(),
+        });
         let file = ("a/index.html".to_string(), 42);
-        let text = serde_json::to_string(&Entry::of(&file, &md)).unwrap();
-        let (back, md2, views) = serde_json::from_str::<Entry>(&text).unwrap().done();
+        let text = serde_json::to_string(&Entry::of(&file, &md, &counted)).unwrap();
+        let ((back, md2, views), counted2) = serde_json::from_str::<Entry>(&text).unwrap().done();
         assert_eq!(back, file);
-        assert!(views.is_empty() && md2.html.is_empty());
+        assert!(views.is_empty() && md2.html.is_empty() && md2.text.is_empty());
         assert_eq!(format!("{:?}", md2.headings), format!("{:?}", md.headings));
         assert_eq!(format!("{:?}", md2.links), format!("{:?}", md.links));
         assert_eq!(format!("{:?}", md2.broken), format!("{:?}", md.broken));
-        assert_eq!((md2.text, md2.h1), (md.text, md.h1));
+        assert_eq!(md2.h1, md.h1);
+        assert_eq!(counted2, counted);
     }
 }

@@ -5,7 +5,7 @@
 //! once for all its sections, and each word's list of sections as gaps between them.
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 /// How much of a section's text the index keeps for snippets, in bytes (cut at a word).
@@ -23,15 +23,15 @@ struct Page {
 }
 
 /// A section of a page: the unit the search finds.
-#[derive(Serialize, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 struct Doc {
     /// The page, by its place in the index's pages.
     p: u32,
     /// The heading's id, if the section has a heading.
-    #[serde(skip_serializing_if = "str::is_empty")]
+    #[serde(default, skip_serializing_if = "str::is_empty")]
     a: String,
     /// The heading.
-    #[serde(skip_serializing_if = "str::is_empty")]
+    #[serde(default, skip_serializing_if = "str::is_empty")]
     h: String,
     /// The section's length in words, for BM25's length normalisation.
     n: u32,
@@ -187,9 +187,21 @@ fn count(doc: &Doc, body: &str) -> HashMap<String, u32> {
     counts
 }
 
-/// How many sections' word counts are held at once: the counts of every section at once
-/// outweigh the index.
-const COUNTED_AT_ONCE: usize = 1024;
+/// A page's sections with their words counted: all the index takes of a page's text, so that
+/// the build's cache keeps it and a page unchanged is not counted again.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Counted(Vec<(Doc, Vec<(String, u32)>)>);
+
+impl Counted {
+    /// Counts `e`'s sections.
+    pub fn of(e: &Entry) -> Counted {
+        let docs = sections(0, e).into_iter().map(|(doc, body)| {
+            let counts = count(&doc, body).into_iter().collect();
+            (doc, counts)
+        });
+        Counted(docs.collect())
+    }
+}
 
 /// The index, filled with pages a batch at a time (so that a caller can release each batch's
 /// texts once they are counted) and then written straight into its file.
@@ -201,33 +213,39 @@ pub struct Builder {
 }
 
 impl Builder {
-    /// Adds the next pages, in order: their sections are counted in parallel, a chunk at a
-    /// time, and merged in order.
+    /// Adds the next pages, in order: counted in parallel, then merged in order.
     pub fn add(&mut self, entries: &[Entry]) {
-        let first_page = self.pages.len();
-        let docs: Vec<(Doc, &str)> = entries
-            .par_iter()
-            .enumerate()
-            .flat_map_iter(|(i, e)| sections(first_page + i, e))
-            .collect();
-        let first_doc = self.docs.len();
-        for (chunk, part) in docs.chunks(COUNTED_AT_ONCE).enumerate() {
-            let counts: Vec<HashMap<String, u32>> =
-                part.par_iter().map(|(d, t)| count(d, t)).collect();
-            for (i, c) in counts.into_iter().enumerate() {
-                let doc = (first_doc + chunk * COUNTED_AT_ONCE + i) as u32;
-                for (w, n) in c {
-                    self.words.0.entry(w).or_default().push(doc, n);
+        let counted: Vec<Counted> = entries.par_iter().map(Counted::of).collect();
+        self.add_counted(entries.iter().zip(&counted));
+    }
+
+    /// Adds the next pages, in order, each with its sections counted (by [`Counted::of`]).
+    pub fn add_counted<'a, 'e: 'a>(
+        &mut self,
+        pages: impl IntoIterator<Item = (&'a Entry<'e>, &'a Counted)>,
+    ) {
+        for (e, counted) in pages {
+            let page = self.pages.len() as u32;
+            for (doc, counts) in &counted.0 {
+                let at = self.docs.len() as u32;
+                for (w, n) in counts {
+                    match self.words.0.get_mut(w) {
+                        Some(postings) => postings.push(at, *n),
+                        None => self.words.0.entry(w.clone()).or_default().push(at, *n),
+                    }
                 }
+                self.docs.push(Doc {
+                    p: page,
+                    ..doc.clone()
+                });
             }
+            self.pages.push(Page {
+                u: e.url.to_string(),
+                t: e.title.to_string(),
+                s: e.section,
+                g: e.game,
+            });
         }
-        self.docs.extend(docs.into_iter().map(|(d, _)| d));
-        self.pages.extend(entries.iter().map(|e| Page {
-            u: e.url.to_string(),
-            t: e.title.to_string(),
-            s: e.section,
-            g: e.game,
-        }));
     }
 
     /// Writes the index as JSON, releasing it.
@@ -297,6 +315,29 @@ mod tests {
         batched.write(&mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), whole);
         assert!(whole.contains("\"buyer's\""), "{whole}");
+    }
+
+    /// The build's cache keeps each page's sections counted: pages added from their counts
+    /// read back from JSON give the index their texts give.
+    #[test]
+    fn pages_added_from_kept_counts_give_the_same_index() {
+        let texts = [
+            "The stock and the buyer",
+            "Gleek: three of a kind, a gleek of aces",
+        ];
+        let entries: Vec<Entry> = texts.iter().map(|t| page(t, Vec::new())).collect();
+        let kept: Vec<Counted> = entries
+            .iter()
+            .map(|e| serde_json::to_string(&Counted::of(e)).unwrap())
+            .map(|json| serde_json::from_str(&json).unwrap())
+            .collect();
+        let mut builder = Builder::default();
+        builder.add_counted(entries.iter().zip(&kept));
+        let mut out = Vec::new();
+        builder.write(&mut out).unwrap();
+        let index = String::from_utf8(out).unwrap();
+        assert_eq!(index, build(&entries));
+        assert!(index.contains("\"aces\":[1,1]"), "{index}");
     }
 
     #[test]

@@ -281,7 +281,7 @@ fn rerender(
     }
     written.extend(write_changed(opts, built, files, disk)?);
     let mut bytes = Vec::new();
-    super::indexes::write_search_index(&built.project, &mut built.out, false, &mut bytes)
+    super::indexes::write_search_index(&built.project, &mut built.out, (false, true), &mut bytes)
         .expect("writing into memory cannot fail");
     let index = Output {
         path: pages::paths::SEARCH_INDEX.into(),
@@ -312,6 +312,9 @@ fn rerender_page(
         &project.by_rel(),
     )?;
     built.out.markdown[i] = md;
+    if let Some(counted) = built.out.counted.get_mut(i) {
+        *counted = None;
+    }
     let files = vec![file];
     if old.page.scenarios.is_empty() && p.page.scenarios.is_empty() {
         return Ok(files);

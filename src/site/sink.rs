@@ -88,6 +88,9 @@ pub(super) struct Rendered {
     pub(super) written: Vec<(String, u64)>,
     /// Each content page's Markdown as rendered (headings, links, text), in content order.
     pub(super) markdown: Vec<markdown::Rendered>,
+    /// Each content page's sections counted for the search index, where known (from the
+    /// build's cache, or kept for it), in content order.
+    pub(super) counted: Vec<Option<super::search::Counted>>,
     /// Every scenario's view, with its page's title.
     pub(super) views: Vec<(outcome::ScenarioView, String)>,
     pub(super) generated_urls: Vec<String>,
