@@ -258,6 +258,12 @@ impl Dealt for Fresh {
         Some(self.trial(rules, policy, carry, true))
     }
 
+    /// Its plays resume each other ([`Replays`]), and take an earlier play whole where the
+    /// reading agrees on every point it read.
+    fn keeps_plays(&self) -> bool {
+        true
+    }
+
     fn events(&self) -> u64 {
         let s = &self.base;
         let mournival = |hand: CardSet| MOURNIVAL_RANKS.iter().any(|&r| hand.rank(r).len() == 4);
