@@ -275,6 +275,18 @@ proptest! {
         replays_agree(&s, SimplePolicy, &readings, &[s.carried])?;
     }
 
+    /// A deal's plays after another deal's, on the same thread, are the plays from the deal: the
+    /// ledgers the first deal's plays gave back for reuse carry nothing of it into the second.
+    #[test]
+    fn a_play_after_another_deal_is_the_play_from_the_deal(seeds in any::<(u64, u64)>(), rules_seed in any::<u64>(), policy_seed in any::<u64>()) {
+        let readings = readings_and_switches(rules_seed);
+        for seed in [seeds.0, seeds.1] {
+            let s = deal(seed, 0, [None; 4], (0, 0));
+            replays_agree(&s, RandomPolicy::new(policy_seed), &readings, &[s.carried])?;
+            replays_agree(&s, SimplePolicy, &readings, &[s.carried])?;
+        }
+    }
+
     /// Plays of one deal on the tables an evening leaves (the pot and the ruffs passed each
     /// reading found), each switched play resumed from a stage of a play on another table or
     /// its own, are the plays from the deal on their own tables.

@@ -8,7 +8,8 @@
 //!
 //! A play reads its reading only through [`Rules::get`], which records the points read; a later
 //! play of the same deal, from the same table as left by the evening, under rules that agree
-//! on every one of those points, would go exactly the same way, and its result is reused. Most
+//! on every one of those points, would go exactly the same way, and its result is reused (by
+//! the deal itself where it keeps its plays, [`Dealt::keeps_plays`]). Most
 //! switches touch a point the deal never reached, or agree with a reading already played.
 
 use super::tally::{Shape, Tally};
@@ -286,6 +287,11 @@ impl Plays<'_> {
     /// The deal played under `rules` from `carry`, and the points the play read: an earlier
     /// play's result where it read nothing on which the two readings differ.
     fn play(&mut self, rules: &Rules, carry: &Carry) -> (Trial, u64) {
+        if !self.reuse || self.dealt.keeps_plays() {
+            Rules::take_read();
+            let trial = self.dealt.play(rules, self.policy, carry);
+            return (trial, Rules::take_read());
+        }
         let t = match self.tables.iter().position(|d| d.carry == *carry) {
             Some(t) => t,
             None => {
@@ -298,9 +304,7 @@ impl Plays<'_> {
             }
         };
         let done = &mut self.tables[t];
-        if self.reuse
-            && let Some(i) = done.on_read.iter().position(|r| r.agrees(rules))
-        {
+        if let Some(i) = done.on_read.iter().position(|r| r.agrees(rules)) {
             return done.played[i];
         }
         Rules::take_read();

@@ -176,15 +176,12 @@ impl Replayed {
 fn trial(outcome: &Outcome, carried: Carried) -> Trial {
     match outcome {
         Outcome::Played(ledger) => {
-            let passed = ledger
-                .events
-                .iter()
-                .any(|n| matches!(n.event, Event::RuffPassed | Event::RuffDoubled { .. }));
+            let (passed, taken) = passed_and_bought(ledger);
             let mut state = [0; 8];
             state[0] = if passed { carried.ruff_passed + 1 } else { 0 };
             let (nets, pot, boxed) = sums(ledger);
             Trial {
-                taken: bought(ledger),
+                taken,
                 result: Ok(Standing::new(&nets)),
                 pot,
                 boxed,
@@ -217,14 +214,23 @@ fn sums(ledger: &Ledger) -> ([Money; 3], Money, Money) {
     (nets, pot, boxed)
 }
 
-fn bought(ledger: &Ledger) -> Option<Taken> {
-    ledger.events.iter().find_map(|n| match n.event {
-        Event::Bought { buyer, price } => Some(Taken {
-            role: buyer.index(),
-            price,
-        }),
-        _ => None,
-    })
+/// Whether the ruff passed (or doubled) to the next deal, and who bought the stock at what
+/// price, in one pass over the events.
+fn passed_and_bought(ledger: &Ledger) -> (bool, Option<Taken>) {
+    let (mut passed, mut taken) = (false, None);
+    for n in &ledger.events {
+        match n.event {
+            Event::RuffPassed | Event::RuffDoubled { .. } => passed = true,
+            Event::Bought { buyer, price } if taken.is_none() => {
+                taken = Some(Taken {
+                    role: buyer.index(),
+                    price,
+                })
+            }
+            _ => {}
+        }
+    }
+    (passed, taken)
 }
 
 /// The index of `judging` in [`POLICIES`] (`simple` is 0).
@@ -256,6 +262,12 @@ impl Dealt for Fresh {
     /// unbought, and nobody pays for it.
     fn untaken(&self, rules: &Rules, policy: usize, carry: &Carry) -> Option<Trial> {
         Some(self.trial(rules, policy, carry, true))
+    }
+
+    /// Its plays resume each other ([`Replays`]), and take an earlier play whole where the
+    /// reading agrees on every point it read.
+    fn keeps_plays(&self) -> bool {
+        true
     }
 
     fn events(&self) -> u64 {
