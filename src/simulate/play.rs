@@ -236,10 +236,11 @@ impl Deal<'_, '_> {
                     t.switch(k, j, &base, &base, false);
                     continue;
                 }
-                let (after, _) = plays[table].play(&s.rules, carry);
                 if s.shared.is_none() {
+                    let after = plays[table].switched(&s.rules, carry);
                     t.switch(k, j, &base, &after, base_read & bit != 0);
                 } else {
+                    let (after, _) = plays[table].play(&s.rules, carry);
                     let (before, read) = plays[table].play(rules, carry);
                     t.switch(k, j, &before, &after, read & bit != 0);
                 }
@@ -284,6 +285,16 @@ struct Done {
 }
 
 impl Plays<'_> {
+    /// The deal played under `rules`, the reading played last from `carry` with one point
+    /// switched: by the deal where it keeps its plays.
+    fn switched(&mut self, rules: &Rules, carry: &Carry) -> Trial {
+        if self.reuse && self.dealt.keeps_plays() {
+            self.dealt.switched(rules, self.policy, carry)
+        } else {
+            self.play(rules, carry).0
+        }
+    }
+
     /// The deal played under `rules` from `carry`, and the points the play read: an earlier
     /// play's result where it read nothing on which the two readings differ.
     fn play(&mut self, rules: &Rules, carry: &Carry) -> (Trial, u64) {

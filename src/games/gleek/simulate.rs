@@ -122,6 +122,17 @@ enum Replayed {
     Judging(OnTable<Judging>),
 }
 
+/// Which play of a deal.
+#[derive(Clone, Copy)]
+enum How {
+    /// A reading, as the policy plays it.
+    Played,
+    /// The reading played last with one point switched.
+    Switched,
+    /// A reading with nobody buying the stock.
+    Untaken,
+}
+
 /// The plays of a deal: as the policy plays, and with nobody buying the stock.
 struct OnTable<P> {
     played: Replays<P>,
@@ -136,14 +147,16 @@ impl<P: Policy + Copy + PartialEq> OnTable<P> {
         }
     }
 
-    /// The deal under `rules` on `carried`, or with everybody passing under the reading with
-    /// the eldest free to pass.
-    fn play(&mut self, rules: &Rules, carried: Carried, untaken: bool) -> &Outcome {
-        if untaken {
-            let rules = rules.with(Point::AuctionOpening, AuctionOpening::EldestMayPass as u8);
-            self.untaken.play(&rules, carried)
-        } else {
-            self.played.play(rules, carried)
+    /// The deal under `rules` on `carried` as the policy plays it, or a switch of the reading
+    /// played last, or with everybody passing under the reading with the eldest free to pass.
+    fn play(&mut self, rules: &Rules, carried: Carried, how: How) -> &Outcome {
+        match how {
+            How::Played => self.played.play(rules, carried),
+            How::Switched => self.played.switch(rules, carried),
+            How::Untaken => {
+                let rules = rules.with(Point::AuctionOpening, AuctionOpening::EldestMayPass as u8);
+                self.untaken.play(&rules, carried)
+            }
         }
     }
 }
@@ -163,10 +176,10 @@ impl Replayed {
         }
     }
 
-    fn play(&mut self, rules: &Rules, carried: Carried, untaken: bool) -> &Outcome {
+    fn play(&mut self, rules: &Rules, carried: Carried, how: How) -> &Outcome {
         match self {
-            Replayed::Judging(t) => t.play(rules, carried, untaken),
-            Replayed::Simple(t) => t.play(rules, carried, untaken),
+            Replayed::Judging(t) => t.play(rules, carried, how),
+            Replayed::Simple(t) => t.play(rules, carried, how),
         }
     }
 }
@@ -238,7 +251,7 @@ const JUDGING: usize = 1;
 
 impl Fresh {
     /// The deal under `rules` by a policy, on a table as an earlier deal left it.
-    fn trial(&self, rules: &Rules, policy: usize, carry: &Carry, untaken: bool) -> Trial {
+    fn trial(&self, rules: &Rules, policy: usize, carry: &Carry, how: How) -> Trial {
         let carried = Carried {
             ruff_passed: carry.state[0],
             pot: carry.pot,
@@ -249,19 +262,24 @@ impl Fresh {
             replays.push(Replayed::new(&self.base, policy));
             replays.len() - 1
         });
-        trial(replays[i].play(rules, carried, untaken), carried)
+        trial(replays[i].play(rules, carried, how), carried)
     }
 }
 
 impl Dealt for Fresh {
     fn play(&self, rules: &Rules, policy: usize, carry: &Carry) -> Trial {
-        self.trial(rules, policy, carry, false)
+        self.trial(rules, policy, carry, How::Played)
+    }
+
+    /// Resumes the reading's play at the first stage that read the point switched.
+    fn switched(&self, rules: &Rules, policy: usize, carry: &Carry) -> Trial {
+        self.trial(rules, policy, carry, How::Switched)
     }
 
     /// Everybody passes, under the reading with the eldest free to pass: the stock is laid out
     /// unbought, and nobody pays for it.
     fn untaken(&self, rules: &Rules, policy: usize, carry: &Carry) -> Option<Trial> {
-        Some(self.trial(rules, policy, carry, true))
+        Some(self.trial(rules, policy, carry, How::Untaken))
     }
 
     /// Its plays resume each other ([`Replays`]), and take an earlier play whole where the

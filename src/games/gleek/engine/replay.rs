@@ -61,8 +61,6 @@ struct Start {
     from: Option<usize>,
     /// The stage it resumes at; `STAGES`: the kept play is taken whole.
     stage: usize,
-    /// How many points the nearest kept reading on the same table is apart from it.
-    apart: u32,
 }
 
 /// One deal played under many readings by one policy, on any table an evening leaves, each
@@ -73,6 +71,9 @@ pub struct Replays<P> {
     policy: P,
     /// The plays kept to be resumed.
     saved: Vec<Saved<P>>,
+    /// The kept play of the reading [`Replays::play`] played last (or took whole), whose
+    /// switches [`Replays::switch`] resumes.
+    base: Option<usize>,
     /// The last play, where it is not kept; its ledger's lists are lent to the next.
     last: Option<Saved<P>>,
 }
@@ -84,6 +85,7 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
             scenario,
             policy,
             saved: Vec::new(),
+            base: None,
             last: None,
         }
     }
@@ -94,23 +96,54 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
 
     /// The deal played under `rules` on a table an earlier deal left as `carried` (in place of
     /// the scenario's own), as [`super::play_with`] plays it with a copy of the policy, and the
-    /// points the whole play read recorded as [`Rules::get`] records them.
+    /// points the whole play read recorded as [`Rules::get`] records them. The play is kept, to
+    /// be resumed by later plays and by its own switches ([`Replays::switch`]).
     pub fn play(&mut self, rules: &Rules, carried: Carried) -> &Outcome {
-        let outer = Rules::take_read();
-        let Start {
-            from,
-            stage: start,
-            apart,
-        } = self.furthest_start(rules, carried);
-        let read = |s: &Saved<P>| outer | s.reads.iter().fold(0, |a, r| a | r);
-        if start == STAGES {
-            let saved = &self.saved[from.expect("a play to take whole")];
-            Rules::mark_read(read(saved));
-            return &saved.outcome;
+        let start = self.furthest_start(rules, carried);
+        let kept = self.go(rules, carried, start, true);
+        self.base = kept;
+        &self.saved[kept.expect("a reading's play is kept")].outcome
+    }
+
+    /// The deal under `rules`, the reading [`Replays::play`] played last with one point
+    /// switched, on the same table: as [`Replays::play`] plays it, resumed with no search from
+    /// that reading's play at the first stage that read a point on which the two differ
+    /// (taken whole where none did), and not kept.
+    ///
+    /// # Panics
+    /// If no reading was played yet.
+    pub fn switch(&mut self, rules: &Rules, carried: Carried) -> &Outcome {
+        let from = self.base.expect("a reading played before its switches");
+        let base = &self.saved[from];
+        debug_assert!(base.carried == carried, "a switch plays on its reading's table");
+        let differ = base.rules.differing(rules);
+        let stage = base.reads.iter().take_while(|&&r| r & differ == 0).count();
+        let start = if stage == STAGES || base.marks.is_some() {
+            Start {
+                from: Some(from),
+                stage,
+            }
+        } else {
+            // The reading could not play the deal: nothing of it to resume.
+            self.furthest_start(rules, carried)
+        };
+        match self.go(rules, carried, start, false) {
+            Some(i) => &self.saved[i].outcome,
+            None => &self.last.as_ref().expect("the play just made").outcome,
         }
-        // A play one point apart from a kept play is a switch of it: the play it switches is the
-        // better start for any other, and keeping it would only lengthen the search.
-        let keep = apart > 1;
+    }
+
+    /// Plays `rules` on `carried` from `start`, kept or not, and records the points the whole
+    /// play read: the index of the kept play that holds the result (taken whole, or this play
+    /// kept); `None`: it is [`Replays::last`].
+    fn go(&mut self, rules: &Rules, carried: Carried, start: Start, keep: bool) -> Option<usize> {
+        let outer = Rules::take_read();
+        let read = |s: &Saved<P>| outer | s.reads.iter().fold(0, |a, r| a | r);
+        if start.stage == STAGES {
+            let whole = start.from.expect("a play to take whole");
+            Rules::mark_read(read(&self.saved[whole]));
+            return Some(whole);
+        }
         let lists = match self.last.take() {
             Some(Saved {
                 outcome: Outcome::Played(l),
@@ -118,14 +151,15 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
             }) => emptied(l),
             _ => pooled(),
         };
-        let from = from.map(|i| &self.saved[i]);
-        let played = self.resume(rules, carried, from, start, keep, lists);
+        let from = start.from.map(|i| &self.saved[i]);
+        let played = self.resume(rules, carried, from, start.stage, keep, lists);
         Rules::mark_read(read(&played));
         if keep {
             self.saved.push(played);
-            &self.saved.last().expect("just pushed").outcome
+            Some(self.saved.len() - 1)
         } else {
-            &self.last.insert(played).outcome
+            self.last = Some(played);
+            None
         }
     }
 
@@ -136,21 +170,18 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         let mut best = Start {
             from: None,
             stage: 0,
-            apart: u32::MAX,
         };
         for (i, saved) in self.saved.iter().enumerate() {
             let differ = saved.rules.differing(rules);
             let mut same = saved.reads.iter().take_while(|&&r| r & differ == 0).count();
-            if saved.carried == carried {
-                best.apart = best.apart.min(differ.count_ones());
-            } else {
+            if saved.carried != carried {
                 same = same.min(RUFF);
             }
             if same > best.stage && (same == STAGES || saved.marks.is_some()) {
                 best.from = Some(i);
                 best.stage = same;
                 if same == STAGES {
-                    // Taken whole: no start is further, and `apart` matters only to a play.
+                    // Taken whole: no start is further.
                     break;
                 }
             }
@@ -190,7 +221,8 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
                 m[j] = deal.mark(policy);
             }
             let earlier = match j {
-                TRICKS => earlier_tricks(&self.saved, rules, &deal.mark(policy)),
+                // The play resumed is the likeliest to have played them the same way.
+                TRICKS => earlier_tricks(from.into_iter().chain(&self.saved), rules, &deal.mark(policy)),
                 _ => None,
             };
             let step = match earlier {
@@ -218,11 +250,11 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
 
 /// A kept play whose tricks a play at `mark` under `rules` would play the same way.
 fn earlier_tricks<'s, P: Copy + PartialEq>(
-    saved: &'s [Saved<P>],
+    mut saved: impl Iterator<Item = &'s Saved<P>>,
     rules: &Rules,
     mark: &Mark<P>,
 ) -> Option<&'s Saved<P>> {
-    saved.iter().find(|s| {
+    saved.find(|s| {
         s.marks
             .as_ref()
             .is_some_and(|m| m[TRICKS].held == mark.held && m[TRICKS].policy == mark.policy)
