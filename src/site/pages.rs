@@ -523,9 +523,14 @@ fn front_matter(
     Ok((front, stage))
 }
 
-/// Reads every page under the content folder of the project `root`; a Markdown page whose
-/// place is `known` (by its path and the digest of its text) is not parsed again.
-pub fn load(
+/// Reads every page under the content folder of the project `root`.
+pub fn load(root: &Path, content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
+    load_known(root, content, &|_, _| None)
+}
+
+/// As [`load`]; a Markdown page whose place is `known` (by its path and the digest of its
+/// text) is not parsed again.
+pub fn load_known(
     root: &Path,
     content: &Path,
     known: Known,
@@ -535,7 +540,7 @@ pub fn load(
         use rayon::prelude::*;
         files
             .par_iter()
-            .map(|path| load_known(content, path, known))
+            .map(|path| load_file(content, path, known))
             .collect()
     };
     let mut pages = Vec::new();
@@ -555,12 +560,12 @@ pub fn load(
 }
 
 pub(crate) fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<Diagnostic>> {
-    load_known(content, path, &|_, _| None)
+    load_file(content, path, &|_, _| None)
 }
 
 /// Reads and parses a page, unless it is a Markdown page whose place is `known`: one without
 /// scenarios, which the last build parsed.
-fn load_known(content: &Path, path: &Path, known: Known) -> Result<ContentPage, Vec<Diagnostic>> {
+fn load_file(content: &Path, path: &Path, known: Known) -> Result<ContentPage, Vec<Diagnostic>> {
     let text = read_text(path).map_err(|d| vec![d])?;
     let digest = super::sink::digest(text.as_bytes());
     let rel_path = path.strip_prefix(content).unwrap_or(path);

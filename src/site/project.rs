@@ -91,7 +91,7 @@ impl Project {
         let library = Library::load(&opts.root, texts.as_ref()).map_err(BuildError::Invalid)?;
         let known = |path: &Path, digest| loads.placed(path, digest);
         let mut content =
-            pages::load(&opts.root, &opts.content, &known).map_err(BuildError::Invalid)?;
+            pages::load_known(&opts.root, &opts.content, &known).map_err(BuildError::Invalid)?;
         let reserved = reserved(&readings, &library);
         let collisions = pages::collisions(&content, &reserved);
         if !collisions.is_empty() {
