@@ -48,6 +48,13 @@ impl Location {
         self.offset
     }
 
+    /// The bytes underlined (`width` characters from the position): with [`Location::offset`],
+    /// the range [`LineIndex::locate`] gives this location again from.
+    pub fn span_len(&self) -> usize {
+        let rest = self.text.get(self.offset..).unwrap_or_default();
+        rest.chars().take(self.width).map(char::len_utf8).sum()
+    }
+
     /// The column, in characters (counted when asked: a long line is not rescanned per token).
     pub fn column(&self) -> usize {
         self.text[self.line_start()..self.offset].chars().count() + 1

@@ -2,42 +2,19 @@
 //! holds exactly what a clean build of the same files writes; a body edit rewrites only the
 //! page and the search index, and a scenario edit only what shows its scenarios.
 
+#[path = "common/sites.rs"]
+mod sites;
+
 use mournival::site::session::Session;
-use mournival::site::{self, BuildError, BuildOptions};
+use mournival::site::{self, BuildError};
+use sites::{options, readings_and_template, repo, tree, walk, write};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn options(root: &Path, out: &Path) -> BuildOptions {
-    BuildOptions {
-        root: root.to_path_buf(),
-        content: root.join("content"),
-        out: out.to_path_buf(),
-        overrides: Vec::new(),
-        base_url: String::new(),
-        force: false,
-        texts: None,
-    }
-}
 
 /// A project with Gleek's readings, a base template of its own and a few pages: plain ones
 /// linking each other, one in a folder, one with a scenario.
 fn project(root: &Path) {
-    let variants = root.join("variants/gleek");
-    std::fs::create_dir_all(&variants).unwrap();
-    for entry in std::fs::read_dir(repo().join("variants/gleek")).unwrap() {
-        let p = entry.unwrap().path();
-        std::fs::copy(&p, variants.join(p.file_name().unwrap())).unwrap();
-    }
-    std::fs::create_dir_all(root.join("templates")).unwrap();
-    std::fs::copy(
-        repo().join("templates/base.html"),
-        root.join("templates/base.html"),
-    )
-    .unwrap();
+    readings_and_template(root);
     write(
         root,
         "content/index.md",
@@ -55,37 +32,6 @@ fn project(root: &Path) {
     );
     let deal = std::fs::read_to_string(repo().join("tests/fixtures/cotton-deal.md")).unwrap();
     write(root, "content/deal.md", &deal);
-}
-
-fn write(root: &Path, rel: &str, text: &str) -> PathBuf {
-    let path = root.join(rel);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-/// Every file under `dir` with its bytes, and every folder, by relative path.
-fn walk(dir: &Path) -> (BTreeMap<PathBuf, Vec<u8>>, Vec<PathBuf>) {
-    let (mut files, mut folders) = (BTreeMap::new(), Vec::new());
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(d) = pending.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            let rel = p.strip_prefix(dir).unwrap().to_path_buf();
-            if p.is_dir() {
-                folders.push(rel);
-                pending.push(p);
-            } else {
-                files.insert(rel, std::fs::read(&p).unwrap());
-            }
-        }
-    }
-    folders.sort();
-    (files, folders)
-}
-
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    walk(dir).0
 }
 
 /// The live output against a clean build of the same files, file by file.

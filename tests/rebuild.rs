@@ -3,31 +3,13 @@
 //! used, nor written through; an output file changed by hand is put right; `--no-cache` leaves
 //! the cache alone.
 
-use mournival::site::{self, BuildError, BuildOptions, cache};
+#[path = "common/sites.rs"]
+mod sites;
+
+use mournival::site::{self, BuildError, cache};
+use sites::{options, readings_and_template, repo, tree, write};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-fn repo() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn options(root: &Path, out: &Path) -> BuildOptions {
-    BuildOptions {
-        root: root.to_path_buf(),
-        content: root.join("content"),
-        out: out.to_path_buf(),
-        overrides: Vec::new(),
-        base_url: String::new(),
-        force: false,
-        texts: None,
-    }
-}
-
-fn write(root: &Path, rel: &str, text: &str) {
-    let path = root.join(rel);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(&path, text).unwrap();
-}
 
 fn page(n: usize, title: &str, weight: i64, body: &str) -> String {
     let next = (n + 1) % PAGES;
@@ -41,14 +23,7 @@ const PAGES: usize = 8;
 /// A project with Gleek's readings, the bundled page template, pages that link each other in a
 /// ring, and a page with a scenario.
 fn project(root: &Path) {
-    let variants = root.join("variants/gleek");
-    std::fs::create_dir_all(&variants).unwrap();
-    for entry in std::fs::read_dir(repo().join("variants/gleek")).unwrap() {
-        let p = entry.unwrap().path();
-        std::fs::copy(&p, variants.join(p.file_name().unwrap())).unwrap();
-    }
-    let base = std::fs::read_to_string(repo().join("templates/base.html")).unwrap();
-    write(root, "templates/base.html", &base);
+    readings_and_template(root);
     for n in 0..PAGES {
         write(
             root,
@@ -59,24 +34,6 @@ fn project(root: &Path) {
     write(root, "content/index.md", "# Home\n\nSee [a page](p0.md).\n");
     let deal = std::fs::read_to_string(repo().join("tests/fixtures/cotton-deal.md")).unwrap();
     write(root, "content/deal.md", &deal);
-}
-
-/// Every file under `dir` with its bytes, by relative path.
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    let mut files = BTreeMap::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(d) = pending.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                pending.push(p);
-            } else {
-                let rel = p.strip_prefix(dir).unwrap().to_path_buf();
-                files.insert(rel, std::fs::read(&p).unwrap());
-            }
-        }
-    }
-    files
 }
 
 /// A cached build into `root/site`, then the site against a clean build of the same files.
@@ -115,50 +72,76 @@ impl Rng {
 
 /// One random edit of the project, in words. The edits of a page's body change its words
 /// (0, 8: the search index's counts), its sections (8: a heading), its claims (9: an odds
-/// figure the site fills in).
+/// figure the site fills in), its quotations, stage and description (10, 11: what loading a
+/// page finds, which the cache keeps).
 fn edit(root: &Path, rng: &mut Rng, round: usize) -> String {
     let n = rng.below(PAGES);
     let rel = format!("content/p{n}.md");
     let title = format!("Page {n} (round {round})");
-    match rng.below(10) {
-        8 => write(
-            root,
-            &rel,
-            &page(
-                n,
-                &format!("Page {n}"),
-                0,
-                &format!(
-                    "Gleek {round} mournival trumps.\n\n### Stock {round}\n\nThe stock's words."
+    match rng.below(12) {
+        8 => {
+            write(
+                root,
+                &rel,
+                &page(
+                    n,
+                    &format!("Page {n}"),
+                    0,
+                    &format!(
+                        "Gleek {round} mournival trumps.\n\n### Stock {round}\n\nThe stock's words."
+                    ),
                 ),
-            ),
-        ),
-        9 => write(
-            root,
-            &rel,
-            &page(
-                n,
-                &format!("Page {n}"),
-                0,
-                &format!("A mournival is dealt `odds:gleek-mournival-dealt` (round {round})."),
-            ),
-        ),
-        0 => write(
-            root,
-            &rel,
-            &page(n, &format!("Page {n}"), 0, &format!("Round {round}.")),
-        ),
-        1 => write(root, &rel, &page(n, &title, 0, "Six cards each.")),
-        2 => write(
-            root,
-            &rel,
-            &page(n, &format!("Page {n}"), -(round as i64), "Six."),
-        ),
-        3 => write(
-            root,
-            &format!("content/new{round}.md"),
-            &page(n, &title, 1, "New."),
-        ),
+            );
+        }
+        9 => {
+            write(
+                root,
+                &rel,
+                &page(
+                    n,
+                    &format!("Page {n}"),
+                    0,
+                    &format!("A mournival is dealt `odds:gleek-mournival-dealt` (round {round})."),
+                ),
+            );
+        }
+        10 | 11 => {
+            let (stage, quoted) = match round % 2 {
+                0 => (
+                    "ruff",
+                    "\"five up or a Putt is commonly the Game\" (p. 131)",
+                ),
+                _ => ("stock", "Cotton: “the ruff” (Cotton, p. 91)"),
+            };
+            let body = format!("{quoted}, round {round}.");
+            let text = page(n, &format!("Page {n}"), 0, &body);
+            let placed = format!("stage: {stage}\ndescription: Round {round}.\n---\n\n");
+            write(root, &rel, &text.replacen("---\n\n", &placed, 1));
+        }
+        0 => {
+            write(
+                root,
+                &rel,
+                &page(n, &format!("Page {n}"), 0, &format!("Round {round}.")),
+            );
+        }
+        1 => {
+            write(root, &rel, &page(n, &title, 0, "Six cards each."));
+        }
+        2 => {
+            write(
+                root,
+                &rel,
+                &page(n, &format!("Page {n}"), -(round as i64), "Six."),
+            );
+        }
+        3 => {
+            write(
+                root,
+                &format!("content/new{round}.md"),
+                &page(n, &title, 1, "New."),
+            );
+        }
         4 => {
             let gone = root.join(format!("content/new{}.md", rng.below(round + 1)));
             let _ = std::fs::remove_file(gone);
@@ -419,4 +402,35 @@ fn a_manifest_of_another_build_of_the_tool_is_not_used() {
     site::build_cached(&options(root, &root.join("site"))).unwrap();
     let shown = std::fs::read_to_string(root.join("site/p1/index.html")).unwrap();
     assert!(shown.contains("Eleven cards") && !shown.contains("Twelve"));
+}
+
+#[test]
+fn a_page_unchanged_is_not_parsed_again_unless_another_tool_loaded_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    project(root);
+    rebuild_as_clean(root, "the first build");
+    let store = cache::Cache::open(root);
+    let name = std::fs::read_dir(root.join(cache::FOLDER))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .find(|n| n.starts_with("loads-"))
+        .expect("what loading found is kept");
+    let kept = store.get(&name).unwrap();
+    assert!(kept.contains("\"title\":\"Page 1\""), "{kept}");
+    // The entry says page 1 (as it is) is titled otherwise: believed, as the page is not read
+    // again; the navigation of every page rendered again shows it.
+    store.put(&name, &name, &kept.replace("\"Page 1\"", "\"Forged\""));
+    write(root, "content/p2.md", &page(2, "Page 2", 0, "Two."));
+    site::build_cached(&options(root, &root.join("site"))).unwrap();
+    let shown = std::fs::read_to_string(root.join("site/p2/index.html")).unwrap();
+    assert!(shown.contains("Forged"), "the kept place is used");
+    // The same entry made by another build of the tool is not used.
+    let forged = store.get(&name).unwrap();
+    let tool = forged.split_once("\"tool\":").unwrap().1;
+    let digits = tool.find(|c: char| !c.is_ascii_digit()).unwrap();
+    let other = forged.replacen(&tool[..digits], "7", 1);
+    store.put(&name, &name, &other);
+    write(root, "content/p2.md", &page(2, "Page 2", 0, "Two again."));
+    rebuild_as_clean(root, "an entry of another tool");
 }

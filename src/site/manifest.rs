@@ -25,16 +25,36 @@ pub(super) struct Input {
     pub(super) digest: u64,
 }
 
-/// Every file the build may read, as it stands before the build reads it.
+/// Every file the build may read, as it stands before the build reads it, with the stamp of
+/// every file and folder looked at (taken before it was read), to tell whether any changed
+/// while the build ran without reading them all again.
 pub(super) struct Inputs {
     pub(super) files: Vec<Input>,
+    stamps: Vec<Stamp>,
+    folders: Vec<Folder>,
+    /// When the scan began (nanoseconds since the epoch, as stamps are).
+    began: i128,
 }
+
+/// A folder looked at: its stamp, and the names it held where its time was too close to the
+/// scan's to tell a later change by.
+struct Folder {
+    path: PathBuf,
+    stamp: Stamp,
+    racy: Option<Vec<std::ffi::OsString>>,
+}
+
+/// How close to the scan a file's time may be for a change made while the build ran to leave
+/// it as it was (the file system's clock moves in steps of a few milliseconds): such a file
+/// is read again to tell.
+const RACY: i128 = 1_000_000_000;
 
 impl Inputs {
     /// Reads and digests every file under the given folders (and the given files), in parallel.
     /// `None` when the inputs cannot all be looked at: a symbolic link among them (a build
     /// without the cache reads what it points to), an unreadable entry, too many.
     pub(super) fn scan(folders: &[PathBuf], files: &[PathBuf]) -> Option<Inputs> {
+        let began = Stamp::now();
         let mut paths = Vec::new();
         for file in files {
             match fs::symlink_metadata(file) {
@@ -43,28 +63,72 @@ impl Inputs {
                 _ => return None,
             }
         }
+        let mut dirs = Vec::new();
         for folder in folders {
-            walk(folder, &mut paths)?;
+            walk(folder, &mut paths, &mut dirs, began)?;
         }
         paths.sort();
         paths.dedup();
-        let files = paths
+        let (files, stamps) = paths
             .into_par_iter()
             .map(|path| {
+                let stamp = Stamp::of(&fs::symlink_metadata(&path).ok()?)?;
                 let bytes = fs::read(&path).ok()?;
-                Some(Input {
+                let input = Input {
                     size: bytes.len() as u64,
                     digest: super::sink::digest(&bytes),
                     path,
-                })
+                };
+                Some((input, stamp))
             })
-            .collect::<Option<Vec<Input>>>()?;
-        Some(Inputs { files })
+            .collect::<Option<(Vec<Input>, Vec<Stamp>)>>()?;
+        Some(Inputs {
+            files,
+            stamps,
+            folders: dirs,
+            began,
+        })
+    }
+
+    /// Whether every input is still as the scan found it: every file and folder of the same
+    /// size and time (a file added or removed changes its folder's time), and a file whose time
+    /// was too close to the scan's to tell, of the same bytes.
+    pub(super) fn unchanged(&self) -> bool {
+        let stamp = |path: &Path| Stamp::of(&fs::symlink_metadata(path).ok()?);
+        let files = (self.files.par_iter().zip(self.stamps.par_iter())).all(|(input, was)| {
+            stamp(&input.path) == Some(*was)
+                && (was.time < self.began - RACY
+                    || fs::read(&input.path).is_ok_and(|b| super::sink::digest(&b) == input.digest))
+        });
+        files
+            && self.folders.par_iter().all(|f| {
+                stamp(&f.path) == Some(f.stamp)
+                    && f.racy
+                        .as_ref()
+                        .is_none_or(|names| names_in(&f.path).as_ref() == Some(names))
+            })
     }
 }
 
-/// Every file under `dir` (none if it is missing), never through a symbolic link.
-fn walk(dir: &Path, paths: &mut Vec<PathBuf>) -> Option<()> {
+/// The names of a folder's entries, sorted.
+fn names_in(dir: &Path) -> Option<Vec<std::ffi::OsString>> {
+    let mut names = Vec::new();
+    for entry in fs::read_dir(dir).ok()? {
+        names.push(entry.ok()?.file_name());
+    }
+    names.sort();
+    Some(names)
+}
+
+/// Every file under `dir` (none if it is missing), never through a symbolic link, and every
+/// folder with its stamp, taken before its entries are listed (and its entries' names, if its
+/// time is too close to `began` to tell a later change by).
+fn walk(
+    dir: &Path,
+    paths: &mut Vec<PathBuf>,
+    folders: &mut Vec<Folder>,
+    began: i128,
+) -> Option<()> {
     match fs::symlink_metadata(dir) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Some(()),
         Ok(m) if m.is_file() => {
@@ -76,6 +140,8 @@ fn walk(dir: &Path, paths: &mut Vec<PathBuf>) -> Option<()> {
     }
     let mut pending = vec![dir.to_path_buf()];
     while let Some(d) = pending.pop() {
+        let stamp = Stamp::of(&fs::symlink_metadata(&d).ok()?)?;
+        let mut names = (stamp.time >= began - RACY).then(Vec::new);
         for entry in fs::read_dir(&d).ok()? {
             let entry = entry.ok()?;
             let kind = entry.file_type().ok()?;
@@ -86,10 +152,21 @@ fn walk(dir: &Path, paths: &mut Vec<PathBuf>) -> Option<()> {
             } else {
                 return None;
             }
+            if let Some(names) = names.as_mut() {
+                names.push(entry.file_name());
+            }
             if paths.len() + pending.len() > MAX_INPUTS {
                 return None;
             }
         }
+        if let Some(names) = names.as_mut() {
+            names.sort();
+        }
+        folders.push(Folder {
+            path: d,
+            stamp,
+            racy: names,
+        });
     }
     Some(())
 }
@@ -103,15 +180,23 @@ pub(super) struct Stamp {
 
 impl Stamp {
     fn of(meta: &Metadata) -> Option<Stamp> {
-        let time = meta.modified().ok()?;
-        let time = match time.duration_since(std::time::UNIX_EPOCH) {
-            Ok(d) => d.as_nanos() as i128,
-            Err(e) => -(e.duration().as_nanos() as i128),
-        };
         Some(Stamp {
             size: meta.len(),
-            time,
+            time: nanos(meta.modified().ok()?),
         })
+    }
+
+    /// The time now, as a stamp's.
+    fn now() -> i128 {
+        nanos(std::time::SystemTime::now())
+    }
+}
+
+/// A time in nanoseconds since the epoch.
+fn nanos(time: std::time::SystemTime) -> i128 {
+    match time.duration_since(std::time::UNIX_EPOCH) {
+        Ok(d) => d.as_nanos() as i128,
+        Err(e) => -(e.duration().as_nanos() as i128),
     }
 }
 

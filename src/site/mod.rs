@@ -35,6 +35,7 @@ mod evaluate;
 mod game_pages;
 mod indexes;
 mod links;
+mod loaded;
 mod manifest;
 mod navigation;
 mod page_cache;
@@ -134,7 +135,10 @@ fn build_site(
     lasting: bool,
     pages: Option<&PageCache>,
 ) -> Result<Built, BuildError> {
-    let project = Project::load(opts)?;
+    let project = match pages {
+        Some(cache) => Project::load_known(opts, &cache.loads)?,
+        None => Project::load(opts)?,
+    };
     let staging = output::Staging::begin(opts)?;
     let built = render_site(project, &staging, lasting, pages)?;
     let written = built.out.paths();

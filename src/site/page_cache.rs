@@ -9,6 +9,7 @@
 //! every page's title, place and address; the build's date).
 
 use super::cache::Cache;
+use super::loaded::Loads;
 use super::markdown::{self, BrokenLink, Heading, Problem, SiteLink};
 use super::navigation::Navigation;
 use super::project::Project;
@@ -31,6 +32,8 @@ pub(super) struct PageCache<'a> {
     /// Each file of the site on disk, with its digest: a page is taken from the cache only if
     /// its file is there as it rendered it. Empty when the whole site is written anew.
     pub(super) disk: HashMap<String, u64>,
+    /// What the last build loaded: the pages unchanged since are not parsed again.
+    pub(super) loads: Loads,
 }
 
 /// A page as remembered.
@@ -74,7 +77,7 @@ impl PageCache<'_> {
                     return None;
                 }
                 let mut h = Digest::default();
-                (site, at, &p.page.path, &p.page.text).hash(&mut h);
+                (site, at, &p.page.path, p.digest).hash(&mut h);
                 notes
                     .unverified_in_page(&p.page.path, &p.page.text)
                     .hash(&mut h);

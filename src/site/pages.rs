@@ -149,9 +149,36 @@ pub struct ContentPage {
     pub weight: i64,
     pub stage: Option<Stage>,
     pub section: Section,
+    /// The digest of the page's text, as read: what the build's cache keeps of the page is
+    /// keyed by it.
+    pub digest: u64,
 }
 
+/// What loading a Markdown page without scenarios finds of its place: its title (from the front
+/// matter or its first heading), description, weight and stage (its place in its game's play
+/// order). The build's cache keeps it, so that a page unchanged is not parsed again.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, Deserialize)]
+pub struct Placed {
+    pub title: String,
+    pub description: Option<String>,
+    pub weight: i64,
+    pub stage: Option<usize>,
+}
+
+/// What the build's cache knows of a page, by its path and the digest of its text.
+pub type Known<'a> = &'a (dyn Fn(&Path, u64) -> Option<Placed> + Sync);
+
 impl ContentPage {
+    /// The page's place, as the build's cache keeps it.
+    pub fn placed(&self) -> Placed {
+        Placed {
+            title: self.title.clone(),
+            description: self.description.clone(),
+            weight: self.weight,
+            stage: self.stage.map(|s| s.order),
+        }
+    }
+
     /// Where the page goes in its section: pages without a stage first, then by stage in play
     /// order; within either, by weight, then by title without its article.
     pub fn order_key(&self) -> (&Section, Option<Stage>, i64, String) {
@@ -498,12 +525,22 @@ fn front_matter(
 
 /// Reads every page under the content folder of the project `root`.
 pub fn load(root: &Path, content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
+    load_known(root, content, &|_, _| None)
+}
+
+/// As [`load`]; a Markdown page whose place is `known` (by its path and the digest of its
+/// text) is not parsed again.
+pub fn load_known(
+    root: &Path,
+    content: &Path,
+    known: Known,
+) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
     let files = content_files(root, content)?;
     let results: Vec<Result<ContentPage, Vec<Diagnostic>>> = {
         use rayon::prelude::*;
         files
             .par_iter()
-            .map(|path| load_one(content, path))
+            .map(|path| load_file(content, path, known))
             .collect()
     };
     let mut pages = Vec::new();
@@ -523,7 +560,14 @@ pub fn load(root: &Path, content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnos
 }
 
 pub(crate) fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<Diagnostic>> {
+    load_file(content, path, &|_, _| None)
+}
+
+/// Reads and parses a page, unless it is a Markdown page whose place is `known`: one without
+/// scenarios, which the last build parsed.
+fn load_file(content: &Path, path: &Path, known: Known) -> Result<ContentPage, Vec<Diagnostic>> {
     let text = read_text(path).map_err(|d| vec![d])?;
+    let digest = super::sink::digest(text.as_bytes());
     let rel_path = path.strip_prefix(content).unwrap_or(path);
     let rel = rel_path
         .components()
@@ -531,8 +575,36 @@ pub(crate) fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<D
         .collect::<Vec<_>>()
         .join("/");
     let markdown = path.extension().is_some_and(|x| x == "md");
+    let game = game_of_page(rel_path);
+    if let Some(placed) = known(path, digest).filter(|_| markdown) {
+        let stage = match placed.stage {
+            Some(order) => game.stages().get(order).map(|s| Stage {
+                order,
+                title: s.title,
+            }),
+            None => None,
+        };
+        if stage.is_some() == placed.stage.is_some() {
+            return Ok(ContentPage {
+                url: url_of(&rel),
+                section: Section::of(rel_path),
+                rel,
+                title: placed.title,
+                description: placed.description,
+                weight: placed.weight,
+                stage,
+                page: Page {
+                    path: path.to_path_buf(),
+                    text,
+                    scenarios: Vec::new(),
+                    ranges: Vec::new(),
+                },
+                digest,
+            });
+        }
+    }
     let (front, stage) = if markdown {
-        front_matter(path, &text, game_of_page(rel_path)).map_err(|d| vec![d])?
+        front_matter(path, &text, game).map_err(|d| vec![d])?
     } else {
         (FrontMatter::default(), None)
     };
@@ -560,6 +632,7 @@ pub(crate) fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<D
         weight: front.weight.unwrap_or(0),
         stage,
         page,
+        digest,
     })
 }
 

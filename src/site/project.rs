@@ -1,5 +1,6 @@
 //! The project a build reads: the project file, the templates, every game's readings, the pages.
 
+use super::loaded::Loads;
 use super::{BuildError, BuildOptions, annotated, glossary, pages, templates};
 use crate::diagnostic::{Diagnostic, Location};
 use crate::game::{Game, Scenario};
@@ -62,6 +63,12 @@ impl Project {
     }
 
     pub(super) fn load(opts: &BuildOptions) -> Result<Project, BuildError> {
+        Project::load_known(opts, &Loads::default())
+    }
+
+    /// Loads the project; a page the last build loaded as it is now (`loads`) is not parsed
+    /// or scanned again.
+    pub(super) fn load_known(opts: &BuildOptions, loads: &Loads) -> Result<Project, BuildError> {
         let mut config =
             crate::project::load_config(&opts.root).map_err(|d| BuildError::Invalid(vec![d]))?;
         if !opts.base_url.is_empty() {
@@ -82,7 +89,9 @@ impl Project {
         })?;
         let texts = config.texts_folder(&opts.root, opts.texts.as_deref());
         let library = Library::load(&opts.root, texts.as_ref()).map_err(BuildError::Invalid)?;
-        let mut content = pages::load(&opts.root, &opts.content).map_err(BuildError::Invalid)?;
+        let known = |path: &Path, digest| loads.placed(path, digest);
+        let mut content =
+            pages::load_known(&opts.root, &opts.content, &known).map_err(BuildError::Invalid)?;
         let reserved = reserved(&readings, &library);
         let collisions = pages::collisions(&content, &reserved);
         if !collisions.is_empty() {
@@ -104,12 +113,15 @@ impl Project {
             .iter()
             .map(|p| (p.page.path.as_path(), &p.page.text))
             .collect();
-        let page_claims: Vec<_> = pages
-            .par_iter()
-            .map(|(p, t)| crate::sources::page_claims(p, t))
+        let page_claims: Vec<_> = (pages.par_iter().zip(content.par_iter()))
+            .map(|((p, t), page)| match loads.without_claims(page) {
+                true => Vec::new(),
+                false => crate::sources::page_claims(p, t),
+            })
             .collect();
+        let known = content.par_iter().map(|p| loads.quotations(p)).collect();
         let (quotations, quotes) =
-            crate::sources::audit_with(&library, &readings, &pages, &page_claims)
+            crate::sources::audit_known(&library, &readings, &pages, &page_claims, known)
                 .map_err(BuildError::Invalid)?;
         Ok(Project {
             root: opts.root.clone(),

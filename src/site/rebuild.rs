@@ -12,6 +12,7 @@
 //! without the cache does. The output is the same, byte for byte, every way.
 
 use super::cache::{Cache, tool_identity};
+use super::loaded::Loads;
 use super::manifest::{Inputs, Manifest, Site};
 use super::page_cache::PageCache;
 use super::project::Project;
@@ -52,20 +53,18 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         Some(m) if !opts.force && config(&m.inputs) == config(&inputs.files) => m.site.digests(),
         _ => HashMap::new(),
     };
-    let pages = PageCache {
+    let mut pages = PageCache {
         cache: &cache,
         shared: shared(key, &inputs, opts),
         disk,
+        loads: Loads::read(&cache, &opts.content),
     };
     let built = match pages.disk.is_empty() {
         true => build_site(opts, false, Some(&pages)),
         false => match update(opts, &pages) {
             // The site was not as the manifest said: built whole.
             Err(BuildError::Output(_)) => {
-                let pages = PageCache {
-                    disk: HashMap::new(),
-                    ..pages
-                };
+                pages.disk.clear();
                 build_site(opts, false, Some(&pages))
             }
             other => other,
@@ -78,14 +77,19 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             cache.retain(&name, |_| false);
         }
     })?;
+    pages.loads.save(&cache, &opts.content, &built.project);
     remember(&cache, &name, key, inputs, opts, &built);
-    Ok(built.report)
+    let report = built.report.clone();
+    // What the build kept of every page (words counted, headings, links) is freed beside: a
+    // caller that ends now does not wait for it (without a thread, it is freed here).
+    let _ = std::thread::Builder::new().spawn(move || drop(built));
+    Ok(report)
 }
 
 /// Renders the site, pages unchanged taken from the cache, and writes into the live site only
 /// the files whose bytes changed.
 fn update(opts: &BuildOptions, pages: &PageCache) -> Result<Built, BuildError> {
-    let project = Project::load(opts)?;
+    let project = Project::load_known(opts, &pages.loads)?;
     let changes = Changes {
         disk: &pages.disk,
         changed: Mutex::default(),
@@ -112,7 +116,7 @@ fn remember(
     built: &Built,
 ) {
     let report = &built.report;
-    let steady = scan(opts).is_some_and(|now| now.files == inputs.files);
+    let steady = inputs.unchanged();
     if !steady {
         cache.retain("page-", |_| false);
     }

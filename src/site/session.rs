@@ -63,13 +63,33 @@ pub(super) struct Changes<'a> {
     pub(super) changed: Mutex<Vec<(String, Vec<u8>)>>,
 }
 
+impl Changes<'_> {
+    /// Keeps `bytes` for `path` if they are not what the disk holds; gives their digest.
+    fn keep(&self, path: &str, bytes: std::borrow::Cow<[u8]>) -> u64 {
+        let hash = digest(&bytes);
+        if self.disk.get(path) != Some(&hash) {
+            let mut changed = self.changed.lock().unwrap_or_else(|p| p.into_inner());
+            changed.push((path.to_string(), bytes.into_owned()));
+        }
+        hash
+    }
+}
+
 impl Sink for Changes<'_> {
     fn put(&self, path: &str, bytes: &[u8]) -> Result<(), OutputError> {
-        if self.disk.get(path) != Some(&digest(bytes)) {
-            let mut changed = self.changed.lock().unwrap_or_else(|p| p.into_inner());
-            changed.push((path.to_string(), bytes.to_vec()));
-        }
+        self.keep(path, bytes.into());
         Ok(())
+    }
+
+    /// The file gathered once, and kept as it is (the search index is large).
+    fn put_with(
+        &self,
+        path: &str,
+        write: &mut dyn FnMut(&mut dyn std::io::Write) -> std::io::Result<()>,
+    ) -> Result<u64, OutputError> {
+        let mut bytes = Vec::new();
+        write(&mut bytes).expect("writing into memory cannot fail");
+        Ok(self.keep(path, bytes.into()))
     }
 }
 

@@ -568,6 +568,24 @@ pub fn quotations<'a>(
     Ok(all)
 }
 
+/// As [`quotations`], given each page's quotations where they are known already (a build's
+/// cache keeps those of the pages unchanged).
+fn quotations_known(
+    readings: &crate::variant::Readings,
+    pages: &[(&Path, &std::sync::Arc<str>)],
+    known: Vec<Option<Vec<quotations::Quotation>>>,
+) -> Result<Vec<quotations::Quotation>, Vec<Diagnostic>> {
+    let mut all = quotations::of_variants(readings)?;
+    let mut known = known.into_iter();
+    for (path, text) in pages {
+        match known.next().flatten() {
+            Some(found) => all.extend(found),
+            None => all.extend(page_quotations(path, text)),
+        }
+    }
+    Ok(all)
+}
+
 /// The quotations of one page: a Markdown page's, none of any other.
 fn page_quotations(path: &Path, text: &std::sync::Arc<str>) -> Vec<quotations::Quotation> {
     match path.extension().is_some_and(|x| x == "md") {
@@ -605,7 +623,19 @@ pub fn audit_with(
     pages: &[(&Path, &std::sync::Arc<str>)],
     own: &[Vec<Diagnostic>],
 ) -> Result<(Vec<quotations::Quotation>, check::Report), Vec<Diagnostic>> {
-    let quotations = quotations(readings, pages.iter().copied())?;
+    audit_known(library, readings, pages, own, Vec::new())
+}
+
+/// As [`audit_with`], given the quotations of the pages where they are `known` (in the order
+/// of `pages`; `None`, or none given, where they are to be found).
+pub fn audit_known(
+    library: &Library,
+    readings: &crate::variant::Readings,
+    pages: &[(&Path, &std::sync::Arc<str>)],
+    own: &[Vec<Diagnostic>],
+    known: Vec<Option<Vec<quotations::Quotation>>>,
+) -> Result<(Vec<quotations::Quotation>, check::Report), Vec<Diagnostic>> {
+    let quotations = quotations_known(readings, pages, known)?;
     let report = check::check(library, &quotations);
     Ok(with_claims(
         library, readings, pages, own, quotations, report,

@@ -1,0 +1,224 @@
+//! What loading each page found, kept between builds in the project's cache: for every
+//! Markdown page without scenarios, by its path and the digest of its text, its place
+//! ([`Placed`]: title, description, weight, stage), its quotations and whether it prints odds
+//! figures. A page unchanged is then neither parsed nor scanned again. One entry for a content
+//! folder, made by one build of the tool: another build's is not used.
+
+use super::cache::{Cache, tool_identity};
+use super::pages::{ContentPage, Placed};
+use super::project::Project;
+use crate::diagnostic::LineIndex;
+use crate::sources::quotations::{Origin, Quotation};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+/// The entries' names begin so: `loads-CONTENTDIGEST`.
+const PREFIX: &str = "loads-";
+
+/// A page as loaded.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+struct Loaded {
+    path: PathBuf,
+    digest: u64,
+    placed: Placed,
+    /// Whether [`crate::odds::in_page`] found anything to say of the page's odds figures: then
+    /// they are looked at again.
+    claims: bool,
+    /// Each quotation's words and citation, and where both stand: start and length in bytes.
+    quotations: Vec<(String, String, [usize; 4])>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Entry {
+    tool: u64,
+    pages: Vec<Loaded>,
+}
+
+/// What the last build loaded, by path.
+#[derive(Default)]
+pub(super) struct Loads {
+    by_path: HashMap<PathBuf, Loaded>,
+}
+
+/// This build of the tool.
+fn tool() -> u64 {
+    let mut h = DefaultHasher::new();
+    tool_identity(&mut h);
+    h.finish()
+}
+
+/// The entry's name: one per content folder.
+fn name(content: &Path) -> String {
+    let mut h = DefaultHasher::new();
+    std::path::absolute(content)
+        .unwrap_or_else(|_| content.to_path_buf())
+        .hash(&mut h);
+    format!("{PREFIX}{:016x}", h.finish())
+}
+
+impl Loads {
+    /// What the last build of `content` loaded, if this build of the tool made the entry.
+    pub(super) fn read(cache: &Cache, content: &Path) -> Loads {
+        let entry = cache
+            .get(&name(content))
+            .and_then(|text| serde_json::from_str::<Entry>(&text).ok())
+            .filter(|e| e.tool == tool());
+        Loads {
+            by_path: (entry.into_iter())
+                .flat_map(|e| e.pages)
+                .map(|l| (l.path.clone(), l))
+                .collect(),
+        }
+    }
+
+    fn get(&self, path: &Path, digest: u64) -> Option<&Loaded> {
+        self.by_path.get(path).filter(|l| l.digest == digest)
+    }
+
+    /// The place of the page at `path`, if its text is the one whose digest is given.
+    pub(super) fn placed(&self, path: &Path, digest: u64) -> Option<Placed> {
+        Some(self.get(path, digest)?.placed.clone())
+    }
+
+    /// Whether the page is known to print no odds figure the audit speaks of.
+    pub(super) fn without_claims(&self, p: &ContentPage) -> bool {
+        self.get(&p.page.path, p.digest).is_some_and(|l| !l.claims)
+    }
+
+    /// The page's quotations, located in its text, if the page is known.
+    pub(super) fn quotations(&self, p: &ContentPage) -> Option<Vec<Quotation>> {
+        let loaded = self.get(&p.page.path, p.digest)?;
+        let text = &p.page.text;
+        let lines = LineIndex::new(text);
+        let at = |start, len| lines.locate(&p.page.path, text, start, len);
+        let quotations = loaded.quotations.iter();
+        Some(
+            quotations
+                .map(|(quote, cite, [q, ql, c, cl])| Quotation {
+                    origin: Origin::Page {
+                        path: p.page.path.clone(),
+                    },
+                    quote: quote.clone(),
+                    cite: cite.clone(),
+                    quote_at: at(*q, *ql),
+                    cite_at: at(*c, *cl),
+                })
+                .collect(),
+        )
+    }
+
+    /// Keeps what loading `project` found of its Markdown pages without scenarios, unless it is
+    /// what the cache holds already.
+    pub(super) fn save(&self, cache: &Cache, content: &Path, project: &Project) {
+        let mut quoted: HashMap<&Path, Vec<&Quotation>> = HashMap::new();
+        for q in &project.quotations {
+            if let Origin::Page { path } = &q.origin {
+                quoted.entry(path.as_path()).or_default().push(q);
+            }
+        }
+        let pages: Vec<Loaded> = (project.content.iter().zip(&project.page_claims))
+            .filter(|(p, _)| p.page.is_markdown() && p.page.scenarios.is_empty())
+            .map(|(p, claims)| Loaded {
+                path: p.page.path.clone(),
+                digest: p.digest,
+                placed: p.placed(),
+                claims: !claims.is_empty(),
+                quotations: (quoted.get(p.page.path.as_path()).into_iter().flatten())
+                    .map(|q| {
+                        let (quote, cite) = (&q.quote_at, &q.cite_at);
+                        let at = [quote.offset(), quote.span_len()];
+                        let cited = [cite.offset(), cite.span_len()];
+                        (
+                            q.quote.clone(),
+                            q.cite.clone(),
+                            [at[0], at[1], cited[0], cited[1]],
+                        )
+                    })
+                    .collect(),
+            })
+            .collect();
+        let same = pages.len() == self.by_path.len()
+            && pages.iter().all(|l| self.by_path.get(&l.path) == Some(l));
+        if same {
+            return;
+        }
+        let entry = Entry {
+            tool: tool(),
+            pages,
+        };
+        if let Ok(text) = serde_json::to_string(&entry) {
+            let name = name(content);
+            cache.put(&name, &name, &text);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sources::quotations::of_page;
+    use std::sync::Arc;
+
+    /// A page's quotations, kept and given back, are the ones found in it, located alike.
+    #[test]
+    fn quotations_kept_are_the_ones_found() {
+        let text: Arc<str> = Arc::from(
+            "---\ntitle: Ruff\n---\n\nCotton says “the ruff is the best” (p. 91), and \"a \
+             mournival ‘of aces’\" (Cotton, p. 92).\n\n| a | “row’s words” (Willughby, p. 3) |\n",
+        );
+        let path = PathBuf::from("/p/content/ruff.md");
+        let found = of_page(&path, &text);
+        assert_eq!(found.len(), 3);
+        let kept: Vec<(String, String, [usize; 4])> = found
+            .iter()
+            .map(|q| {
+                let (a, c) = (&q.quote_at, &q.cite_at);
+                let r = [a.offset(), a.span_len(), c.offset(), c.span_len()];
+                (q.quote.clone(), q.cite.clone(), r)
+            })
+            .collect();
+        let mut loads = Loads::default();
+        let digest = super::super::sink::digest(text.as_bytes());
+        loads.by_path.insert(
+            path.clone(),
+            Loaded {
+                path: path.clone(),
+                digest,
+                placed: Placed {
+                    title: "Ruff".into(),
+                    description: None,
+                    weight: 0,
+                    stage: None,
+                },
+                claims: false,
+                quotations: kept,
+            },
+        );
+        let p = ContentPage {
+            page: crate::project::Page {
+                path: path.clone(),
+                text: text.clone(),
+                scenarios: Vec::new(),
+                ranges: Vec::new(),
+            },
+            rel: "ruff.md".into(),
+            url: "ruff/".into(),
+            title: "Ruff".into(),
+            description: None,
+            weight: 0,
+            stage: None,
+            section: crate::site::pages::Section::Reference,
+            digest,
+        };
+        let back = loads.quotations(&p).unwrap();
+        assert_eq!(format!("{back:?}"), format!("{found:?}"));
+        // Another text at the same path is not known.
+        let other = ContentPage {
+            digest: digest ^ 1,
+            ..p
+        };
+        assert!(loads.quotations(&other).is_none() && !loads.without_claims(&other));
+    }
+}
