@@ -90,10 +90,15 @@ pub(super) fn render_page(
     let scenario_html: Vec<Result<String, TemplateError>> = views
         .iter()
         .map(|v| {
-            let panels = outcome::ledger_panels(v, &root);
+            let (body, panels) = (outcome::table_body(v), outcome::ledger_panels(v, &root));
             templates.render(
                 "scenario.html",
-                &[("s", v), ("root", &root), ("panels", &panels)],
+                &[
+                    ("s", v),
+                    ("root", &root),
+                    ("table_body", &body),
+                    ("panels", &panels),
+                ],
             )
         })
         .collect();

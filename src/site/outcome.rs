@@ -12,7 +12,7 @@ use crate::variant::{Evidence, Variant, VariantSet};
 use serde::Serialize;
 
 mod panels;
-pub use panels::ledger_panels;
+pub use panels::{ledger_panels, table_body};
 
 #[derive(Serialize, Clone, Debug)]
 pub struct CardView {

@@ -1,9 +1,10 @@
-//! The ledger panels under an outcome table, written straight to HTML: a panel per cell, a line
-//! per payment, thousands on the largest pages. Written here rather than by the template, which
-//! spent a third of a build on them; `scenario.html` places the result (`panels`), and the
-//! markup is the template's as it was.
+//! The outcome table's body and the ledger panels under it, written straight to HTML: a cell per
+//! row and reading, a panel per cell, a line per payment, thousands on the largest pages. Written
+//! here rather than by the template, which spent a third of a build on them; `scenario.html`
+//! places the results (`table_body`, `panels`), and the markup is the template's as it was.
 
 use super::{CellView, ColumnView, LineView, RowView, ScenarioView, UnplayableView};
+use std::fmt::Write;
 
 /// Text escaped as tera escapes it (`& < > " '`), appended to `out`.
 fn text(out: &mut String, s: &str) {
@@ -33,6 +34,115 @@ macro_rules! html {
     (@piece $out:expr, $markup:literal) => {
         $out.push_str($markup)
     };
+}
+
+/// The outcome table's `<tbody>`: a row per player's net and per part of the game, a cell per
+/// reading linking to its panel.
+pub fn table_body(s: &ScenarioView) -> String {
+    let mut out = String::with_capacity(1024 * s.rows.len() * s.columns.len().max(1));
+    out.push_str("<tbody");
+    if let Some(slot) = s.slot.filter(|&w| w > 0) {
+        let _ = write!(out, " style=\"--slot: {slot}ch\"");
+    }
+    out.push_str(">\n    ");
+    for row in &s.rows {
+        out.push_str("\n    ");
+        if !row.players.is_empty() {
+            out.push_str("<tr class=\"row-players\"><th scope=\"row\">Players</th>");
+            for c in &row.cells {
+                html!(&mut out; "<td data-reading=\"" {&c.reading} "\"><span class=\"each\">");
+                for n in &row.players {
+                    html!(&mut out; "<span>" {n} "</span>");
+                }
+                out.push_str("</span></td>");
+            }
+            out.push_str("</tr>");
+        }
+        out.push_str("\n    ");
+        if let Some(line) = row.fold_line.as_deref().filter(|l| !l.is_empty()) {
+            let _ = write!(
+                out,
+                "<tr class=\"row-folded\"><th scope=\"row\">Nothing paid</th><td colspan=\"{}\">",
+                s.columns.len()
+            );
+            html!(&mut out; {line} "</td></tr>");
+        }
+        html!(&mut out; "\n    <tr class=\"row-" {row.group} "\"");
+        if row.folded {
+            out.push_str(" hidden");
+        }
+        html!(&mut out; ">\n      <th scope=\"row\">" {&row.label} "</th>\n      ");
+        for c in &row.cells {
+            out.push_str("\n      ");
+            cell(&mut out, c, row.group == "net");
+            out.push_str("\n      ");
+        }
+        out.push_str("\n    </tr>\n    ");
+    }
+    out.push_str("\n  </tbody>");
+    out
+}
+
+/// One cell: its figure, a figure per player, its marks, the page's verdict on it.
+fn cell(out: &mut String, c: &CellView, net: bool) {
+    let und = c.expect.as_ref().is_some_and(|e| e.undetermined);
+    out.push_str("<td class=\"cell");
+    if c.differs {
+        out.push_str(" differs");
+    }
+    if c.unplayable.is_some() {
+        out.push_str(" unplayable");
+    }
+    html!(out; "\" data-reading=\"" {&c.reading} "\"><a class=\"cell-link\" id=\"" {&c.panel}
+        "--cell\" href=\"#" {&c.panel} "\">");
+    if und {
+        out.push_str("<span class=\"undetermined\">the source does not say</span> ");
+    }
+    out.push_str("<span class=\"figure");
+    if und {
+        out.push_str(" engine-figure");
+    }
+    if !c.each.is_empty() {
+        out.push_str(" long");
+    }
+    out.push('"');
+    if und {
+        out.push_str(" title=\"The engine’s figure, on the reading’s assumed or open choice\"");
+    }
+    html!(out; ">" {&c.text} "</span>");
+    if !c.each.is_empty() {
+        out.push_str("<span class=\"each");
+        if und {
+            out.push_str(" engine-figure");
+        }
+        out.push_str("\" aria-hidden=\"true\">");
+        for f in &c.each {
+            html!(out; "<span>" {f} "</span>");
+        }
+        out.push_str("</span>");
+    }
+    if c.differs {
+        out.push_str(" <span class=\"mark differs-mark\" title=\"Differs from most readings\"><span aria-hidden=\"true\">◆</span><span class=\"visually-hidden\">, differs from most readings</span></span>");
+    }
+    if !c.assumed.is_empty() {
+        html!(out; " <span class=\"mark assumed-mark\" title=\"Rests on an assumed choice: " {&c.assumed.join(" ")}
+            "\"><span aria-hidden=\"true\">A</span><span class=\"visually-hidden\">, rests on an assumed choice</span></span>");
+    }
+    if c.open && net {
+        out.push_str(" <span class=\"mark open-mark\" title=\"The source leaves points open\"><span aria-hidden=\"true\">±</span><span class=\"visually-hidden\">, the source leaves points open</span></span>");
+    }
+    if let Some(spread) = c.spread.as_deref().filter(|s| !s.is_empty()) {
+        html!(out; " <span class=\"spread\">(" {spread} ")</span>");
+    }
+    match &c.expect {
+        Some(e) if e.passed => {}
+        Some(e) if e.undetermined => {
+            out.push_str(" <span class=\"fail\">✗ the engine’s figure rests on nothing open</span>");
+        }
+        Some(e) => html!(out; " <span class=\"fail\">✗ expected " {&e.expected} "</span>"),
+        None => {}
+    }
+    out.push_str("</a></td>");
 }
 
 /// The panels of every cell of a scenario's table, in rows and then readings; `root` leads back
