@@ -408,21 +408,55 @@ impl JointSum {
 }
 
 /// The Shapley interaction index of every pair: the joint effect averaged over the other
-/// points' sets, each set of size s weighted s!(k−2−s)!.
+/// points' sets, each set of size s weighted s!(k−2−s)!. A set's weight depends on its size
+/// alone, so the joint effects are summed by size and weighted once per pair, and only the
+/// other points' sets are visited (a build meets a million of them).
 fn exact_interactions(k: usize, v: &[Value]) -> Vec<Interaction> {
     let at = |m: u64| v[m as usize].as_deref();
+    let seats = v.iter().flatten().map(Vec::len).next().unwrap_or(0);
     let weight: Vec<i128> = (0..k.saturating_sub(1))
         .map(|size| (factorial(size) * factorial(k - 2 - size)) as i128)
         .collect();
+    // Per size of the other points' set: how many sets count, and the joint effects' sum.
+    let mut by_size: Vec<(i128, Vec<i128>)> = vec![(0, vec![0; seats]); weight.len()];
+    let full = (1u64 << k) - 1;
     let mut out = Vec::new();
     for i in 0..k {
         for j in i + 1..k {
-            let mut sum = JointSum::new();
-            for m in (0..(1u64 << k)).filter(|m| m & (bit(i) | bit(j)) == 0) {
-                let sets = [m | bit(i) | bit(j), m | bit(i), m | bit(j), m];
-                sum.add(weight[m.count_ones() as usize], sets.map(at));
+            for (count, sums) in &mut by_size {
+                *count = 0;
+                sums.fill(0);
             }
-            out.extend(sum.interaction((i, j)));
+            let rest = full & !(bit(i) | bit(j));
+            // Every subset of `rest`, in increasing order.
+            let mut m = 0u64;
+            loop {
+                let sets = [m | bit(i) | bit(j), m | bit(i), m | bit(j), m].map(at);
+                if let [Some(both), Some(a), Some(b), Some(none)] = sets {
+                    let (count, sums) = &mut by_size[m.count_ones() as usize];
+                    *count += 1;
+                    for (s, acc) in sums.iter_mut().enumerate() {
+                        *acc += i128::from(both[s] - a[s] - b[s] + none[s]);
+                    }
+                }
+                if m == rest {
+                    break;
+                }
+                m = m.wrapping_sub(rest) & rest;
+            }
+            let den: i128 = by_size.iter().zip(&weight).map(|((c, _), w)| c * w).sum();
+            if den > 0 {
+                let shares = (0..seats)
+                    .map(|s| {
+                        let num = by_size.iter().zip(&weight).map(|((_, x), w)| x[s] * w);
+                        Share::new(num.sum(), den)
+                    })
+                    .collect();
+                out.push(Interaction {
+                    pair: (i, j),
+                    shares,
+                });
+            }
         }
     }
     named(out)

@@ -89,7 +89,18 @@ pub(super) fn render_page(
         .collect();
     let scenario_html: Vec<Result<String, TemplateError>> = views
         .iter()
-        .map(|v| templates.render("scenario.html", &[("s", v), ("root", &root)]))
+        .map(|v| {
+            let (body, panels) = (outcome::table_body(v), outcome::ledger_panels(v, &root));
+            templates.render(
+                "scenario.html",
+                &[
+                    ("s", v),
+                    ("root", &root),
+                    ("table_body", &body),
+                    ("panels", &panels),
+                ],
+            )
+        })
         .collect();
     let scenario_html: Vec<String> = scenario_html.into_iter().collect::<Result<_, _>>()?;
     let mut md = if p.page.is_markdown() {

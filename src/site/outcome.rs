@@ -11,6 +11,9 @@ use crate::rules::Point;
 use crate::variant::{Evidence, Variant, VariantSet};
 use serde::Serialize;
 
+mod panels;
+pub use panels::{ledger_panels, table_body};
+
 #[derive(Serialize, Clone, Debug)]
 pub struct CardView {
     pub rank: &'static str,
@@ -137,6 +140,10 @@ pub struct CellView {
     pub spread: Option<String>,
     pub unplayable: Option<UnplayableView>,
     pub expect: Option<ExpectMark>,
+    /// The payments behind the figure. Not handed to the template: the panels under the table
+    /// are written from them in Rust ([`ledger_panels`]); serialising thousands of lines for
+    /// nothing cost more than rendering them.
+    #[serde(skip)]
     pub lines: Vec<LineView>,
     /// For the points row: how the points were made.
     pub detail: Option<String>,
