@@ -360,6 +360,21 @@ mod tests {
         assert!(index.contains("\"aces\":[1,1]"), "{index}");
     }
 
+    /// A word is indexed lowercased, with a typographic apostrophe made plain, as
+    /// `str::to_lowercase` gives it: the ASCII path and the other must agree, a final sigma too.
+    #[test]
+    fn words_are_indexed_as_str_lowercase_gives_them() {
+        let mut indexed = String::new();
+        for word in ["Buyer’s", "GLEEK", "Mournival", "ΟΔΟΣ", "Ærø’s", "½"] {
+            normal(word, &mut indexed);
+            assert_eq!(indexed, word.replace('’', "'").to_lowercase(), "{word}");
+        }
+        normal("ΟΔΟΣ", &mut indexed);
+        assert!(indexed.ends_with('ς'), "{indexed}");
+        let found: Vec<&str> = words("A buyer’s ’stock’ of 7 cards").collect();
+        assert_eq!(found, ["buyer’s", "stock", "of", "7", "cards"]);
+    }
+
     #[test]
     fn postings_give_back_the_numbers_they_hold() {
         let mut p = Postings::default();
