@@ -26,6 +26,7 @@ use std::fmt;
 use std::fs::File;
 use std::io;
 use std::path::{Component, Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
 /// Files that sites commonly hold beside what a generator writes: a Git checkout of the
 /// published branch, and GitHub Pages' domain and no-Jekyll files.
@@ -301,8 +302,7 @@ fn canonical(path: &Path) -> io::Result<PathBuf> {
 /// real folders (made, when `make`), never a symbolic link or anything else: a write or a removal
 /// there stays inside `root`.
 fn inside(root: &Path, rel: &Path, make: bool) -> Result<PathBuf, OutputError> {
-    let plain = rel.components().all(|c| matches!(c, Component::Normal(_)));
-    if !plain || rel.as_os_str().is_empty() {
+    if !plain(rel) {
         return Err(OutputError::Outside(rel.to_path_buf()));
     }
     let mut dir = root.to_path_buf();
@@ -317,6 +317,15 @@ fn inside(root: &Path, rel: &Path, make: bool) -> Result<PathBuf, OutputError> {
     }
     Ok(root.join(rel))
 }
+
+/// Whether `rel` is a relative path of plain names, which stays inside any folder it is joined to.
+fn plain(rel: &Path) -> bool {
+    !rel.as_os_str().is_empty() && rel.components().all(|c| matches!(c, Component::Normal(_)))
+}
+
+/// The buffer of a file written as it is produced (the search index, megabytes at a few
+/// hundred bytes a piece): large enough that the writes are few.
+const STREAMED: usize = 256 << 10;
 
 /// Makes the folder `dir`. Pages are written in parallel, so another writer may make it first:
 /// that is fine if what it made is a real folder.
@@ -378,6 +387,9 @@ pub(super) struct Staging {
     fresh: PathBuf,
     force: bool,
     finished: bool,
+    /// The folders of the new site made so far (relative): each is made once, and a file put
+    /// into it costs no look at the folders above it.
+    made: Mutex<HashSet<PathBuf>>,
     _lock: Lock,
 }
 
@@ -396,15 +408,18 @@ impl Staging {
             fresh,
             force: opts.force,
             finished: false,
+            made: Mutex::default(),
             _lock: lock,
         };
         Marker::write_partial(&staging.fresh).map_err(io_at(&staging.fresh))?;
         Ok(staging)
     }
 
-    /// Writes one file of the new site (`path` relative, with `/`).
+    /// Writes one file of the new site (`path` relative, with `/`), in one write.
     pub fn put(&self, path: &str, bytes: &[u8]) -> Result<(), OutputError> {
-        self.put_with(path, &mut |w| w.write_all(bytes))
+        let path = self.place(Path::new(path))?;
+        let mut file = File::create_new(&path).map_err(io_at(&path))?;
+        io::Write::write_all(&mut file, bytes).map_err(io_at(&path))
     }
 
     /// Writes one file of the new site as `write` produces it, without holding it whole.
@@ -413,12 +428,31 @@ impl Staging {
         path: &str,
         write: &mut dyn FnMut(&mut dyn io::Write) -> io::Result<()>,
     ) -> Result<(), OutputError> {
-        let path = inside(&self.fresh, Path::new(path), true)?;
-        let file = std::fs::File::create_new(&path).map_err(io_at(&path))?;
-        let mut out = io::BufWriter::new(file);
+        let path = self.place(Path::new(path))?;
+        let file = File::create_new(&path).map_err(io_at(&path))?;
+        let mut out = io::BufWriter::with_capacity(STREAMED, file);
         write(&mut out)
             .and_then(|()| io::Write::flush(&mut out))
             .map_err(io_at(&path))
+    }
+
+    /// Where the file `rel` of the new site goes, its folders made: as [`inside`] does, but each
+    /// folder is made (or found to be a real folder) once in the build. The new site's folder
+    /// is the build's own, made under the lock, so a folder it made stays a folder.
+    fn place(&self, rel: &Path) -> Result<PathBuf, OutputError> {
+        if !plain(rel) {
+            return Err(OutputError::Outside(rel.to_path_buf()));
+        }
+        let made = || self.made.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut folder = PathBuf::new();
+        for part in rel.parent().into_iter().flat_map(Path::components) {
+            folder.push(part);
+            if !made().contains(&folder) {
+                make_folder(&self.fresh.join(&folder))?;
+                made().insert(folder.clone());
+            }
+        }
+        Ok(self.fresh.join(rel))
     }
 
     /// Swaps the new site in, once `written` (every file put) is known: refuses an output holding

@@ -127,14 +127,26 @@ pub struct Entry<'a> {
     pub anchors: Vec<Anchor<'a>>,
 }
 
-/// The words of a text (letters and digits; an apostrophe inside a word keeps it whole),
-/// lowercased, skipping single letters.
-fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+/// The words of a text as written (letters and digits; an apostrophe inside a word keeps it
+/// whole), skipping single letters: [`normal`] gives each its indexed form.
+fn words(text: &str) -> impl Iterator<Item = &str> + '_ {
     text.split(|c: char| !c.is_alphanumeric() && c != '½' && c != '\'' && c != '’')
         .map(|w| w.trim_matches(|c| c == '\'' || c == '’'))
         .filter(|w| w.chars().count() > 1 || w.chars().all(|c| c.is_ascii_digit()))
         .filter(|w| !w.is_empty())
-        .map(|w| w.replace('’', "'").to_lowercase())
+}
+
+/// A word as the index holds it, lowercased with a typographic apostrophe made plain, into
+/// `out` (cleared first): one buffer serves a page's every word, and an ASCII word (most) is
+/// lowercased in place. Others go through `str::to_lowercase`, which knows a final sigma.
+fn normal(word: &str, out: &mut String) {
+    out.clear();
+    if word.is_ascii() {
+        out.push_str(word);
+        out.make_ascii_lowercase();
+    } else {
+        out.push_str(&word.replace('’', "'").to_lowercase());
+    }
 }
 
 /// The text with every run of white space made one space, cut at a word after `max` bytes.
@@ -178,11 +190,19 @@ fn sections<'a>(page: usize, e: &Entry<'a>) -> Vec<(Doc, &'a str)> {
     docs
 }
 
-/// A section's words with their counts: the heading's words count as the section's own.
+/// A section's words with their counts: the heading's words count as the section's own. A
+/// word is allocated once, when first met.
 fn count(doc: &Doc, body: &str) -> HashMap<String, u32> {
     let mut counts: HashMap<String, u32> = HashMap::new();
+    let mut word = String::new();
     for w in words(&doc.h).chain(words(body)) {
-        *counts.entry(w).or_default() += 1;
+        normal(w, &mut word);
+        match counts.get_mut(word.as_str()) {
+            Some(n) => *n += 1,
+            None => {
+                counts.insert(word.clone(), 1);
+            }
+        }
     }
     counts
 }
@@ -338,6 +358,21 @@ mod tests {
         let index = String::from_utf8(out).unwrap();
         assert_eq!(index, build(&entries));
         assert!(index.contains("\"aces\":[1,1]"), "{index}");
+    }
+
+    /// A word is indexed lowercased, with a typographic apostrophe made plain, as
+    /// `str::to_lowercase` gives it: the ASCII path and the other must agree, a final sigma too.
+    #[test]
+    fn words_are_indexed_as_str_lowercase_gives_them() {
+        let mut indexed = String::new();
+        for word in ["Buyer’s", "GLEEK", "Mournival", "ΟΔΟΣ", "Ærø’s", "½"] {
+            normal(word, &mut indexed);
+            assert_eq!(indexed, word.replace('’', "'").to_lowercase(), "{word}");
+        }
+        normal("ΟΔΟΣ", &mut indexed);
+        assert!(indexed.ends_with('ς'), "{indexed}");
+        let found: Vec<&str> = words("A buyer’s ’stock’ of 7 cards").collect();
+        assert_eq!(found, ["buyer’s", "stock", "of", "7", "cards"]);
     }
 
     #[test]

@@ -42,14 +42,22 @@ impl Sink for output::Staging {
     ) -> Result<u64, output::OutputError> {
         let mut hasher = Digest::default();
         output::Staging::put_with(self, path, &mut |w| {
-            write(&mut Digesting {
+            // The writer gets the file in pieces of a few bytes (JSON's punctuation): they are
+            // gathered before they are digested, a hasher's call costing more than its bytes.
+            let mut digesting = Digesting {
                 inner: w,
                 hasher: &mut hasher,
-            })
+            };
+            let mut gathered = std::io::BufWriter::with_capacity(GATHERED, &mut digesting);
+            write(&mut gathered)?;
+            std::io::Write::flush(&mut gathered)
         })?;
         Ok(hasher.finish())
     }
 }
+
+/// How much of a streamed file is gathered before it is digested and written.
+const GATHERED: usize = 64 << 10;
 
 /// The hasher of [`digest`]: fed a file's bytes in any pieces, it gives the same digest.
 pub(super) type Digest = std::hash::DefaultHasher;

@@ -470,7 +470,18 @@ impl ParseState {
             _ => (match_pat.regex(), true),
         };
         // print!("  executing regex: {:?} at pos {} on line {}", regex.regex_str(), start, line);
-        let matched = regex.search(line, start, line.len(), Some(regions));
+        // Only a pattern that scopes its groups, or pushes or sets contexts (which may keep its
+        // groups for their back references), needs them; for the rest the span will do.
+        let groups = match_pat.captures.is_some()
+            || matches!(
+                match_pat.operation,
+                MatchOperation::Push(_) | MatchOperation::Set(_)
+            );
+        let matched = if groups {
+            regex.search(line, start, line.len(), Some(regions))
+        } else {
+            regex.find(line, start, line.len(), regions)
+        };
 
         if matched {
             let (match_start, match_end) = regions.pos(0).unwrap();

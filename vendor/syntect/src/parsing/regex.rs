@@ -65,6 +65,13 @@ impl Regex {
             .search(text, begin, end, region.map(|r| &mut r.region))
     }
 
+    /// Search for the pattern as [`Regex::search`] does, but record only where the whole match
+    /// is (group 0) in `region`: with fancy-regex this runs no capture engine and allocates
+    /// nothing, and most of a grammar's patterns need no more.
+    pub fn find(&self, text: &str, begin: usize, end: usize, region: &mut Region) -> bool {
+        self.regex().find(text, begin, end, &mut region.region)
+    }
+
     fn regex(&self) -> &regex_impl::Regex {
         self.regex.get_or_init(|| {
             regex_impl::Regex::new(&self.regex_str).expect("regex string should be pre-tested")
@@ -185,6 +192,10 @@ mod regex_impl {
             // fail with a "retry-limit-in-match over" error eventually.
             matches!(matched, Ok(Some(_)))
         }
+
+        pub fn find(&self, text: &str, begin: usize, end: usize, region: &mut Region) -> bool {
+            self.search(text, begin, end, Some(region))
+        }
     }
 }
 
@@ -246,8 +257,21 @@ mod regex_impl {
         }
     }
 
+    impl Regex {
+        pub fn find(&self, text: &str, begin: usize, end: usize, region: &mut Region) -> bool {
+            // Errors are treated as non-matches, as in `search`.
+            if let Ok(Some(m)) = self.regex.find_from_pos(&text[..end], begin) {
+                region.positions.clear();
+                region.positions.push(Some((m.start(), m.end())));
+                true
+            } else {
+                false
+            }
+        }
+    }
+
     impl Region {
-        fn init_from_captures(&mut self, captures: &fancy_regex::Captures) {
+        fn init_from_captures(&mut self, captures: &fancy_regex::Captures<str>) {
             self.positions.clear();
             for i in 0..captures.len() {
                 let pos = captures.get(i).map(|m| (m.start(), m.end()));
