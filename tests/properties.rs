@@ -243,22 +243,65 @@ fn replays_agree<P: Policy + Copy + PartialEq>(
     Ok(())
 }
 
+/// Three random readings, each with some of its points switched alone.
+fn switched_readings(seed: u64) -> Vec<(Rules, Vec<Rules>)> {
+    let mut rng = RandomPolicy::new(seed);
+    (0..3)
+        .map(|r| {
+            let base = random_rules(seed.wrapping_add(r));
+            let switches = (0..12)
+                .map(|_| {
+                    let p = Point::ALL[rng.next(Point::COUNT as u64) as usize];
+                    let to = rng.next(p.def().choices.len() as u64) as u8;
+                    base.with(p, to)
+                })
+                .collect();
+            (base, switches)
+        })
+        .collect()
+}
+
 /// Random readings, each followed by some of its points switched alone (the order a simulation
 /// plays them in), with a reading played twice among them.
 fn readings_and_switches(seed: u64) -> Vec<Rules> {
-    let mut rng = RandomPolicy::new(seed);
-    let mut out = Vec::new();
-    for r in 0..3 {
-        let base = random_rules(seed.wrapping_add(r));
-        out.push(base);
-        for _ in 0..12 {
-            let p = Point::ALL[rng.next(Point::COUNT as u64) as usize];
-            let to = rng.next(p.def().choices.len() as u64) as u8;
-            out.push(base.with(p, to));
-        }
-    }
+    let mut out: Vec<Rules> = switched_readings(seed)
+        .into_iter()
+        .flat_map(|(base, switches)| std::iter::once(base).chain(switches))
+        .collect();
     out.push(out[0]);
     out
+}
+
+/// Plays each reading through one [`Replays`] and each of its switches after it through
+/// [`Replays::switch`] (as a simulation does, on the table `carried`), each checked against
+/// the play from the deal: the same outcome and the same points read.
+fn switches_agree<P: Policy + Copy + PartialEq>(
+    s: &Scenario,
+    policy: P,
+    readings: &[(Rules, Vec<Rules>)],
+    carried: Carried,
+) -> Result<(), TestCaseError> {
+    let mut replays = Replays::new(std::rc::Rc::new(s.clone()), policy);
+    let on = Scenario {
+        carried,
+        ..s.clone()
+    };
+    for (base, switches) in readings {
+        Rules::take_read();
+        let played = replays.play(base, carried).clone();
+        let played_read = Rules::take_read();
+        prop_assert_eq!(&played, &play_with(&on, base, &mut policy.clone()));
+        prop_assert_eq!(played_read, Rules::take_read());
+        for rules in switches {
+            let switched = replays.switch(rules, carried).clone();
+            let switched_read = Rules::take_read();
+            let fresh = play_with(&on, rules, &mut policy.clone());
+            prop_assert_eq!(&switched, &fresh, "{:?} switched to {:?}", base, rules);
+            prop_assert_eq!(switched_read, Rules::take_read(), "points read");
+            assert_invariants(&on, rules, &switched)?;
+        }
+    }
+    Ok(())
 }
 
 proptest! {
@@ -273,6 +316,19 @@ proptest! {
         let readings = readings_and_switches(rules_seed);
         replays_agree(&s, RandomPolicy::new(policy_seed), &readings, &[s.carried])?;
         replays_agree(&s, SimplePolicy, &readings, &[s.carried])?;
+    }
+
+    /// A switch resumed from its reading's play, with no search, at the first stage that read
+    /// the point switched, is the play from the deal, on an empty table or one an earlier deal
+    /// left.
+    #[test]
+    fn a_switch_resumed_from_its_reading_is_the_play_from_the_deal(seed in any::<u64>(), rules_seed in any::<u64>(), policy_seed in any::<u64>(),
+                                                                   dealer in 0u8..3, passed in 0u32..3, pot in 0i64..12) {
+        let s = deal(seed, dealer, [None; 4], (0, 0));
+        let readings = switched_readings(rules_seed);
+        let carried = Carried { ruff_passed: passed, pot: Money::units(pot) };
+        switches_agree(&s, RandomPolicy::new(policy_seed), &readings, carried)?;
+        switches_agree(&s, SimplePolicy, &readings, carried)?;
     }
 
     /// A deal's plays after another deal's, on the same thread, are the plays from the deal: the

@@ -186,10 +186,11 @@ pub trait Dealt {
     /// [`Simulator::policies`]), on a table as an earlier deal left it.
     fn play(&self, rules: &Rules, policy: usize, carry: &Carry) -> Trial;
     /// Plays it under `rules`, the reading [`Dealt::play`] played last with one point switched,
-    /// on the same table: the same result as [`Dealt::play`], which a deal that keeps its plays
-    /// may find sooner by resuming that reading's play.
-    fn switched(&self, rules: &Rules, policy: usize, carry: &Carry) -> Trial {
-        self.play(rules, policy, carry)
+    /// on the same table: where each role stands, as [`Dealt::play`] finds it (a switch is
+    /// compared on that alone), which a deal that keeps its plays may find sooner by resuming
+    /// that reading's play.
+    fn switched(&self, rules: &Rules, policy: usize, carry: &Carry) -> Result<Standing, Point> {
+        self.play(rules, policy, carry).result
     }
     /// Plays it again with nobody taking the option; `None` for a game without one.
     fn untaken(&self, rules: &Rules, policy: usize, carry: &Carry) -> Option<Trial> {

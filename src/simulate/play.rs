@@ -13,7 +13,7 @@
 //! switches touch a point the deal never reached, or agree with a reading already played.
 
 use super::tally::{Shape, Tally};
-use super::{Carry, Dealt, Options, Simulator, Table, Trial};
+use super::{Carry, Dealt, Options, Simulator, Standing, Table, Trial};
 use crate::rules::{Point, Restricted, Rules};
 use crate::simulate::rng::Rng;
 use crate::variant::Variant;
@@ -233,16 +233,16 @@ impl Deal<'_, '_> {
                 let bit = 1 << s.point.index();
                 if self.reuse && s.shared.is_none() && base_read & bit == 0 {
                     // The play never read the point: switched, it plays the same.
-                    t.switch(k, j, &base, &base, false);
+                    t.switch(k, j, &base.result, &base.result, false);
                     continue;
                 }
                 if s.shared.is_none() {
                     let after = plays[table].switched(&s.rules, carry);
-                    t.switch(k, j, &base, &after, base_read & bit != 0);
+                    t.switch(k, j, &base.result, &after, base_read & bit != 0);
                 } else {
                     let (after, _) = plays[table].play(&s.rules, carry);
                     let (before, read) = plays[table].play(rules, carry);
-                    t.switch(k, j, &before, &after, read & bit != 0);
+                    t.switch(k, j, &before.result, &after.result, read & bit != 0);
                 }
             }
             bases.push(base);
@@ -287,11 +287,11 @@ struct Done {
 impl Plays<'_> {
     /// The deal played under `rules`, the reading played last from `carry` with one point
     /// switched: by the deal where it keeps its plays.
-    fn switched(&mut self, rules: &Rules, carry: &Carry) -> Trial {
+    fn switched(&mut self, rules: &Rules, carry: &Carry) -> Result<Standing, Point> {
         if self.reuse && self.dealt.keeps_plays() {
             self.dealt.switched(rules, self.policy, carry)
         } else {
-            self.play(rules, carry).0
+            self.play(rules, carry).0.result
         }
     }
 

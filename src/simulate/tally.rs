@@ -4,10 +4,10 @@
 use super::play::{Plan, Reading};
 use super::{
     Carry, Estimate, EventReport, MarkReport, PairReport, PointReport, PriceRow, ReadingReport,
-    SharedCards, SwitchReport, Taken, Trial, Unplayed, mean_units, share,
+    SharedCards, Standing, SwitchReport, Taken, Trial, Unplayed, mean_units, share,
 };
 use crate::money::Money;
-use crate::rules::PointTable;
+use crate::rules::{Point, PointTable};
 use std::collections::BTreeMap;
 
 /// The sizes of a run's totals.
@@ -301,11 +301,18 @@ impl Tally {
 
     /// Reading `k` with its switch `j`, against the reading itself; `reached`: the reading's
     /// play read the point.
-    pub fn switch(&mut self, k: usize, j: usize, base: &Trial, switched: &Trial, reached: bool) {
+    pub fn switch(
+        &mut self,
+        k: usize,
+        j: usize,
+        base: &Result<Standing, Point>,
+        switched: &Result<Standing, Point>,
+        reached: bool,
+    ) {
         let s = &mut self.switches[k][j];
         s.trials += 1;
         s.reached += u64::from(reached);
-        match (&base.result, &switched.result) {
+        match (base, switched) {
             (Ok(a), Ok(b)) => {
                 s.diff.add(a, b);
                 if a != b {

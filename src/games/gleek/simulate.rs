@@ -250,8 +250,16 @@ fn passed_and_bought(ledger: &Ledger) -> (bool, Option<Taken>) {
 const JUDGING: usize = 1;
 
 impl Fresh {
-    /// The deal under `rules` by a policy, on a table as an earlier deal left it.
-    fn trial(&self, rules: &Rules, policy: usize, carry: &Carry, how: How) -> Trial {
+    /// What `read` makes of the deal under `rules` by a policy, on a table as an earlier deal
+    /// left it.
+    fn outcome<R>(
+        &self,
+        rules: &Rules,
+        policy: usize,
+        carry: &Carry,
+        how: How,
+        read: impl FnOnce(&Outcome, Carried) -> R,
+    ) -> R {
         let carried = Carried {
             ruff_passed: carry.state[0],
             pot: carry.pot,
@@ -262,24 +270,32 @@ impl Fresh {
             replays.push(Replayed::new(&self.base, policy));
             replays.len() - 1
         });
-        trial(replays[i].play(rules, carried, how), carried)
+        read(replays[i].play(rules, carried, how), carried)
     }
 }
 
 impl Dealt for Fresh {
     fn play(&self, rules: &Rules, policy: usize, carry: &Carry) -> Trial {
-        self.trial(rules, policy, carry, How::Played)
+        self.outcome(rules, policy, carry, How::Played, trial)
     }
 
     /// Resumes the reading's play at the first stage that read the point switched.
-    fn switched(&self, rules: &Rules, policy: usize, carry: &Carry) -> Trial {
-        self.trial(rules, policy, carry, How::Switched)
+    fn switched(
+        &self,
+        rules: &Rules,
+        policy: usize,
+        carry: &Carry,
+    ) -> Result<Standing, crate::rules::Point> {
+        self.outcome(rules, policy, carry, How::Switched, |o, _| match o {
+            Outcome::Played(ledger) => Ok(Standing::new(&sums(ledger).0)),
+            Outcome::Unplayable(u) => Err(u.point.point()),
+        })
     }
 
     /// Everybody passes, under the reading with the eldest free to pass: the stock is laid out
     /// unbought, and nobody pays for it.
     fn untaken(&self, rules: &Rules, policy: usize, carry: &Carry) -> Option<Trial> {
-        Some(self.trial(rules, policy, carry, How::Untaken))
+        Some(self.outcome(rules, policy, carry, How::Untaken, trial))
     }
 
     /// Its plays resume each other ([`Replays`]), and take an earlier play whole where the

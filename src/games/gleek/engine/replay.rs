@@ -115,7 +115,10 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
     pub fn switch(&mut self, rules: &Rules, carried: Carried) -> &Outcome {
         let from = self.base.expect("a reading played before its switches");
         let base = &self.saved[from];
-        debug_assert!(base.carried == carried, "a switch plays on its reading's table");
+        debug_assert!(
+            base.carried == carried,
+            "a switch plays on its reading's table"
+        );
         let differ = base.rules.differing(rules);
         let stage = base.reads.iter().take_while(|&&r| r & differ == 0).count();
         let start = if stage == STAGES || base.marks.is_some() {
@@ -222,7 +225,11 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
             }
             let earlier = match j {
                 // The play resumed is the likeliest to have played them the same way.
-                TRICKS => earlier_tricks(from.into_iter().chain(&self.saved), rules, &deal.mark(policy)),
+                TRICKS => earlier_tricks(
+                    from.into_iter().chain(&self.saved),
+                    rules,
+                    &deal.mark(policy),
+                ),
                 _ => None,
             };
             let step = match earlier {
