@@ -892,7 +892,8 @@ fn account(
 mod tests {
     use super::*;
 
-    fn cell(text: &str) -> CellView {
+    /// A cell with `text` and nothing else (the panels' tests use it too).
+    pub(super) fn cell(text: &str) -> CellView {
         CellView {
             reading: String::new(),
             panel: String::new(),
