@@ -211,6 +211,9 @@ pub struct ScenarioView {
     /// The most plays in a trick, for the tricks table's columns.
     pub trick_width: usize,
     pub columns: Vec<ColumnView>,
+    /// The table's rows. Not handed to the template, which places their HTML, written in Rust
+    /// ([`table_body`], [`ledger_panels`]).
+    #[serde(skip)]
     pub rows: Vec<RowView>,
     /// The width of a player's place in a cell that gives a figure per player, in `ch`: the
     /// longest name or figure, so that the figures line up from row to row; `None` when no
@@ -889,7 +892,8 @@ fn account(
 mod tests {
     use super::*;
 
-    fn cell(text: &str) -> CellView {
+    /// A cell with `text` and nothing else (the panels' tests use it too).
+    pub(super) fn cell(text: &str) -> CellView {
         CellView {
             reading: String::new(),
             panel: String::new(),

@@ -137,7 +137,9 @@ fn cell(out: &mut String, c: &CellView, net: bool) {
     match &c.expect {
         Some(e) if e.passed => {}
         Some(e) if e.undetermined => {
-            out.push_str(" <span class=\"fail\">✗ the engine’s figure rests on nothing open</span>");
+            out.push_str(
+                " <span class=\"fail\">✗ the engine’s figure rests on nothing open</span>",
+            );
         }
         Some(e) => html!(out; " <span class=\"fail\">✗ expected " {&e.expected} "</span>"),
         None => {}
@@ -253,4 +255,149 @@ fn line(out: &mut String, l: &LineView, root: &str) {
         html!(out; " (" {&l.cite} ")");
     }
     out.push_str("</span></li>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ExpectMark, Unit};
+    use super::*;
+
+    #[test]
+    fn text_is_escaped_as_tera_escapes_it() {
+        let s = "Ann's <b>\"bid\"</b> & Ben → 14½";
+        let mut ours = String::new();
+        text(&mut ours, s);
+        let mut tera = Vec::new();
+        tera::escape_html(s, &mut tera).unwrap();
+        assert_eq!(ours.as_bytes(), tera);
+        assert_eq!(
+            ours,
+            "Ann&#39;s &lt;b&gt;&quot;bid&quot;&lt;/b&gt; &amp; Ben → 14½"
+        );
+    }
+
+    fn line() -> LineView {
+        LineView {
+            n: 1,
+            phase: "settlement",
+            from: "Ben".into(),
+            to: "Ann <the elder>".into(),
+            amount: "7".into(),
+            reason: "half the stock".into(),
+            point: "stock-price",
+            question: "How does the buyer pay?",
+            point_url: "rules/stock-price/".into(),
+            choice: "half-to-each",
+            summary: "Half to each.",
+            evidence: "inferred",
+            quote: "hee who has won".into(),
+            cite: String::new(),
+        }
+    }
+
+    fn view(cell: CellView) -> ScenarioView {
+        ScenarioView {
+            id: "s".into(),
+            title: "T".into(),
+            game: "Gleek",
+            game_id: "gleek",
+            unit: Unit {
+                name: "counters",
+                meaning: "one counter",
+            },
+            notes: None,
+            deal_summary: String::new(),
+            deal: Vec::new(),
+            picture: None,
+            trick_width: 0,
+            columns: vec![ColumnView {
+                id: "cotton".into(),
+                title: String::new(),
+                author: "Cotton".into(),
+                date: String::new(),
+                name: "Charles Cotton (1674)".into(),
+                kind: "primary",
+                url: String::new(),
+            }],
+            rows: vec![RowView {
+                label: "Ann net".into(),
+                key: "ann-net".into(),
+                group: "net",
+                cells: vec![cell],
+                folded: false,
+                fold_line: None,
+                players: Vec::new(),
+            }],
+            slot: None,
+            accounts: Vec::new(),
+            reference: None,
+            why: None,
+            expectations: Vec::new(),
+            failures: 0,
+            yaml_html: String::new(),
+            yaml: String::new(),
+            rules: String::new(),
+            distinct: 1,
+            largest_spread: String::new(),
+            page_url: String::new(),
+            failing: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_cell_and_its_panel_carry_every_mark_and_payment_escaped() {
+        let cell = CellView {
+            reading: "cotton".into(),
+            panel: "s--cotton--ann-net".into(),
+            text: "+7".into(),
+            each: Vec::new(),
+            differs: true,
+            assumed: vec!["How does the buyer pay?"],
+            open: true,
+            spread: Some("+3 to +7".into()),
+            unplayable: None,
+            expect: Some(ExpectMark {
+                passed: false,
+                expected: "+5".into(),
+                undetermined: false,
+                rests_on: Vec::new(),
+            }),
+            lines: vec![line()],
+            detail: None,
+        };
+        let s = view(cell);
+        let body = table_body(&s);
+        assert!(body.starts_with("<tbody>\n    \n    \n    \n    <tr class=\"row-net\">"));
+        for part in [
+            "<td class=\"cell differs\" data-reading=\"cotton\"><a class=\"cell-link\" id=\"s--cotton--ann-net--cell\" href=\"#s--cotton--ann-net\"><span class=\"figure\">+7</span>",
+            "title=\"Rests on an assumed choice: How does the buyer pay?\"",
+            "<span class=\"mark open-mark\"",
+            "<span class=\"spread\">(+3 to +7)</span> <span class=\"fail\">✗ expected +5</span></a></td>",
+        ] {
+            assert!(body.contains(part), "{part} not in {body}");
+        }
+        let panels = ledger_panels(&s, "../");
+        for part in [
+            "<section class=\"ledger-panel differs row-net\" id=\"s--cotton--ann-net\">",
+            "Charles Cotton (1674), Ann net: <span class=\"figure\">+7</span></h4><ul class=\"ledger-marks\"><li>Differs",
+            "<li>The page expects +5: it does not match.</li>\n  </ul>\n  <ol class=\"ledger\">",
+            "<span class=\"who\">Ben → Ann &lt;the elder&gt;</span>",
+            "<a href=\"../rules/stock-price/\" title=\"stock-price = half-to-each\">How does the buyer pay?</a> Half to each. <span class=\"ev ev-inferred\">inferred</span> “hee who has won”</span></li>\n  </ol>",
+        ] {
+            assert!(panels.contains(part), "{part} not in {panels}");
+        }
+    }
+
+    #[test]
+    fn a_cell_with_nothing_paid_says_so() {
+        let mut s = view(CellView {
+            reading: "cotton".into(),
+            panel: "p".into(),
+            ..super::super::tests::cell("—")
+        });
+        s.rows[0].group = "phase";
+        assert!(ledger_panels(&s, "").contains(
+            "<span class=\"figure\">—</span></h4><p class=\"detail\">Nothing paid.</p>\n  <p class=\"ledger-back\">"
+        ));
+    }
 }
