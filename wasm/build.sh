@@ -63,7 +63,11 @@ BUILT="$TARGET_DIR/wasm32-unknown-unknown/wasm/mournival_wasm.wasm"
 for game in $GAMES; do
     cargo_wasm -p mournival-wasm --features "$game" --profile wasm --locked --target-dir "$TARGET_DIR"
     # shellcheck disable=SC2086 # FEATURES is a list of flags
-    wasm-opt -Oz $FEATURES "$BUILT" -o "$DEST/$game.wasm"
+    # --converge: the passes again until the module stops shrinking. --low-memory-unused: the
+    # linker puts the 1 MiB stack first (it grows down from 1 MiB to 0, data above it), so the
+    # low 1 KiB is only the bottom of a stack about to overflow; knowing no pointer falls there
+    # lets the optimizer fold offsets into loads and stores. Together 0.7% smaller gzipped.
+    wasm-opt -Oz --converge --low-memory-unused $FEATURES "$BUILT" -o "$DEST/$game.wasm"
     chmod 644 "$DEST/$game.wasm"
 done
 MOURNIVAL_WASM_STAMP="$DEST/engine.stamp" cargo test --quiet --locked --test wasm_module -- stamp >&2
