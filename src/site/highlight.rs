@@ -36,21 +36,6 @@ fn default_set() -> &'static SyntaxSet {
     SET.get_or_init(SyntaxSet::load_defaults_newlines)
 }
 
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 type Ops = Arc<Vec<(usize, ScopeStackOp)>>;
 
 /// Lines parsed so far: for each line, (state before, operations, state after).
@@ -161,7 +146,7 @@ pub fn highlight_scenario(code: &str) -> String {
         let set = scenario_set();
         set.find_syntax_by_extension("scenario")
             .and_then(|s| classed(code, s, set, 0))
-            .unwrap_or_else(|| escape(code))
+            .unwrap_or_else(|| super::escape::html(code))
     })
 }
 
@@ -178,7 +163,7 @@ fn highlight_block(code: &str, language: &str) -> String {
         set.find_syntax_by_token(language)
             .and_then(|s| classed(code, s, set, 1))
     };
-    highlighted.unwrap_or_else(|| escape(code))
+    highlighted.unwrap_or_else(|| super::escape::html(code))
 }
 
 /// The stylesheet for highlighted code: a light theme, and a dark one under

@@ -31,6 +31,7 @@ pub mod tonight;
 pub mod why;
 
 mod content;
+mod escape;
 mod evaluate;
 mod game_pages;
 mod indexes;

@@ -1,0 +1,42 @@
+//! Text escaped for HTML as tera escapes it (`& < > " '`), for the markup the site writes
+//! itself rather than through a template: highlighted code and the outcome tables.
+
+/// `s` escaped, appended to `out`.
+pub(super) fn push(out: &mut String, s: &str) {
+    let mut rest = s;
+    while let Some(at) = rest.find(['&', '<', '>', '"', '\'']) {
+        out.push_str(&rest[..at]);
+        out.push_str(match rest.as_bytes()[at] {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            _ => "&#39;",
+        });
+        rest = &rest[at + 1..];
+    }
+    out.push_str(rest);
+}
+
+/// `s` escaped.
+pub(super) fn html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    push(&mut out, s);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn text_is_escaped_as_tera_escapes_it() {
+        let s = "Ann's <b>\"bid\"</b> & Ben → 14½";
+        let ours = super::html(s);
+        let mut tera = Vec::new();
+        tera::escape_html(s, &mut tera).unwrap();
+        assert_eq!(ours.as_bytes(), tera);
+        assert_eq!(
+            ours,
+            "Ann&#39;s &lt;b&gt;&quot;bid&quot;&lt;/b&gt; &amp; Ben → 14½"
+        );
+    }
+}
