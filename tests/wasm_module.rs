@@ -179,3 +179,114 @@ fn every_module_is_under_1_mb_and_400_kb_gzipped() {
         over.join("\n")
     );
 }
+
+/// An unsigned LEB128 number at `*at`, which moves past it.
+fn uleb(bytes: &[u8], at: &mut usize) -> u64 {
+    let (mut value, mut shift) = (0u64, 0);
+    loop {
+        let byte = bytes[*at];
+        *at += 1;
+        value |= u64::from(byte & 0x7f) << shift;
+        if byte & 0x80 == 0 {
+            return value;
+        }
+        shift += 7;
+    }
+}
+
+/// A signed LEB128 number at `*at`, which moves past it.
+fn sleb(bytes: &[u8], at: &mut usize) -> i64 {
+    let (mut value, mut shift) = (0i64, 0);
+    loop {
+        let byte = bytes[*at];
+        *at += 1;
+        value |= i64::from(byte & 0x7f) << shift;
+        shift += 7;
+        if byte & 0x80 == 0 {
+            if shift < 64 && byte & 0x40 != 0 {
+                value |= -1 << shift;
+            }
+            return value;
+        }
+    }
+}
+
+/// A constant expression `i32.const N; end` at `*at`: N.
+fn i32_const(bytes: &[u8], at: &mut usize) -> i64 {
+    assert_eq!(bytes[*at], 0x41, "an i32.const initialiser");
+    *at += 1;
+    let value = sleb(bytes, at);
+    assert_eq!(bytes[*at], 0x0b, "a one-instruction initialiser");
+    *at += 1;
+    value
+}
+
+/// The starts of a module's mutable i32 globals, and the offsets of its active data segments.
+fn stack_and_data(bytes: &[u8]) -> (Vec<i64>, Vec<i64>) {
+    assert_eq!(&bytes[..8], b"\0asm\x01\0\0\0", "a WebAssembly 1 module");
+    let (mut globals, mut data) = (Vec::new(), Vec::new());
+    let mut at = 8;
+    while at < bytes.len() {
+        let id = bytes[at];
+        at += 1;
+        let size = uleb(bytes, &mut at) as usize;
+        let end = at + size;
+        let mut p = at;
+        match id {
+            6 => {
+                for _ in 0..uleb(bytes, &mut p) {
+                    let (kind, mutable) = (bytes[p], bytes[p + 1]);
+                    p += 2;
+                    let start = i32_const(bytes, &mut p);
+                    if kind == 0x7f && mutable == 1 {
+                        globals.push(start);
+                    }
+                }
+            }
+            11 => {
+                for _ in 0..uleb(bytes, &mut p) {
+                    match uleb(bytes, &mut p) {
+                        0 => data.push(i32_const(bytes, &mut p)),
+                        1 => {}
+                        flags => panic!("a data segment of kind {flags}"),
+                    }
+                    p += uleb(bytes, &mut p) as usize;
+                }
+            }
+            _ => {}
+        }
+        at = end;
+    }
+    (globals, data)
+}
+
+/// `wasm/build.sh` runs `wasm-opt --low-memory-unused`, which holds only while the linker puts
+/// the stack first: the stack pointer (the one mutable i32 global) starts at or below every
+/// data segment, and well above the low 1 KiB that the optimizer takes to be unused.
+#[test]
+fn every_module_has_its_stack_first_as_low_memory_unused_needs() {
+    for game in GAMES {
+        let path = root().join(ENGINE).join(format!("{game}.wasm"));
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let (stack, data) = stack_and_data(&bytes);
+        assert_eq!(
+            stack.len(),
+            1,
+            "{}: one stack pointer, found {stack:?}",
+            path.display()
+        );
+        assert!(
+            !data.is_empty(),
+            "{}: no active data segment found",
+            path.display()
+        );
+        let lowest = *data.iter().min().expect("a data segment");
+        assert!(
+            stack[0] >= 64 * 1024 && stack[0] <= lowest,
+            "{}: the stack starts at {} and the data at {lowest}: the stack is not first, so \
+             wasm-opt --low-memory-unused in wasm/build.sh no longer holds",
+            path.display(),
+            stack[0]
+        );
+    }
+}
