@@ -44,6 +44,7 @@ pub mod cards;
 pub mod check;
 pub mod compare;
 pub mod diagnostic;
+pub mod escape;
 pub mod expect;
 pub mod game;
 pub mod games;

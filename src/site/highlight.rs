@@ -146,7 +146,7 @@ pub fn highlight_scenario(code: &str) -> String {
         let set = scenario_set();
         set.find_syntax_by_extension("scenario")
             .and_then(|s| classed(code, s, set, 0))
-            .unwrap_or_else(|| super::escape::html(code))
+            .unwrap_or_else(|| crate::escape::html(code))
     })
 }
 
@@ -163,7 +163,7 @@ fn highlight_block(code: &str, language: &str) -> String {
         set.find_syntax_by_token(language)
             .and_then(|s| classed(code, s, set, 1))
     };
-    highlighted.unwrap_or_else(|| super::escape::html(code))
+    highlighted.unwrap_or_else(|| crate::escape::html(code))
 }
 
 /// The stylesheet for highlighted code: a light theme, and a dark one under

@@ -31,7 +31,6 @@ pub mod tonight;
 pub mod why;
 
 mod content;
-mod escape;
 mod evaluate;
 mod game_pages;
 mod indexes;

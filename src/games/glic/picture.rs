@@ -3,24 +3,9 @@
 //! text is escaped here, since the site inserts the SVG as it is.
 
 use super::board::Compartment;
+use crate::escape::html as escape;
 use crate::game::Picture;
 use std::fmt::Write;
-
-/// Escapes text for SVG content and attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// The most characters a line of a compartment shows; the words (`alt`) say it whole.
 const LINE: usize = 22;

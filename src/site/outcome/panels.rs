@@ -4,7 +4,7 @@
 //! places the results (`table_body`, `panels`), and the markup is the template's as it was.
 
 use super::{CellView, ColumnView, LineView, RowView, ScenarioView, UnplayableView};
-use crate::site::escape::push as text;
+use crate::escape::push as text;
 use std::fmt::Write;
 
 /// Appends its pieces in turn: a string literal as markup, a `{ value }` escaped.

@@ -1,8 +1,9 @@
-//! Text escaped for HTML as tera escapes it (`& < > " '`), for the markup the site writes
-//! itself rather than through a template: highlighted code and the outcome tables.
+//! Text escaped for HTML and SVG as tera escapes it (`& < > " '`), for the markup written in Rust
+//! rather than through a template: highlighted code, the outcome tables, Glic's board picture (which
+//! the WebAssembly engine draws too). One escaper, so all of them agree with the templates.
 
 /// `s` escaped, appended to `out`.
-pub(super) fn push(out: &mut String, s: &str) {
+pub fn push(out: &mut String, s: &str) {
     let mut rest = s;
     while let Some(at) = rest.find(['&', '<', '>', '"', '\'']) {
         out.push_str(&rest[..at]);
@@ -19,7 +20,7 @@ pub(super) fn push(out: &mut String, s: &str) {
 }
 
 /// `s` escaped.
-pub(super) fn html(s: &str) -> String {
+pub fn html(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     push(&mut out, s);
     out
