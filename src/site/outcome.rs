@@ -11,7 +11,23 @@ use crate::rules::Point;
 use crate::variant::{Evidence, Variant, VariantSet};
 use serde::Serialize;
 
+/// Appends its pieces in turn: a string literal as markup, a `{ value }` escaped (the writers of
+/// the table, its panels and the accounts).
+macro_rules! html {
+    ($out:expr; $($piece:tt)*) => {{
+        $( html!(@piece $out, $piece); )*
+    }};
+    (@piece $out:expr, { $value:expr }) => {
+        $crate::site::escape::push($out, $value)
+    };
+    (@piece $out:expr, $markup:literal) => {
+        $out.push_str($markup)
+    };
+}
+
+mod accounts;
 mod panels;
+pub use accounts::accounts;
 pub use panels::{ledger_panels, table_body};
 
 #[derive(Serialize, Clone, Debug)]
@@ -219,6 +235,9 @@ pub struct ScenarioView {
     /// longest name or figure, so that the figures line up from row to row; `None` when no
     /// cell gives one.
     pub slot: Option<usize>,
+    /// Each reading's full ledger. Not handed to the template, which places their HTML,
+    /// written in Rust ([`accounts`]).
+    #[serde(skip)]
     pub accounts: Vec<AccountView>,
     pub reference: Option<String>,
     /// Why they differ (set by the build's comparing stage).

@@ -4,21 +4,7 @@
 //! places the results (`table_body`, `panels`), and the markup is the template's as it was.
 
 use super::{CellView, ColumnView, LineView, RowView, ScenarioView, UnplayableView};
-use crate::site::escape::push as text;
 use std::fmt::Write;
-
-/// Appends its pieces in turn: a string literal as markup, a `{ value }` escaped.
-macro_rules! html {
-    ($out:expr; $($piece:tt)*) => {{
-        $( html!(@piece $out, $piece); )*
-    }};
-    (@piece $out:expr, { $value:expr }) => {
-        text($out, $value)
-    };
-    (@piece $out:expr, $markup:literal) => {
-        $out.push_str($markup)
-    };
-}
 
 /// The outcome table's `<tbody>`: a row per player's net and per part of the game, a cell per
 /// reading linking to its panel.
