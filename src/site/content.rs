@@ -175,7 +175,7 @@ pub(super) fn render_page(
     };
     let html = templates.render(
         "page.html",
-        &[("site", site), ("page", &page), ("root", &root)],
+        &[("site", &site.value), ("page", &page), ("root", &root)],
     )?;
     Ok((
         Output {
