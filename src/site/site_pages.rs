@@ -81,7 +81,11 @@ pub(super) fn render_generated(
         page.has_h1 = false;
         let html = templates.render(
             "page.html",
-            &[("site", &site.value), ("page", &page), ("root", &root_of(url))],
+            &[
+                ("site", &site.value),
+                ("page", &page),
+                ("root", &root_of(url)),
+            ],
         )?;
         out.page(url.clone(), html);
     }

@@ -23,9 +23,7 @@ fn account(out: &mut String, a: &AccountView, width: usize, root: &str) {
     }
     out.push_str("\n  ");
     if !a.alternatives.is_empty() {
-        out.push_str(
-            "<p class=\"alternatives\">Open alternatives that change the result:</p><ul>",
-        );
+        out.push_str("<p class=\"alternatives\">Open alternatives that change the result:</p><ul>");
         for alt in &a.alternatives {
             html!(out; "<li>" {alt} "</li>");
         }
