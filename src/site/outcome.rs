@@ -929,6 +929,56 @@ mod tests {
         }
     }
 
+    /// A scenario of one reading (Cotton) and one row holding `cell` (the writers' tests).
+    pub(super) fn scenario(cell: CellView) -> ScenarioView {
+        ScenarioView {
+            id: "s".into(),
+            title: "T".into(),
+            game: "Gleek",
+            game_id: "gleek",
+            unit: Unit {
+                name: "counters",
+                meaning: "one counter",
+            },
+            notes: None,
+            deal_summary: String::new(),
+            deal: Vec::new(),
+            picture: None,
+            trick_width: 0,
+            columns: vec![ColumnView {
+                id: "cotton".into(),
+                title: String::new(),
+                author: "Cotton".into(),
+                date: String::new(),
+                name: "Charles Cotton (1674)".into(),
+                kind: "primary",
+                url: String::new(),
+            }],
+            rows: vec![RowView {
+                label: "Ann net".into(),
+                key: "ann-net".into(),
+                group: "net",
+                cells: vec![cell],
+                folded: false,
+                fold_line: None,
+                players: Vec::new(),
+            }],
+            slot: None,
+            accounts: Vec::new(),
+            reference: None,
+            why: None,
+            expectations: Vec::new(),
+            failures: 0,
+            yaml_html: String::new(),
+            yaml: String::new(),
+            rules: String::new(),
+            distinct: 1,
+            largest_spread: String::new(),
+            page_url: String::new(),
+            failing: Vec::new(),
+        }
+    }
+
     fn row(label: &str, group: &'static str, texts: &[&str]) -> RowView {
         RowView::new(
             label.to_string(),

@@ -101,3 +101,90 @@ fn trick(out: &mut String, t: &TrickView) {
     }
     html!(out; "<td>" {&t.winner} "</td></tr>");
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{CardView, tests};
+    use super::*;
+
+    fn card(rank: &'static str, suit: char, red: bool, trump: bool) -> CardView {
+        CardView {
+            rank,
+            suit,
+            suit_name: "",
+            red,
+            trump,
+        }
+    }
+
+    fn played() -> AccountView {
+        AccountView {
+            variant: "Cotton <1674>".into(),
+            events: vec![(
+                "Auction".into(),
+                vec!["Ann bids 6".into(), "Ben vies".into()],
+            )],
+            tricks: vec![TrickView {
+                n: "1".into(),
+                plays: vec![
+                    ("Ann".into(), card("A", '♥', true, true)),
+                    ("Ben's".into(), card("10", '♠', false, false)),
+                    ("Cat".into(), card("K", '♦', true, false)),
+                ],
+                winner: "Ann".into(),
+            }],
+            points: "Ann made 12 points.".into(),
+            filled: vec!["the discard".into(), "trick 2".into()],
+            alternatives: vec!["Who pays? “the elder”: Ann +3".into()],
+            unplayable: None,
+            picture: None,
+        }
+    }
+
+    #[test]
+    fn a_played_account_lists_its_events_tricks_and_alternatives_escaped() {
+        let mut s = tests::scenario(tests::cell("+3"));
+        s.trick_width = 3;
+        s.accounts = vec![played()];
+        let html = accounts(&s, "../");
+        assert!(html.starts_with(
+            "\n<details class=\"account\">\n  <summary>Cotton &lt;1674&gt;</summary>\n  \n  <ul class=\"events\"><li><strong>Auction:</strong> Ann bids 6; Ben vies.</li></ul>\n  \n  \n  <table class=\"tricks\">\n    <caption>The tricks under Cotton &lt;1674&gt;</caption>"
+        ), "{html}");
+        for part in [
+            "<th scope=\"col\">Lead</th><th scope=\"col\">Second</th><th scope=\"col\">Third</th><th scope=\"col\">Won by</th>",
+            "<tr><th scope=\"row\">1</th><td>Ann <span class=\"card red trump\">A♥</span></td><td>Ben&#39;s <span class=\"card\">10♠</span></td><td>Cat <span class=\"card red\">K♦</span></td><td>Ann</td></tr></tbody>\n  </table>",
+            "<p>Ann made 12 points. Every payment",
+            "<p class=\"filled\">Filled by the engine: the discard; trick 2.</p>\n  \n  <p class=\"alternatives\">",
+            "<li>Who pays? “the elder”: Ann +3</li></ul>\n</details>\n",
+        ] {
+            assert!(html.contains(part), "{part} not in {html}");
+        }
+    }
+
+    #[test]
+    fn an_unplayable_account_says_why_and_links_its_rule_point() {
+        let mut s = tests::scenario(tests::cell("—"));
+        s.accounts = vec![AccountView {
+            unplayable: Some(UnplayableView {
+                action: "Ann vies".into(),
+                reason: "no vie after a pass".into(),
+                point: "vie",
+                question: "May a player vie?",
+                point_url: "rules/vie/".into(),
+                summary: "Never.",
+                evidence: "stated",
+                quote: "none may vie".into(),
+                cite: String::new(),
+                others: Vec::new(),
+            }),
+            tricks: Vec::new(),
+            alternatives: Vec::new(),
+            ..played()
+        }];
+        let html = accounts(&s, "../");
+        assert!(html.contains(
+            "<p><strong>Not playable:</strong> Ann vies. no vie after a pass. Rule point <a href=\"../rules/vie/\" title=\"vie\">May a player vie?</a> Never.: “none may vie”.</p>\n  \n  \n</details>\n"
+        ), "{html}");
+        assert!(!html.contains("class=\"tricks\""), "{html}");
+    }
+}
