@@ -300,10 +300,6 @@ fn split<'a>(
     b: &Rules,
     points: &[Point],
 ) -> Result<Split, NoSplit> {
-    // Every set of the points is asked for: room for them at once, not by rehashing as they come.
-    plays
-        .seen
-        .reserve(1 << points.len().min(attribution::EXACT_MAX));
     let value = |mask: u64| {
         let mut rules = *a;
         for (i, &p) in points.iter().enumerate() {
