@@ -91,6 +91,7 @@ pub(super) fn render_page(
         .iter()
         .map(|v| {
             let (body, panels) = (outcome::table_body(v), outcome::ledger_panels(v, &root));
+            let accounts = outcome::accounts(v, &root);
             templates.render(
                 "scenario.html",
                 &[
@@ -98,6 +99,7 @@ pub(super) fn render_page(
                     ("root", &root),
                     ("table_body", &body),
                     ("panels", &panels),
+                    ("accounts", &accounts),
                 ],
             )
         })
@@ -173,7 +175,7 @@ pub(super) fn render_page(
     };
     let html = templates.render(
         "page.html",
-        &[("site", site), ("page", &page), ("root", &root)],
+        &[("site", &site.value), ("page", &page), ("root", &root)],
     )?;
     Ok((
         Output {

@@ -91,7 +91,7 @@ pub(super) fn render_readings(
         let html = project.templates.render(
             "variant.html",
             &[
-                ("site", site),
+                ("site", &site.value),
                 ("page", &page),
                 ("root", &root_of(&url)),
                 ("v", &view),
@@ -132,7 +132,7 @@ pub(super) fn render_card(
     let html = project.templates.render(
         "card.html",
         &[
-            ("site", site),
+            ("site", &site.value),
             ("page", &page),
             ("root", &root_of(&url)),
             ("v", view),
@@ -222,7 +222,7 @@ pub(super) fn render_rules(
             let html = project.templates.render(
                 "rule.html",
                 &[
-                    ("site", site),
+                    ("site", &site.value),
                     ("page", &page),
                     ("root", &root_of(&url)),
                     ("r", &view),

@@ -11,7 +11,23 @@ use crate::rules::Point;
 use crate::variant::{Evidence, Variant, VariantSet};
 use serde::Serialize;
 
+/// Appends its pieces in turn: a string literal as markup, a `{ value }` escaped (the writers of
+/// the table, its panels and the accounts).
+macro_rules! html {
+    ($out:expr; $($piece:tt)*) => {{
+        $( html!(@piece $out, $piece); )*
+    }};
+    (@piece $out:expr, { $value:expr }) => {
+        $crate::escape::push($out, $value)
+    };
+    (@piece $out:expr, $markup:literal) => {
+        $out.push_str($markup)
+    };
+}
+
+mod accounts;
 mod panels;
+pub use accounts::accounts;
 pub use panels::{ledger_panels, table_body};
 
 #[derive(Serialize, Clone, Debug)]
@@ -219,6 +235,9 @@ pub struct ScenarioView {
     /// longest name or figure, so that the figures line up from row to row; `None` when no
     /// cell gives one.
     pub slot: Option<usize>,
+    /// Each reading's full ledger. Not handed to the template, which places their HTML,
+    /// written in Rust ([`accounts`]).
+    #[serde(skip)]
     pub accounts: Vec<AccountView>,
     pub reference: Option<String>,
     /// Why they differ (set by the build's comparing stage).
@@ -907,6 +926,56 @@ mod tests {
             expect: None,
             lines: Vec::new(),
             detail: None,
+        }
+    }
+
+    /// A scenario of one reading (Cotton) and one row holding `cell` (the writers' tests).
+    pub(super) fn scenario(cell: CellView) -> ScenarioView {
+        ScenarioView {
+            id: "s".into(),
+            title: "T".into(),
+            game: "Gleek",
+            game_id: "gleek",
+            unit: Unit {
+                name: "counters",
+                meaning: "one counter",
+            },
+            notes: None,
+            deal_summary: String::new(),
+            deal: Vec::new(),
+            picture: None,
+            trick_width: 0,
+            columns: vec![ColumnView {
+                id: "cotton".into(),
+                title: String::new(),
+                author: "Cotton".into(),
+                date: String::new(),
+                name: "Charles Cotton (1674)".into(),
+                kind: "primary",
+                url: String::new(),
+            }],
+            rows: vec![RowView {
+                label: "Ann net".into(),
+                key: "ann-net".into(),
+                group: "net",
+                cells: vec![cell],
+                folded: false,
+                fold_line: None,
+                players: Vec::new(),
+            }],
+            slot: None,
+            accounts: Vec::new(),
+            reference: None,
+            why: None,
+            expectations: Vec::new(),
+            failures: 0,
+            yaml_html: String::new(),
+            yaml: String::new(),
+            rules: String::new(),
+            distinct: 1,
+            largest_spread: String::new(),
+            page_url: String::new(),
+            failing: Vec::new(),
         }
     }
 

@@ -81,7 +81,11 @@ pub(super) fn render_generated(
         page.has_h1 = false;
         let html = templates.render(
             "page.html",
-            &[("site", site), ("page", &page), ("root", &root_of(url))],
+            &[
+                ("site", &site.value),
+                ("page", &page),
+                ("root", &root_of(url)),
+            ],
         )?;
         out.page(url.clone(), html);
     }
@@ -91,7 +95,7 @@ pub(super) fn render_generated(
     let root = site_base(&project.config).unwrap_or_else(|| "/".into());
     let html = templates.render(
         "404.html",
-        &[("site", site), ("page", &page), ("root", &root)],
+        &[("site", &site.value), ("page", &page), ("root", &root)],
     )?;
     out.files.push(Output {
         path: paths::NOT_FOUND.into(),
@@ -169,7 +173,7 @@ pub(super) fn render_sources(
         let html = project.templates.render(
             "source.html",
             &[
-                ("site", site),
+                ("site", &site.value),
                 ("page", &page),
                 ("root", &root_of(url)),
                 ("s", view),
@@ -195,7 +199,7 @@ pub(super) fn render_sources(
     let html = project.templates.render(
         "page.html",
         &[
-            ("site", site),
+            ("site", &site.value),
             ("page", &page),
             ("root", &root_of(paths::SOURCES)),
         ],

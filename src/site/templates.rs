@@ -303,4 +303,26 @@ pub mod erased {
             cx.insert(key.to_string(), self);
         }
     }
+
+    /// A value converted for the templates once and handed to many renders as it is (the
+    /// site's navigation, the same on every page): tera shares it rather than converting it
+    /// again for each page.
+    pub struct Converted(tera::Value);
+
+    impl Converted {
+        pub fn of<T: Serialize>(value: &T) -> Converted {
+            Converted(tera::Value::from_serializable(value))
+        }
+
+        /// Nothing yet, for a view that converts itself once built.
+        pub fn none() -> Converted {
+            Converted(tera::Value::none())
+        }
+    }
+
+    impl Value for Converted {
+        fn insert_into(&self, cx: &mut Context, key: &str) {
+            cx.insert_value(key.to_string(), self.0.clone());
+        }
+    }
 }

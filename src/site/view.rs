@@ -14,6 +14,10 @@ pub(super) struct SiteView<'a> {
     /// How to cite a page: the site's author, the build's date, its address.
     pub(super) cite: citation::CiteView,
     pub(super) games: &'a [GameNav],
+    /// All of the above as the templates see it, converted once for every page's frame: pass
+    /// `("site", &site.value)` to a render.
+    #[serde(skip)]
+    pub(super) value: templates::erased::Converted,
 }
 
 impl<'a> SiteView<'a> {
@@ -22,7 +26,7 @@ impl<'a> SiteView<'a> {
         nav: &'a [NavSection],
         games: &'a [GameNav],
     ) -> SiteView<'a> {
-        SiteView {
+        let mut site = SiteView {
             title: &project.config.title,
             nav,
             games,
@@ -31,7 +35,10 @@ impl<'a> SiteView<'a> {
                 site_base(&project.config),
                 citation::build_day(),
             ),
-        }
+            value: templates::erased::Converted::none(),
+        };
+        site.value = templates::erased::Converted::of(&site);
+        site
     }
 }
 
@@ -107,7 +114,7 @@ pub(super) fn render_root(
     let page = root_page(url, title, vec![Crumb::here(title.to_string())]);
     let root = root_of(url);
     let mut all: Vec<(&str, &dyn templates::erased::Value)> =
-        vec![("site", site), ("page", &page), ("root", &root)];
+        vec![("site", &site.value), ("page", &page), ("root", &root)];
     all.extend_from_slice(values);
     templates.render(template, &all)
 }

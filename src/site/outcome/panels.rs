@@ -4,21 +4,7 @@
 //! places the results (`table_body`, `panels`), and the markup is the template's as it was.
 
 use super::{CellView, ColumnView, LineView, RowView, ScenarioView, UnplayableView};
-use crate::escape::push as text;
 use std::fmt::Write;
-
-/// Appends its pieces in turn: a string literal as markup, a `{ value }` escaped.
-macro_rules! html {
-    ($out:expr; $($piece:tt)*) => {{
-        $( html!(@piece $out, $piece); )*
-    }};
-    (@piece $out:expr, { $value:expr }) => {
-        text($out, $value)
-    };
-    (@piece $out:expr, $markup:literal) => {
-        $out.push_str($markup)
-    };
-}
 
 /// The outcome table's `<tbody>`: a row per player's net and per part of the game, a cell per
 /// reading linking to its panel.
@@ -243,7 +229,7 @@ fn line(out: &mut String, l: &LineView, root: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{ExpectMark, Unit};
+    use super::super::ExpectMark;
     use super::*;
 
     fn line() -> LineView {
@@ -262,55 +248,6 @@ mod tests {
             evidence: "inferred",
             quote: "hee who has won".into(),
             cite: String::new(),
-        }
-    }
-
-    fn view(cell: CellView) -> ScenarioView {
-        ScenarioView {
-            id: "s".into(),
-            title: "T".into(),
-            game: "Gleek",
-            game_id: "gleek",
-            unit: Unit {
-                name: "counters",
-                meaning: "one counter",
-            },
-            notes: None,
-            deal_summary: String::new(),
-            deal: Vec::new(),
-            picture: None,
-            trick_width: 0,
-            columns: vec![ColumnView {
-                id: "cotton".into(),
-                title: String::new(),
-                author: "Cotton".into(),
-                date: String::new(),
-                name: "Charles Cotton (1674)".into(),
-                kind: "primary",
-                url: String::new(),
-            }],
-            rows: vec![RowView {
-                label: "Ann net".into(),
-                key: "ann-net".into(),
-                group: "net",
-                cells: vec![cell],
-                folded: false,
-                fold_line: None,
-                players: Vec::new(),
-            }],
-            slot: None,
-            accounts: Vec::new(),
-            reference: None,
-            why: None,
-            expectations: Vec::new(),
-            failures: 0,
-            yaml_html: String::new(),
-            yaml: String::new(),
-            rules: String::new(),
-            distinct: 1,
-            largest_spread: String::new(),
-            page_url: String::new(),
-            failing: Vec::new(),
         }
     }
 
@@ -335,7 +272,7 @@ mod tests {
             lines: vec![line()],
             detail: None,
         };
-        let s = view(cell);
+        let s = super::super::tests::scenario(cell);
         let body = table_body(&s);
         assert!(body.starts_with("<tbody>\n    \n    \n    \n    <tr class=\"row-net\">"));
         for part in [
@@ -360,7 +297,7 @@ mod tests {
 
     #[test]
     fn a_cell_with_nothing_paid_says_so() {
-        let mut s = view(CellView {
+        let mut s = super::super::tests::scenario(CellView {
             reading: "cotton".into(),
             panel: "p".into(),
             ..super::super::tests::cell("—")
