@@ -5,17 +5,18 @@
 //! engine is the pure-Rust one.
 //!
 //! Parsing a line is the expensive step, and rule books repeat lines (`face: up`, `}`, `expect:`).
-//! Parsing depends only on the parser's state before the line and on the line, so the build
-//! remembers (across its threads), for every line it has parsed, the state before, the scope
-//! operations and the state after: a repeated line in the same state costs a comparison instead
-//! of a regex search, and gives exactly what parsing would.
+//! Parsing depends only on the parser's state before the line and on the line, and its HTML on
+//! those and the scopes left open, so the build remembers (across its threads), for every line
+//! it has parsed, the state and scopes before, the HTML and the state and scopes after: a
+//! repeated line in the same state costs a comparison instead of a regex search and the writing
+//! of its spans, and gives exactly what parsing would.
 
 use super::contrast::{self, Rgb};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use syntect::highlighting::ThemeSet;
 use syntect::html::{ClassStyle, css_for_theme_with_class_style, line_tokens_to_classed_spans};
-use syntect::parsing::{ParseState, ScopeStack, ScopeStackOp, SyntaxReference, SyntaxSet};
+use syntect::parsing::{ParseState, ScopeStack, SyntaxReference, SyntaxSet};
 use syntect::util::LinesWithEndings;
 
 const STYLE: ClassStyle = ClassStyle::SpacedPrefixed { prefix: "hl-" };
@@ -36,10 +37,19 @@ fn default_set() -> &'static SyntaxSet {
     SET.get_or_init(SyntaxSet::load_defaults_newlines)
 }
 
-type Ops = Arc<Vec<(usize, ScopeStackOp)>>;
+/// A line as parsed and written once: the parser's state and the open scopes before it, its
+/// HTML, how many spans it leaves open (or closes, if negative), and the state and scopes after.
+struct Parsed {
+    before: ParseState,
+    scopes_before: ScopeStack,
+    html: Box<str>,
+    opened: isize,
+    after: ParseState,
+    scopes_after: ScopeStack,
+}
 
-/// Lines parsed so far: for each line, (state before, operations, state after).
-type LineCache = HashMap<String, Vec<(ParseState, Ops, ParseState)>>;
+/// Lines parsed so far: for each line, every (state, scopes) it was met in, with what it gave.
+type LineCache = HashMap<String, Vec<Arc<Parsed>>>;
 
 /// Beyond this many lines the cache starts afresh, so memory stays bounded (an entry holds two
 /// parser states). The lines worth remembering are the common ones, which a fresh cache meets
@@ -51,27 +61,36 @@ const CACHE_LINES: usize = 8_000;
 /// once per thread. The lock is held to look up and to store, never while parsing.
 static CACHES: [Mutex<Option<LineCache>>; 2] = [Mutex::new(None), Mutex::new(None)];
 
-/// Parses one line, from the cache when this state has met this line before.
+/// Parses one line and writes its HTML, from the cache when this state and these open scopes
+/// have met this line before: the HTML of a line depends on nothing else.
 fn parse_line(
-    state: &mut ParseState,
+    (state, scopes): (&mut ParseState, &mut ScopeStack),
     line: &str,
     set: &SyntaxSet,
     cache: &Mutex<Option<LineCache>>,
-) -> Option<Ops> {
+) -> Option<Arc<Parsed>> {
     let lock = || cache.lock().unwrap_or_else(|p| p.into_inner());
-    {
-        let cached = lock();
-        let hit = cached
-            .as_ref()
-            .and_then(|c| c.get(line))
-            .and_then(|seen| seen.iter().find(|(before, _, _)| before == state));
-        if let Some((_, ops, after)) = hit {
-            *state = after.clone();
-            return Some(ops.clone());
-        }
+    let hit = lock().as_ref().and_then(|c| c.get(line)).and_then(|seen| {
+        seen.iter()
+            .find(|p| p.before == *state && p.scopes_before == *scopes)
+            .cloned()
+    });
+    if let Some(parsed) = hit {
+        state.clone_from(&parsed.after);
+        scopes.clone_from(&parsed.scopes_after);
+        return Some(parsed);
     }
-    let before = state.clone();
-    let ops: Ops = Arc::new(state.parse_line(line, set).ok()?);
+    let (before, scopes_before) = (state.clone(), scopes.clone());
+    let ops = state.parse_line(line, set).ok()?;
+    let (html, opened) = line_tokens_to_classed_spans(line, &ops, STYLE, scopes).ok()?;
+    let parsed = Arc::new(Parsed {
+        before,
+        scopes_before,
+        html: html.into_boxed_str(),
+        opened,
+        after: state.clone(),
+        scopes_after: scopes.clone(),
+    });
     let mut cached = lock();
     let cache = cached.get_or_insert_with(HashMap::new);
     if cache.len() >= CACHE_LINES {
@@ -80,22 +99,21 @@ fn parse_line(
     cache
         .entry(line.to_string())
         .or_default()
-        .push((before, ops.clone(), state.clone()));
-    Some(ops)
+        .push(parsed.clone());
+    Some(parsed)
 }
 
 /// Classed HTML for a block, as syntect's `ClassedHTMLGenerator` writes it.
 fn classed(code: &str, syntax: &SyntaxReference, set: &SyntaxSet, which: usize) -> Option<String> {
     let cache = &CACHES[which];
     let mut state = ParseState::new(syntax);
-    let mut stack = ScopeStack::new();
+    let mut scopes = ScopeStack::new();
     let mut html = String::with_capacity(code.len() * 4);
     let mut open: isize = 0;
     for line in LinesWithEndings::from(code) {
-        let ops = parse_line(&mut state, line, set, cache)?;
-        let (fragment, delta) = line_tokens_to_classed_spans(line, &ops, STYLE, &mut stack).ok()?;
-        open += delta;
-        html.push_str(&fragment);
+        let parsed = parse_line((&mut state, &mut scopes), line, set, cache)?;
+        open += parsed.opened;
+        html.push_str(&parsed.html);
     }
     for _ in 0..open {
         html.push_str("</span>");

@@ -185,13 +185,22 @@ fn render_site(
     render_content(&project, texts, done, &site, sink, &mut out, reused)?;
     render_generated(&project, &compared, &site, &nav, &mut out)?;
     check_links(&project, &out)?;
-    // A session keeps each page's words counted, and counts again only the pages it renders.
-    add_indexes(
-        &project,
-        &mut out,
-        sink,
-        (!lasting, lasting || pages.is_some()),
-    )?;
+    // The generated pages are put while the search index is made: both cores share the two.
+    let generated = std::mem::take(&mut out.files);
+    let (indexed, generated) = rayon::join(
+        // A session keeps each page's words counted, and counts again only the pages it renders.
+        || {
+            add_indexes(
+                &project,
+                &mut out,
+                sink,
+                (!lasting, lasting || pages.is_some()),
+            )
+        },
+        || sink::put_all(generated, sink),
+    );
+    indexed?;
+    out.written.extend(generated?);
     if let Some(cache) = pages {
         cache.store(&names, &from_cache, &out);
     }

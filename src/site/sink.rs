@@ -2,6 +2,7 @@
 //! folder, or a session's changed files), the files' digests, the rendered site.
 
 use super::{BuildError, markdown, outcome, output};
+use rayon::prelude::*;
 use std::hash::Hasher;
 
 /// One output file.
@@ -109,10 +110,8 @@ pub(super) struct Rendered {
 impl Rendered {
     /// Puts the files still held, and releases them.
     pub(super) fn flush(&mut self, sink: &dyn Sink) -> Result<(), BuildError> {
-        for file in std::mem::take(&mut self.files) {
-            sink.put(&file.path, &file.bytes)?;
-            self.written.push((file.path, digest(&file.bytes)));
-        }
+        let put = put_all(std::mem::take(&mut self.files), sink)?;
+        self.written.extend(put);
         Ok(())
     }
 
@@ -128,6 +127,21 @@ impl Rendered {
             bytes: html.into_bytes(),
         });
     }
+}
+
+/// Puts `files` in parallel (making a file or a folder costs the kernel more than writing its
+/// bytes, and the two cores share that work), and gives each one's path and digest, in order.
+pub(super) fn put_all(
+    files: Vec<Output>,
+    sink: &dyn Sink,
+) -> Result<Vec<(String, u64)>, BuildError> {
+    files
+        .into_par_iter()
+        .map(|file| {
+            sink.put(&file.path, &file.bytes)?;
+            Ok((file.path, digest(&file.bytes)))
+        })
+        .collect()
 }
 
 /// A content page rendered: its file, what the Markdown held, and its scenarios' views.

@@ -73,6 +73,8 @@ struct StateLevel {
 #[derive(Debug)]
 struct RegexMatch<'a> {
     regions: Region,
+    /// Where the search that found this match began, if `regions` holds only its span so far.
+    groups_from: Option<usize>,
     context: &'a Context,
     pat_index: usize,
     from_with_prototype: bool,
@@ -80,7 +82,48 @@ struct RegexMatch<'a> {
 }
 
 /// Maps the pattern to the start index, which is -1 if not found.
-type SearchCache = HashMap<*const MatchPattern, Option<Region>, BuildHasherDefault<FnvHasher>>;
+type SearchCache = HashMap<*const MatchPattern, Option<Found>, BuildHasherDefault<FnvHasher>>;
+
+/// `best` with its groups found, if only its span was: the winning pattern searched again, with
+/// its groups, from where its first search began (which finds the same match), and the line's
+/// cache told, so that the groups are found once.
+fn with_groups<'a>(
+    line: &str,
+    best: Option<RegexMatch<'a>>,
+    search_cache: &mut SearchCache,
+) -> Option<RegexMatch<'a>> {
+    let mut best = best?;
+    let Some(from) = best.groups_from.take() else {
+        return Some(best);
+    };
+    let Ok(pat) = best.context.match_at(best.pat_index) else {
+        return Some(best);
+    };
+    let mut region = Region::new();
+    if pat.regex().search(line, from, line.len(), Some(&mut region))
+        && region.pos(0) == best.regions.pos(0)
+    {
+        best.regions = region;
+        search_cache.insert(
+            pat as *const MatchPattern,
+            Some(Found {
+                region: best.regions.clone(),
+                groups_from: None,
+            }),
+        );
+    }
+    Some(best)
+}
+
+/// A pattern's match on a line. A pattern whose groups are read is first only found (its span,
+/// without a capture engine): most patterns searched lose to an earlier match, and only the one
+/// that wins has its groups found, by the same search again from where it began.
+#[derive(Clone)]
+struct Found {
+    region: Region,
+    /// Where the search began, if `region` holds only the span and the groups are still to find.
+    groups_from: Option<usize>,
+}
 
 // To understand the implementation of this, here's an introduction to how
 // Sublime Text syntax definitions work.
@@ -386,8 +429,10 @@ impl ParseState {
             for (pat_context, pat_index) in context_iter(syntax_set, syntax_set.get_context(ctx)?) {
                 let match_pat = pat_context.match_at(pat_index)?;
 
-                if let Some(match_region) =
-                    self.search(line, start, match_pat, captures, search_cache, regions)
+                if let Some(Found {
+                    region: match_region,
+                    groups_from,
+                }) = self.search(line, start, match_pat, captures, search_cache, regions)
                 {
                     let (match_start, match_end) = match_region.pos(0).unwrap();
 
@@ -416,6 +461,7 @@ impl ParseState {
 
                         best_match = Some(RegexMatch {
                             regions: match_region,
+                            groups_from,
                             context: pat_context,
                             pat_index,
                             from_with_prototype: from_with_proto,
@@ -425,13 +471,13 @@ impl ParseState {
                         if match_start == start && !pop_would_loop {
                             // We're not gonna find a better match after this,
                             // so as an optimization we can stop matching now.
-                            return Ok(best_match);
+                            return Ok(with_groups(line, best_match, search_cache));
                         }
                     }
                 }
             }
         }
-        Ok(best_match)
+        Ok(with_groups(line, best_match, search_cache))
     }
 
     fn search(
@@ -442,17 +488,17 @@ impl ParseState {
         captures: Option<&(Region, String)>,
         search_cache: &mut SearchCache,
         regions: &mut Region,
-    ) -> Option<Region> {
+    ) -> Option<Found> {
         // println!("{} - {:?} - {:?}", match_pat.regex_str, match_pat.has_captures, cur_level.captures.is_some());
         let match_ptr = match_pat as *const MatchPattern;
 
         if let Some(maybe_region) = search_cache.get(&match_ptr) {
-            if let Some(ref region) = *maybe_region {
-                let match_start = region.pos(0).unwrap().0;
+            if let Some(ref found) = *maybe_region {
+                let match_start = found.region.pos(0).unwrap().0;
                 if match_start >= start {
                     // Cached match is valid, return it. Otherwise do another
                     // search below.
-                    return Some(region.clone());
+                    return Some(found.clone());
                 }
             } else {
                 // Didn't find a match earlier, so no point trying to match it again
@@ -477,10 +523,18 @@ impl ParseState {
                 match_pat.operation,
                 MatchOperation::Push(_) | MatchOperation::Set(_)
             );
-        let matched = if groups {
+        // A pattern with back references is searched once with its groups (it is compiled for
+        // this text and never cached); the others are only found, and their groups found once
+        // they win (`with_groups`).
+        let groups_now = groups && !can_cache;
+        let matched = if groups_now {
             regex.search(line, start, line.len(), Some(regions))
         } else {
             regex.find(line, start, line.len(), regions)
+        };
+        let found = |region: &Region| Found {
+            region: region.clone(),
+            groups_from: (groups && !groups_now).then_some(start),
         };
 
         if matched {
@@ -492,11 +546,11 @@ impl ParseState {
                 _ => true,
             };
             if can_cache && does_something {
-                search_cache.insert(match_pat, Some(regions.clone()));
+                search_cache.insert(match_pat, Some(found(regions)));
             }
             if does_something {
                 // print!("catch {} at {} on {}", match_pat.regex_str, match_start, line);
-                return Some(regions.clone());
+                return Some(found(regions));
             }
         } else if can_cache {
             search_cache.insert(match_pat, None);
