@@ -12,11 +12,19 @@
 //! The plays of one deal share their stages whatever each found on the table: what an earlier
 //! deal of the evening left ([`Carried`]) is read first by the ruff, so a play on another table
 //! resumes an earlier play at the ruff at the furthest, and takes its tricks as they fell.
+//!
+//! A reading with one point switched ([`Replays::switch`]) is wanted only for what each player
+//! nets. It resumes its reading's play at the first stage that read the point, and most often
+//! comes out of that stage standing as the reading's play stood after it (the same hands, the
+//! same policy, the same steps filled, the same pot: only the payments differ). Where no stage
+//! after it reads the point, the rest of the deal goes as the reading's did, and its payments are
+//! the reading's: the switch stops there.
 
-use super::{Deal, Outcome, Policy, Stage};
+use super::{Deal, Outcome, Policy, Stage, Unplayable};
 use crate::cards::CardSet;
-use crate::games::gleek::ledger::{Filled, Ledger, Points};
+use crate::games::gleek::ledger::{Filled, Ledger, Points, Sums};
 use crate::games::gleek::scenario::{Carried, Scenario, Seat};
+use crate::money::Money;
 use crate::rules::Rules;
 use std::rc::Rc;
 
@@ -36,6 +44,8 @@ struct Mark<P> {
     policy: P,
     /// Payments, events, filled steps, partly scripted steps, tricks.
     lengths: [u32; 5],
+    /// What the payments come to.
+    paid: Sums,
     points: Points,
     laid_out: CardSet,
     left_in_hand: CardSet,
@@ -49,8 +59,8 @@ struct Saved<P> {
     carried: Carried,
     /// The points each stage read.
     reads: [u64; STAGES],
-    /// The state before each stage, for a play kept to be resumed: only a played deal is (an
-    /// unplayable one is taken whole or not at all).
+    /// The state before each stage, to be resumed: only a played deal is (an unplayable one is
+    /// taken whole or not at all).
     marks: Option<Box<[Mark<P>; STAGES]>>,
     outcome: Outcome,
 }
@@ -63,6 +73,10 @@ struct Start {
     stage: usize,
 }
 
+/// What a reading with one point switched makes of the deal ([`Replays::switch`]): what each
+/// player nets, in seat order, or the first action it forbids.
+pub type Switched = Result<[Money; 3], Unplayable>;
+
 /// One deal played under many readings by one policy, on any table an evening leaves, each
 /// play starting from the furthest stage an earlier play saved that it would have played the
 /// same way.
@@ -74,8 +88,8 @@ pub struct Replays<P> {
     /// The kept play of the reading [`Replays::play`] played last (or took whole), whose
     /// switches [`Replays::switch`] resumes.
     base: Option<usize>,
-    /// The last play, where it is not kept; its ledger's lists are lent to the next.
-    last: Option<Saved<P>>,
+    /// The lists of the last switch's ledger, lent to the next.
+    spare: Option<Ledger>,
 }
 
 impl<P: Policy + Copy + PartialEq> Replays<P> {
@@ -86,7 +100,7 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
             policy,
             saved: Vec::new(),
             base: None,
-            last: None,
+            spare: None,
         }
     }
 
@@ -100,19 +114,20 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
     /// be resumed by later plays and by its own switches ([`Replays::switch`]).
     pub fn play(&mut self, rules: &Rules, carried: Carried) -> &Outcome {
         let start = self.furthest_start(rules, carried);
-        let kept = self.go(rules, carried, start, true);
-        self.base = kept;
-        &self.saved[kept.expect("a reading's play is kept")].outcome
+        let kept = self.go(rules, carried, start);
+        self.base = Some(kept);
+        &self.saved[kept].outcome
     }
 
     /// The deal under `rules`, the reading [`Replays::play`] played last with one point
-    /// switched, on the same table: as [`Replays::play`] plays it, resumed with no search from
-    /// that reading's play at the first stage that read a point on which the two differ
-    /// (taken whole where none did), and not kept.
+    /// switched, on the same table, as [`Replays::play`] would play it: resumed with no search
+    /// from that reading's play at the first stage that read a point on which the two differ,
+    /// and as far as it goes otherwise; the points it read recorded as [`Rules::get`] records
+    /// them. Not kept.
     ///
     /// # Panics
     /// If no reading was played yet.
-    pub fn switch(&mut self, rules: &Rules, carried: Carried) -> &Outcome {
+    pub fn switch(&mut self, rules: &Rules, carried: Carried) -> Switched {
         let from = self.base.expect("a reading played before its switches");
         let base = &self.saved[from];
         debug_assert!(
@@ -121,49 +136,118 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         );
         let differ = base.rules.differing(rules);
         let stage = base.reads.iter().take_while(|&&r| r & differ == 0).count();
-        let start = if stage == STAGES || base.marks.is_some() {
+        if stage < STAGES && base.marks.is_some() {
+            return self.branch(from, rules, stage, differ);
+        }
+        let start = if stage == STAGES {
             Start {
                 from: Some(from),
                 stage,
             }
         } else {
-            // The reading could not play the deal: nothing of it to resume.
+            // The reading could not play the deal: nothing of it to resume. Rare enough (a
+            // scripted deal) to be played as a reading is, and kept.
             self.furthest_start(rules, carried)
         };
-        match self.go(rules, carried, start, false) {
-            Some(i) => &self.saved[i].outcome,
-            None => &self.last.as_ref().expect("the play just made").outcome,
+        let kept = self.go(rules, carried, start);
+        match &self.saved[kept].outcome {
+            Outcome::Played(l) => Ok(l.nets()),
+            Outcome::Unplayable(u) => Err(u.clone()),
         }
     }
 
-    /// Plays `rules` on `carried` from `start`, kept or not, and records the points the whole
-    /// play read: the index of the kept play that holds the result (taken whole, or this play
-    /// kept); `None`: it is [`Replays::last`].
-    fn go(&mut self, rules: &Rules, carried: Carried, start: Start, keep: bool) -> Option<usize> {
+    /// Plays `rules` on `carried` from `start`, and records the points the whole play read:
+    /// the index of the kept play that holds the result (taken whole, or this play kept).
+    fn go(&mut self, rules: &Rules, carried: Carried, start: Start) -> usize {
         let outer = Rules::take_read();
-        let read = |s: &Saved<P>| outer | s.reads.iter().fold(0, |a, r| a | r);
+        let read = |s: &Saved<P>| outer | all(&s.reads);
         if start.stage == STAGES {
             let whole = start.from.expect("a play to take whole");
             Rules::mark_read(read(&self.saved[whole]));
-            return Some(whole);
+            return whole;
         }
-        let lists = match self.last.take() {
-            Some(Saved {
-                outcome: Outcome::Played(l),
-                ..
-            }) => emptied(l),
-            _ => pooled(),
-        };
         let from = start.from.map(|i| &self.saved[i]);
-        let played = self.resume(rules, carried, from, start.stage, keep, lists);
+        let played = self.resume(rules, carried, from, start.stage);
         Rules::mark_read(read(&played));
-        if keep {
-            self.saved.push(played);
-            Some(self.saved.len() - 1)
-        } else {
-            self.last = Some(played);
-            None
+        self.saved.push(played);
+        self.saved.len() - 1
+    }
+
+    /// The switch of the kept play `from` to `rules`, which differ from its reading on the
+    /// points `differ`, resumed at stage `start` (which read one of them), on its table. Its
+    /// ledger holds only the payments it makes itself. Before each later stage from which on
+    /// no stage of `from` read a point of `differ`, it is done if it stands as `from` stood
+    /// there ([`Deal::stands_as`]): the rest would go as `from` went, and pay as it paid.
+    fn branch(&mut self, from: usize, rules: &Rules, start: usize, differ: u64) -> Switched {
+        let outer = Rules::take_read();
+        let base = &self.saved[from];
+        let marks = base.marks.as_ref().expect("only a played deal is resumed");
+        let ledger = base.outcome.ledger().expect("a played deal");
+        let paid = |j: usize| marks[j].lengths[0] as usize;
+        // The first stage from which on no stage of `from` read a point of `differ`.
+        let unread = STAGES
+            - base
+                .reads
+                .iter()
+                .rev()
+                .take_while(|&&r| r & differ == 0)
+                .count();
+        let lists = self.spare.take().unwrap_or_else(pooled);
+        let at = &marks[start];
+        let mut deal = Deal::branch(&self.scenario, rules, base.carried, at, ledger, lists);
+        let before = at.paid;
+        deal.ledger.pot_before = ledger.pot_before + before.pot;
+        let mut policy = at.policy;
+        let mut reads = base.reads;
+        reads[start..].fill(0);
+        let mut after = Sums::default();
+        for (j, stage) in Stage::ALL.into_iter().enumerate().skip(start) {
+            if j > start && j >= unread {
+                let pot = ledger.pot_before + marks[j].paid.pot;
+                if deal.stands_as(policy, &marks[j], ledger, pot) {
+                    after = Sums::of(&ledger.payments[paid(j)..]);
+                    reads[j..].copy_from_slice(&base.reads[j..]);
+                    break;
+                }
+            }
+            let step = self.stage(&mut deal, stage, &mut policy, Some(base));
+            reads[j] = Rules::take_read();
+            if step.is_err() {
+                break;
+            }
         }
+        Rules::mark_read(outer | all(&reads));
+        let Deal {
+            ledger: mine,
+            forbidden,
+            ..
+        } = deal;
+        let switched = match forbidden.into_iter().next() {
+            Some(u) => Err(u),
+            None => Ok((before + Sums::of(&mine.payments) + after).nets),
+        };
+        self.spare = Some(emptied(mine));
+        switched
+    }
+
+    /// Plays `stage` of `deal`; the tricks as a kept play (`from`, the likeliest, first)
+    /// played them, where one came to them as `deal` does under rules that agree on every
+    /// point they read.
+    fn stage(
+        &self,
+        deal: &mut Deal,
+        stage: Stage,
+        policy: &mut P,
+        from: Option<&Saved<P>>,
+    ) -> Result<(), super::Stop> {
+        if stage == Stage::Tricks {
+            let saved = from.into_iter().chain(&self.saved);
+            if let Some(earlier) = earlier_tricks(saved, deal.r, deal.held, *policy) {
+                *policy = deal.take_tricks(earlier);
+                return Ok(());
+            }
+        }
+        deal.stage(stage, policy)
     }
 
     /// Where a play under `rules` on `carried` starts: from the kept play whose first stages
@@ -193,15 +277,13 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
     }
 
     /// Plays `rules` on `carried` from stage `start` of `from` (from the deal if `None`), its
-    /// ledger written in `lists`; with its marks if it is to be kept.
+    /// ledger written in lists from [`POOL`], with its marks.
     fn resume(
         &self,
         rules: &Rules,
         carried: Carried,
         from: Option<&Saved<P>>,
         start: usize,
-        keep: bool,
-        lists: Ledger,
     ) -> Saved<P> {
         let s = &self.scenario;
         let (mut deal, mut policy, mut reads, mut marks) = match from {
@@ -209,36 +291,22 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
                 let marks = saved.marks.as_ref().expect("only a played deal is resumed");
                 let ledger = saved.outcome.ledger().expect("a played deal");
                 let at = &marks[start];
-                let deal = Deal::resume(s, rules, carried, at, ledger, lists);
-                (deal, at.policy, saved.reads, keep.then(|| marks.clone()))
+                let deal = Deal::resume(s, rules, carried, at, ledger, pooled());
+                (deal, at.policy, saved.reads, marks.clone())
             }
             None => {
-                let deal = Deal::writing_in(s, rules, carried, lists);
-                let marks = keep.then(|| Box::new([deal.mark(self.policy); STAGES]));
+                let deal = Deal::writing_in(s, rules, carried, pooled());
+                let marks = Box::new([deal.mark(self.policy, Sums::default()); STAGES]);
                 (deal, self.policy, [0; STAGES], marks)
             }
         };
         reads[start..].fill(0);
+        let (mut paid, mut counted) = (marks[start].paid, marks[start].lengths[0] as usize);
         for (j, stage) in Stage::ALL.into_iter().enumerate().skip(start) {
-            if let Some(m) = marks.as_mut() {
-                m[j] = deal.mark(policy);
-            }
-            let earlier = match j {
-                // The play resumed is the likeliest to have played them the same way.
-                TRICKS => earlier_tricks(
-                    from.into_iter().chain(&self.saved),
-                    rules,
-                    &deal.mark(policy),
-                ),
-                _ => None,
-            };
-            let step = match earlier {
-                Some(saved) => {
-                    policy = deal.take_tricks(saved);
-                    Ok(())
-                }
-                None => deal.stage(stage, &mut policy),
-            };
+            paid = paid + Sums::of(&deal.ledger.payments[counted..]);
+            counted = deal.ledger.payments.len();
+            marks[j] = deal.mark(policy, paid);
+            let step = self.stage(&mut deal, stage, &mut policy, from);
             reads[j] = Rules::take_read();
             if step.is_err() {
                 break;
@@ -249,22 +317,29 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
             rules: *rules,
             carried,
             reads,
-            marks: marks.filter(|_| matches!(outcome, Outcome::Played(_))),
+            marks: matches!(outcome, Outcome::Played(_)).then_some(marks),
             outcome,
         }
     }
 }
 
-/// A kept play whose tricks a play at `mark` under `rules` would play the same way.
+/// The points some stages read, together.
+fn all(reads: &[u64; STAGES]) -> u64 {
+    reads.iter().fold(0, |a, r| a | r)
+}
+
+/// A kept play whose tricks a play under `rules` coming to them with `held` and `policy` would
+/// play the same way.
 fn earlier_tricks<'s, P: Copy + PartialEq>(
     mut saved: impl Iterator<Item = &'s Saved<P>>,
     rules: &Rules,
-    mark: &Mark<P>,
+    held: [CardSet; 3],
+    policy: P,
 ) -> Option<&'s Saved<P>> {
     saved.find(|s| {
         s.marks
             .as_ref()
-            .is_some_and(|m| m[TRICKS].held == mark.held && m[TRICKS].policy == mark.policy)
+            .is_some_and(|m| m[TRICKS].held == held && m[TRICKS].policy == policy)
             && s.rules.differing(rules) & s.reads[TRICKS] == 0
     })
 }
@@ -288,11 +363,11 @@ fn pooled() -> Ledger {
 impl<P> Drop for Replays<P> {
     /// Gives the ledgers' lists back to [`POOL`] for the next deal.
     fn drop(&mut self) {
-        let played = self.saved.drain(..).chain(self.last.take());
-        let ledgers = played.filter_map(|s| match s.outcome {
+        let played = self.saved.drain(..).filter_map(|s| match s.outcome {
             Outcome::Played(l) => Some(emptied(l)),
             Outcome::Unplayable(_) => None,
         });
+        let ledgers = self.spare.take().into_iter().chain(played);
         POOL.with(|p| {
             let mut pool = p.borrow_mut();
             let room = POOLED.saturating_sub(pool.len());
@@ -319,7 +394,8 @@ fn emptied(mut l: Ledger) -> Ledger {
 }
 
 impl<'a> Deal<'a> {
-    fn mark<P: Copy>(&self, policy: P) -> Mark<P> {
+    /// The deal's state, by `policy`, its payments coming to `paid`.
+    fn mark<P: Copy>(&self, policy: P, paid: Sums) -> Mark<P> {
         let l = &self.ledger;
         let len = |n: usize| n as u32;
         Mark {
@@ -335,6 +411,7 @@ impl<'a> Deal<'a> {
                 len(l.partly_scripted.len()),
                 len(l.tricks.len()),
             ],
+            paid,
             points: l.points,
             laid_out: l.laid_out,
             left_in_hand: l.left_in_hand,
@@ -352,14 +429,30 @@ impl<'a> Deal<'a> {
         from: &Ledger,
         lists: Ledger,
     ) -> Deal<'a> {
-        let mut deal = Deal::writing_in(s, r, carried, lists);
+        let mut deal = Deal::branch(s, r, carried, mark, from, lists);
         let l = &mut deal.ledger;
-        let [payments, events, filled, partly, tricks] = mark.lengths.map(|n| n as usize);
+        let [payments, events, _, partly, _] = mark.lengths.map(|n| n as usize);
         l.payments.extend_from_slice(&from.payments[..payments]);
         l.events.extend_from_slice(&from.events[..events]);
-        l.filled.extend_from_slice(&from.filled[..filled]);
         l.partly_scripted
             .extend_from_slice(&from.partly_scripted[..partly]);
+        deal
+    }
+
+    /// The deal as [`Deal::resume`] makes it, with none of the payments and events: the
+    /// stages read neither (the ruff reads only the pot they leave).
+    fn branch<P>(
+        s: &'a Scenario,
+        r: &'a Rules,
+        carried: Carried,
+        mark: &Mark<P>,
+        from: &Ledger,
+        lists: Ledger,
+    ) -> Deal<'a> {
+        let mut deal = Deal::writing_in(s, r, carried, lists);
+        let l = &mut deal.ledger;
+        let [_, _, filled, _, tricks] = mark.lengths.map(|n| n as usize);
+        l.filled.extend_from_slice(&from.filled[..filled]);
         l.tricks.extend_from_slice(&from.tricks[..tricks]);
         l.points = mark.points;
         l.laid_out = mark.laid_out;
@@ -370,6 +463,34 @@ impl<'a> Deal<'a> {
         deal.short_discard = mark.short_discard;
         deal.held = mark.held;
         deal
+    }
+
+    /// Whether the deal, by `policy`, stands as the play whose ledger is `from` stood at
+    /// `mark`, with `pot` in the pot then: in everything a later stage reads (the hands, the
+    /// buyer, the policy, the steps filled, the tricks, the pot), and in what it leaves in
+    /// the ledger besides the payments and events. No action forbidden.
+    fn stands_as<P: PartialEq>(
+        &self,
+        policy: P,
+        mark: &Mark<P>,
+        from: &Ledger,
+        pot: Money,
+    ) -> bool {
+        let l = &self.ledger;
+        let [_, _, filled, _, tricks] = mark.lengths.map(|n| n as usize);
+        self.forbidden.is_empty()
+            && policy == mark.policy
+            && self.hands == mark.hands
+            && self.held == mark.held
+            && self.buyer == mark.buyer
+            && self.short_discard == mark.short_discard
+            && l.points == mark.points
+            && l.laid_out == mark.laid_out
+            && l.left_in_hand == mark.left_in_hand
+            && l.ruff_values == mark.ruff_values
+            && l.filled[..] == from.filled[..filled]
+            && l.tricks[..] == from.tricks[..tricks]
+            && l.pot_after() == pot
     }
 
     /// The tricks as they fell in a kept play; returns the policy as they left it.
