@@ -261,6 +261,18 @@ impl std::ops::Add for Sums {
     }
 }
 
+impl std::ops::Sub for Sums {
+    type Output = Sums;
+
+    fn sub(self, other: Sums) -> Sums {
+        Sums {
+            nets: [0, 1, 2].map(|i| self.nets[i] - other.nets[i]),
+            pot: self.pot - other.pot,
+            boxed: self.boxed - other.boxed,
+        }
+    }
+}
+
 /// The full account of one scenario under one reading.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Ledger {

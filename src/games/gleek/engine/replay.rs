@@ -59,6 +59,8 @@ struct Saved<P> {
     carried: Carried,
     /// The points each stage read.
     reads: [u64; STAGES],
+    /// What its payments come to.
+    paid: Sums,
     /// The state before each stage, to be resumed: only a played deal is (an unplayable one is
     /// taken whole or not at all).
     marks: Option<Box<[Mark<P>; STAGES]>>,
@@ -183,7 +185,6 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         let base = &self.saved[from];
         let marks = base.marks.as_ref().expect("only a played deal is resumed");
         let ledger = base.outcome.ledger().expect("a played deal");
-        let paid = |j: usize| marks[j].lengths[0] as usize;
         // The first stage from which on no stage of `from` read a point of `differ`.
         let unread = STAGES
             - base
@@ -204,8 +205,8 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         for (j, stage) in Stage::ALL.into_iter().enumerate().skip(start) {
             if j > start && j >= unread {
                 let pot = ledger.pot_before + marks[j].paid.pot;
-                if deal.stands_as(policy, &marks[j], ledger, pot) {
-                    after = Sums::of(&ledger.payments[paid(j)..]);
+                if deal.stands_as(j, policy, &marks[j], ledger, pot) {
+                    after = base.paid - marks[j].paid;
                     reads[j..].copy_from_slice(&base.reads[j..]);
                     break;
                 }
@@ -312,11 +313,13 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
                 break;
             }
         }
+        let paid = paid + Sums::of(&deal.ledger.payments[counted..]);
         let outcome = deal.outcome();
         Saved {
             rules: *rules,
             carried,
             reads,
+            paid,
             marks: matches!(outcome, Outcome::Played(_)).then_some(marks),
             outcome,
         }
@@ -465,12 +468,16 @@ impl<'a> Deal<'a> {
         deal
     }
 
-    /// Whether the deal, by `policy`, stands as the play whose ledger is `from` stood at
-    /// `mark`, with `pot` in the pot then: in everything a later stage reads (the hands, the
-    /// buyer, the policy, the steps filled, the tricks, the pot), and in what it leaves in
-    /// the ledger besides the payments and events. No action forbidden.
+    /// Whether the deal, by `policy`, stands before stage `j` as the play whose ledger is
+    /// `from` stood there (at `mark`, with `pot` in the pot), in everything stage `j` and the
+    /// stages after it read: the hands, the buyer, the policy, the tricks, the pot, and the
+    /// steps filled. A stage reads the steps filled only to fill its own once: the tricks fill
+    /// a kind no stage before them does, and the reckoning fills none. What else the ledger
+    /// holds (the cards laid out or left in hand, the ruffs, the points) no stage reads. No
+    /// action forbidden.
     fn stands_as<P: PartialEq>(
         &self,
+        j: usize,
         policy: P,
         mark: &Mark<P>,
         from: &Ledger,
@@ -484,11 +491,7 @@ impl<'a> Deal<'a> {
             && self.held == mark.held
             && self.buyer == mark.buyer
             && self.short_discard == mark.short_discard
-            && l.points == mark.points
-            && l.laid_out == mark.laid_out
-            && l.left_in_hand == mark.left_in_hand
-            && l.ruff_values == mark.ruff_values
-            && l.filled[..] == from.filled[..filled]
+            && (j >= TRICKS || l.filled[..] == from.filled[..filled])
             && l.tricks[..] == from.tricks[..tricks]
             && l.pot_after() == pot
     }
