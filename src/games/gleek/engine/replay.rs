@@ -22,10 +22,11 @@
 
 use super::{Deal, Outcome, Policy, Stage, Unplayable};
 use crate::cards::CardSet;
-use crate::games::gleek::ledger::{Filled, Ledger, Points, Sums};
+use crate::games::gleek::ledger::{Ledger, Points, Sums, Trick};
 use crate::games::gleek::scenario::{Carried, Scenario, Seat};
 use crate::money::Money;
 use crate::rules::Rules;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 const STAGES: usize = Stage::ALL.len();
@@ -67,6 +68,23 @@ struct Saved<P> {
     outcome: Outcome,
 }
 
+/// The tricks as they fell in a play of the deal, for a later play that comes to them the same
+/// way. No stage before the tricks writes any.
+struct Fallen<P> {
+    /// The play's rules, and the points its tricks read.
+    rules: Rules,
+    reads: u64,
+    /// The hands and the policy as the play came to them.
+    came: ([CardSet; 3], P),
+    tricks: Vec<Trick>,
+    /// The hands and the policy as the tricks left them, and the first trick the policy played
+    /// (counted from 1).
+    hands: [CardSet; 3],
+    left_in_hand: CardSet,
+    after: P,
+    filled_from: Option<u8>,
+}
+
 /// Where a play starts.
 struct Start {
     /// The kept play it resumes; `None`: from the deal.
@@ -92,6 +110,8 @@ pub struct Replays<P> {
     base: Option<usize>,
     /// The lists of the last switch's ledger, lent to the next.
     spare: Option<Ledger>,
+    /// The tricks of every play that played them (a switch's too).
+    fallen: RefCell<Vec<Fallen<P>>>,
 }
 
 impl<P: Policy + Copy + PartialEq> Replays<P> {
@@ -103,6 +123,7 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
             saved: Vec::new(),
             base: None,
             spare: None,
+            fallen: RefCell::new(Vec::new()),
         }
     }
 
@@ -211,7 +232,7 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
                     break;
                 }
             }
-            let step = self.stage(&mut deal, stage, &mut policy, Some(base));
+            let step = self.stage(&mut deal, stage, &mut policy);
             reads[j] = Rules::take_read();
             if step.is_err() {
                 break;
@@ -231,24 +252,40 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         switched
     }
 
-    /// Plays `stage` of `deal`; the tricks as a kept play (`from`, the likeliest, first)
-    /// played them, where one came to them as `deal` does under rules that agree on every
-    /// point they read.
-    fn stage(
-        &self,
-        deal: &mut Deal,
-        stage: Stage,
-        policy: &mut P,
-        from: Option<&Saved<P>>,
-    ) -> Result<(), super::Stop> {
-        if stage == Stage::Tricks {
-            let saved = from.into_iter().chain(&self.saved);
-            if let Some(earlier) = earlier_tricks(saved, deal.r, deal.held, *policy) {
-                *policy = deal.take_tricks(earlier);
-                return Ok(());
-            }
+    /// Plays `stage` of `deal`; the tricks as an earlier play of the deal (a reading's or a
+    /// switch's) played them, where one came to them with the same hands and policy under
+    /// rules that agree on every point they read, and kept for the later plays otherwise.
+    fn stage(&self, deal: &mut Deal, stage: Stage, policy: &mut P) -> Result<(), super::Stop> {
+        if stage != Stage::Tricks {
+            return deal.stage(stage, policy);
         }
-        deal.stage(stage, policy)
+        let came = (deal.held, *policy);
+        let taken = self.fallen.borrow().iter().find_map(|f| {
+            let same = f.came == came && f.rules.differing(deal.r) & f.reads == 0;
+            same.then(|| deal.take_tricks(f))
+        });
+        if let Some(after) = taken {
+            *policy = after;
+            return Ok(());
+        }
+        let outer = Rules::take_read();
+        let filled_from = deal.tricks(policy)?;
+        let reads = Rules::take_read();
+        Rules::mark_read(outer | reads);
+        deal.note_filled_play(filled_from);
+        if deal.forbidden.is_empty() {
+            self.fallen.borrow_mut().push(Fallen {
+                rules: *deal.r,
+                reads,
+                came,
+                tricks: deal.ledger.tricks.clone(),
+                hands: deal.hands,
+                left_in_hand: deal.ledger.left_in_hand,
+                after: *policy,
+                filled_from,
+            });
+        }
+        Ok(())
     }
 
     /// Where a play under `rules` on `carried` starts: from the kept play whose first stages
@@ -307,7 +344,7 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
             paid = paid + Sums::of(&deal.ledger.payments[counted..]);
             counted = deal.ledger.payments.len();
             marks[j] = deal.mark(policy, paid);
-            let step = self.stage(&mut deal, stage, &mut policy, from);
+            let step = self.stage(&mut deal, stage, &mut policy);
             reads[j] = Rules::take_read();
             if step.is_err() {
                 break;
@@ -329,22 +366,6 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
 /// The points some stages read, together.
 fn all(reads: &[u64; STAGES]) -> u64 {
     reads.iter().fold(0, |a, r| a | r)
-}
-
-/// A kept play whose tricks a play under `rules` coming to them with `held` and `policy` would
-/// play the same way.
-fn earlier_tricks<'s, P: Copy + PartialEq>(
-    mut saved: impl Iterator<Item = &'s Saved<P>>,
-    rules: &Rules,
-    held: [CardSet; 3],
-    policy: P,
-) -> Option<&'s Saved<P>> {
-    saved.find(|s| {
-        s.marks
-            .as_ref()
-            .is_some_and(|m| m[TRICKS].held == held && m[TRICKS].policy == policy)
-            && s.rules.differing(rules) & s.reads[TRICKS] == 0
-    })
 }
 
 thread_local! {
@@ -496,19 +517,13 @@ impl<'a> Deal<'a> {
             && l.pot_after() == pot
     }
 
-    /// The tricks as they fell in a kept play; returns the policy as they left it.
-    fn take_tricks<P: Copy>(&mut self, saved: &Saved<P>) -> P {
-        let ledger = saved.outcome.ledger().expect("a played deal");
-        let after = saved.marks.as_ref().expect("a kept play")[TRICKS + 1];
-        self.ledger.tricks.extend_from_slice(&ledger.tricks);
-        self.ledger.left_in_hand = ledger.left_in_hand;
-        self.hands = after.hands;
-        Rules::mark_read(saved.reads[TRICKS]);
-        let filled_from = ledger.filled.iter().find_map(|f| match *f {
-            Filled::Play { from_trick } => Some(from_trick),
-            _ => None,
-        });
-        self.note_filled_play(filled_from);
-        after.policy
+    /// The tricks as they fell in an earlier play; returns the policy as they left it.
+    fn take_tricks<P: Copy>(&mut self, fallen: &Fallen<P>) -> P {
+        self.ledger.tricks.extend_from_slice(&fallen.tricks);
+        self.ledger.left_in_hand = fallen.left_in_hand;
+        self.hands = fallen.hands;
+        Rules::mark_read(fallen.reads);
+        self.note_filled_play(fallen.filled_from);
+        fallen.after
     }
 }
