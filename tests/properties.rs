@@ -325,12 +325,14 @@ proptest! {
     }
 
     /// A switch resumed from its reading's play, with no search, at the first stage that read
-    /// the point switched, is the play from the deal, on an empty table or one an earlier deal
-    /// left.
+    /// the point switched, and stopped where it stands as that play stood, is the play from the
+    /// deal, on an empty table or one an earlier deal left, whatever the table agreed on the low
+    /// trumps (read by two stages).
     #[test]
     fn a_switch_resumed_from_its_reading_is_the_play_from_the_deal(seed in any::<u64>(), rules_seed in any::<u64>(), policy_seed in any::<u64>(),
-                                                                   dealer in 0u8..3, passed in 0u32..3, pot in 0i64..12) {
-        let s = deal(seed, dealer, [None; 4], (0, 0));
+                                                                   dealer in 0u8..3, passed in 0u32..3, pot in 0i64..12,
+                                                                   agreed in proptest::array::uniform4(proptest::option::of(any::<bool>()))) {
+        let s = deal(seed, dealer, agreed, (0, 0));
         let readings = switched_readings(rules_seed);
         let carried = Carried { ruff_passed: passed, pot: Money::units(pot) };
         switches_agree(&s, RandomPolicy::new(policy_seed), &readings, carried)?;
