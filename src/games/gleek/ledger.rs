@@ -221,6 +221,58 @@ impl Points {
     }
 }
 
+/// What some payments come to: each player's net, what the pot gained (negative: what it paid
+/// out) and what went to the box.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sums {
+    pub nets: [Money; 3],
+    pub pot: Money,
+    pub boxed: Money,
+}
+
+impl Sums {
+    /// In one pass over the payments (simulations ask for it by the million).
+    pub fn of(payments: &[Payment]) -> Sums {
+        let mut sums = Sums::default();
+        for p in payments {
+            for (party, amount) in [(p.to, p.amount), (p.from, -p.amount)] {
+                match party {
+                    Party::Player(s) => sums.nets[s.index()] += amount,
+                    Party::Pot => sums.pot += amount,
+                    Party::Box => sums.boxed += amount,
+                    // Not a Gleek party: counted by none of the three.
+                    Party::Place(_) => {}
+                }
+            }
+        }
+        sums
+    }
+}
+
+impl std::ops::Add for Sums {
+    type Output = Sums;
+
+    fn add(self, other: Sums) -> Sums {
+        Sums {
+            nets: [0, 1, 2].map(|i| self.nets[i] + other.nets[i]),
+            pot: self.pot + other.pot,
+            boxed: self.boxed + other.boxed,
+        }
+    }
+}
+
+impl std::ops::Sub for Sums {
+    type Output = Sums;
+
+    fn sub(self, other: Sums) -> Sums {
+        Sums {
+            nets: [0, 1, 2].map(|i| self.nets[i] - other.nets[i]),
+            pot: self.pot - other.pot,
+            boxed: self.boxed - other.boxed,
+        }
+    }
+}
+
 /// The full account of one scenario under one reading.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Ledger {
@@ -307,16 +359,7 @@ impl Ledger {
     /// Every player's net, in one pass over the payments (simulations ask for it by the
     /// million).
     pub fn nets(&self) -> [Money; 3] {
-        let mut nets = [Money::ZERO; 3];
-        for p in &self.payments {
-            if let Party::Player(s) = p.to {
-                nets[s.index()] += p.amount;
-            }
-            if let Party::Player(s) = p.from {
-                nets[s.index()] -= p.amount;
-            }
-        }
-        nets
+        Sums::of(&self.payments).nets
     }
 
     /// What the deal added to the pot (negative when the pot was paid out).

@@ -1,14 +1,13 @@
 //! Gleek at random: a shuffled pack dealt as the dealer deals it, played by a chosen policy, and
 //! the stock weighed against declining it.
 
-use super::engine::{Outcome, Policy, Replays, SimplePolicy};
-use super::ledger::{Event, Ledger, Party};
+use super::engine::{Outcome, Policy, Replays, SimplePolicy, Switched};
+use super::ledger::{Event, Ledger, Sums};
 use super::points::Point;
 use super::points::choice::AuctionOpening;
 use super::policies::{Judging, NobodyBuys, POLICIES};
 use super::scenario::{Carried, SEATS, Scenario, Seat};
 use crate::cards::{Card, CardSet, Pack, Rank};
-use crate::money::Money;
 use crate::rules::{AsPoint, Rules};
 use crate::simulate::rng::Rng;
 use crate::simulate::{
@@ -127,8 +126,6 @@ enum Replayed {
 enum How {
     /// A reading, as the policy plays it.
     Played,
-    /// The reading played last with one point switched.
-    Switched,
     /// A reading with nobody buying the stock.
     Untaken,
 }
@@ -147,12 +144,11 @@ impl<P: Policy + Copy + PartialEq> OnTable<P> {
         }
     }
 
-    /// The deal under `rules` on `carried` as the policy plays it, or a switch of the reading
-    /// played last, or with everybody passing under the reading with the eldest free to pass.
+    /// The deal under `rules` on `carried` as the policy plays it, or with everybody passing
+    /// under the reading with the eldest free to pass.
     fn play(&mut self, rules: &Rules, carried: Carried, how: How) -> &Outcome {
         match how {
             How::Played => self.played.play(rules, carried),
-            How::Switched => self.played.switch(rules, carried),
             How::Untaken => {
                 let rules = rules.with(Point::AuctionOpening, AuctionOpening::EldestMayPass as u8);
                 self.untaken.play(&rules, carried)
@@ -182,6 +178,14 @@ impl Replayed {
             Replayed::Simple(t) => t.play(rules, carried, how),
         }
     }
+
+    /// The reading played last with one point switched.
+    fn switch(&mut self, rules: &Rules, carried: Carried) -> Switched {
+        match self {
+            Replayed::Judging(t) => t.played.switch(rules, carried),
+            Replayed::Simple(t) => t.played.switch(rules, carried),
+        }
+    }
 }
 
 /// The result of a deal in the order of the roles (seat order: eldest, middle, dealer), and
@@ -192,7 +196,7 @@ fn trial(outcome: &Outcome, carried: Carried) -> Trial {
             let (passed, taken) = passed_and_bought(ledger);
             let mut state = [0; 8];
             state[0] = if passed { carried.ruff_passed + 1 } else { 0 };
-            let (nets, pot, boxed) = sums(ledger);
+            let Sums { nets, pot, boxed } = Sums::of(&ledger.payments);
             Trial {
                 taken,
                 result: Ok(Standing::new(&nets)),
@@ -207,24 +211,6 @@ fn trial(outcome: &Outcome, carried: Carried) -> Trial {
         }
         Outcome::Unplayable(u) => Trial::unplayable(u.point.point()),
     }
-}
-
-/// Each player's net, what the pot gained and what the box did, in one pass over the payments
-/// (as [`Ledger::nets`], [`Ledger::pot_change`] and [`Ledger::boxed`] each make one).
-fn sums(ledger: &Ledger) -> ([Money; 3], Money, Money) {
-    let (mut nets, mut pot, mut boxed) = ([Money::ZERO; 3], Money::ZERO, Money::ZERO);
-    for p in &ledger.payments {
-        for (party, amount) in [(p.to, p.amount), (p.from, -p.amount)] {
-            match party {
-                Party::Player(s) => nets[s.index()] += amount,
-                Party::Pot => pot += amount,
-                Party::Box => boxed += amount,
-                // Not a Gleek party: counted by none of the three.
-                Party::Place(_) => {}
-            }
-        }
-    }
-    (nets, pot, boxed)
 }
 
 /// Whether the ruff passed (or doubled) to the next deal, and who bought the stock at what
@@ -250,15 +236,12 @@ fn passed_and_bought(ledger: &Ledger) -> (bool, Option<Taken>) {
 const JUDGING: usize = 1;
 
 impl Fresh {
-    /// What `read` makes of the deal under `rules` by a policy, on a table as an earlier deal
-    /// left it.
-    fn outcome<R>(
+    /// What `read` makes of the deal's plays by a policy, on a table as an earlier deal left it.
+    fn with_plays<R>(
         &self,
-        rules: &Rules,
         policy: usize,
         carry: &Carry,
-        how: How,
-        read: impl FnOnce(&Outcome, Carried) -> R,
+        read: impl FnOnce(&mut Replayed, Carried) -> R,
     ) -> R {
         let carried = Carried {
             ruff_passed: carry.state[0],
@@ -270,32 +253,40 @@ impl Fresh {
             replays.push(Replayed::new(&self.base, policy));
             replays.len() - 1
         });
-        read(replays[i].play(rules, carried, how), carried)
+        read(&mut replays[i], carried)
+    }
+
+    /// The deal under `rules` as `how` plays it.
+    fn trial(&self, rules: &Rules, policy: usize, carry: &Carry, how: How) -> Trial {
+        self.with_plays(policy, carry, |r, carried| {
+            trial(r.play(rules, carried, how), carried)
+        })
     }
 }
 
 impl Dealt for Fresh {
     fn play(&self, rules: &Rules, policy: usize, carry: &Carry) -> Trial {
-        self.outcome(rules, policy, carry, How::Played, trial)
+        self.trial(rules, policy, carry, How::Played)
     }
 
-    /// Resumes the reading's play at the first stage that read the point switched.
+    /// Resumes the reading's play at the first stage that read the point switched, and stops
+    /// where the rest would go as the reading's did.
     fn switched(
         &self,
         rules: &Rules,
         policy: usize,
         carry: &Carry,
     ) -> Result<Standing, crate::rules::Point> {
-        self.outcome(rules, policy, carry, How::Switched, |o, _| match o {
-            Outcome::Played(ledger) => Ok(Standing::new(&sums(ledger).0)),
-            Outcome::Unplayable(u) => Err(u.point.point()),
+        self.with_plays(policy, carry, |r, carried| match r.switch(rules, carried) {
+            Ok(nets) => Ok(Standing::new(&nets)),
+            Err(u) => Err(u.point.point()),
         })
     }
 
     /// Everybody passes, under the reading with the eldest free to pass: the stock is laid out
     /// unbought, and nobody pays for it.
     fn untaken(&self, rules: &Rules, policy: usize, carry: &Carry) -> Option<Trial> {
-        Some(self.outcome(rules, policy, carry, How::Untaken, trial))
+        Some(self.trial(rules, policy, carry, How::Untaken))
     }
 
     /// Its plays resume each other ([`Replays`]), and take an earlier play whole where the

@@ -16,7 +16,7 @@ mod tricks;
 mod turnup;
 
 pub use policy::{AuctionView, Policy, SimplePolicy, VieView};
-pub use replay::Replays;
+pub use replay::{Replays, Switched};
 pub use ruff::ruff_value;
 pub use tricks::{trick_winner, winning_cards};
 

@@ -12,12 +12,21 @@
 //! The plays of one deal share their stages whatever each found on the table: what an earlier
 //! deal of the evening left ([`Carried`]) is read first by the ruff, so a play on another table
 //! resumes an earlier play at the ruff at the furthest, and takes its tricks as they fell.
+//!
+//! A reading with one point switched ([`Replays::switch`]) is wanted only for what each player
+//! nets. It resumes its reading's play at the first stage that read the point, and most often
+//! comes out of that stage standing as the reading's play stood after it (the same hands, the
+//! same policy, the same steps filled, the same pot: only the payments differ). Where no stage
+//! after it reads the point, the rest of the deal goes as the reading's did, and its payments are
+//! the reading's: the switch stops there.
 
-use super::{Deal, Outcome, Policy, Stage};
+use super::{Deal, Outcome, Policy, Stage, Unplayable};
 use crate::cards::CardSet;
-use crate::games::gleek::ledger::{Filled, Ledger, Points};
+use crate::games::gleek::ledger::{Ledger, Points, Sums, Trick};
 use crate::games::gleek::scenario::{Carried, Scenario, Seat};
+use crate::money::Money;
 use crate::rules::Rules;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 const STAGES: usize = Stage::ALL.len();
@@ -36,6 +45,8 @@ struct Mark<P> {
     policy: P,
     /// Payments, events, filled steps, partly scripted steps, tricks.
     lengths: [u32; 5],
+    /// What the payments come to.
+    paid: Sums,
     points: Points,
     laid_out: CardSet,
     left_in_hand: CardSet,
@@ -49,10 +60,29 @@ struct Saved<P> {
     carried: Carried,
     /// The points each stage read.
     reads: [u64; STAGES],
-    /// The state before each stage, for a play kept to be resumed: only a played deal is (an
-    /// unplayable one is taken whole or not at all).
+    /// What its payments come to.
+    paid: Sums,
+    /// The state before each stage, to be resumed: only a played deal is (an unplayable one is
+    /// taken whole or not at all).
     marks: Option<Box<[Mark<P>; STAGES]>>,
     outcome: Outcome,
+}
+
+/// The tricks as they fell in a play of the deal, for a later play that comes to them the same
+/// way. No stage before the tricks writes any.
+struct Fallen<P> {
+    /// The play's rules, and the points its tricks read.
+    rules: Rules,
+    reads: u64,
+    /// The hands and the policy as the play came to them.
+    came: ([CardSet; 3], P),
+    tricks: Vec<Trick>,
+    /// The hands and the policy as the tricks left them, and the first trick the policy played
+    /// (counted from 1).
+    hands: [CardSet; 3],
+    left_in_hand: CardSet,
+    after: P,
+    filled_from: Option<u8>,
 }
 
 /// Where a play starts.
@@ -62,6 +92,10 @@ struct Start {
     /// The stage it resumes at; `STAGES`: the kept play is taken whole.
     stage: usize,
 }
+
+/// What a reading with one point switched makes of the deal ([`Replays::switch`]): what each
+/// player nets, in seat order, or the first action it forbids.
+pub type Switched = Result<[Money; 3], Unplayable>;
 
 /// One deal played under many readings by one policy, on any table an evening leaves, each
 /// play starting from the furthest stage an earlier play saved that it would have played the
@@ -74,8 +108,10 @@ pub struct Replays<P> {
     /// The kept play of the reading [`Replays::play`] played last (or took whole), whose
     /// switches [`Replays::switch`] resumes.
     base: Option<usize>,
-    /// The last play, where it is not kept; its ledger's lists are lent to the next.
-    last: Option<Saved<P>>,
+    /// The lists of the last switch's ledger, lent to the next.
+    spare: Option<Ledger>,
+    /// The tricks of every play that played them (a switch's too).
+    fallen: RefCell<Vec<Fallen<P>>>,
 }
 
 impl<P: Policy + Copy + PartialEq> Replays<P> {
@@ -86,7 +122,8 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
             policy,
             saved: Vec::new(),
             base: None,
-            last: None,
+            spare: None,
+            fallen: RefCell::new(Vec::new()),
         }
     }
 
@@ -100,19 +137,20 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
     /// be resumed by later plays and by its own switches ([`Replays::switch`]).
     pub fn play(&mut self, rules: &Rules, carried: Carried) -> &Outcome {
         let start = self.furthest_start(rules, carried);
-        let kept = self.go(rules, carried, start, true);
-        self.base = kept;
-        &self.saved[kept.expect("a reading's play is kept")].outcome
+        let kept = self.go(rules, carried, start);
+        self.base = Some(kept);
+        &self.saved[kept].outcome
     }
 
     /// The deal under `rules`, the reading [`Replays::play`] played last with one point
-    /// switched, on the same table: as [`Replays::play`] plays it, resumed with no search from
-    /// that reading's play at the first stage that read a point on which the two differ
-    /// (taken whole where none did), and not kept.
+    /// switched, on the same table, as [`Replays::play`] would play it: resumed with no search
+    /// from that reading's play at the first stage that read a point on which the two differ,
+    /// and as far as it goes otherwise; the points it read recorded as [`Rules::get`] records
+    /// them. Not kept.
     ///
     /// # Panics
     /// If no reading was played yet.
-    pub fn switch(&mut self, rules: &Rules, carried: Carried) -> &Outcome {
+    pub fn switch(&mut self, rules: &Rules, carried: Carried) -> Switched {
         let from = self.base.expect("a reading played before its switches");
         let base = &self.saved[from];
         debug_assert!(
@@ -121,49 +159,133 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         );
         let differ = base.rules.differing(rules);
         let stage = base.reads.iter().take_while(|&&r| r & differ == 0).count();
-        let start = if stage == STAGES || base.marks.is_some() {
+        if stage < STAGES && base.marks.is_some() {
+            return self.branch(from, rules, stage, differ);
+        }
+        let start = if stage == STAGES {
             Start {
                 from: Some(from),
                 stage,
             }
         } else {
-            // The reading could not play the deal: nothing of it to resume.
+            // The reading could not play the deal: nothing of it to resume. Rare enough (a
+            // scripted deal) to be played as a reading is, and kept.
             self.furthest_start(rules, carried)
         };
-        match self.go(rules, carried, start, false) {
-            Some(i) => &self.saved[i].outcome,
-            None => &self.last.as_ref().expect("the play just made").outcome,
+        let kept = self.go(rules, carried, start);
+        match &self.saved[kept].outcome {
+            Outcome::Played(l) => Ok(l.nets()),
+            Outcome::Unplayable(u) => Err(u.clone()),
         }
     }
 
-    /// Plays `rules` on `carried` from `start`, kept or not, and records the points the whole
-    /// play read: the index of the kept play that holds the result (taken whole, or this play
-    /// kept); `None`: it is [`Replays::last`].
-    fn go(&mut self, rules: &Rules, carried: Carried, start: Start, keep: bool) -> Option<usize> {
+    /// Plays `rules` on `carried` from `start`, and records the points the whole play read:
+    /// the index of the kept play that holds the result (taken whole, or this play kept).
+    fn go(&mut self, rules: &Rules, carried: Carried, start: Start) -> usize {
         let outer = Rules::take_read();
-        let read = |s: &Saved<P>| outer | s.reads.iter().fold(0, |a, r| a | r);
+        let read = |s: &Saved<P>| outer | all(&s.reads);
         if start.stage == STAGES {
             let whole = start.from.expect("a play to take whole");
             Rules::mark_read(read(&self.saved[whole]));
-            return Some(whole);
+            return whole;
         }
-        let lists = match self.last.take() {
-            Some(Saved {
-                outcome: Outcome::Played(l),
-                ..
-            }) => emptied(l),
-            _ => pooled(),
-        };
         let from = start.from.map(|i| &self.saved[i]);
-        let played = self.resume(rules, carried, from, start.stage, keep, lists);
+        let played = self.resume(rules, carried, from, start.stage);
         Rules::mark_read(read(&played));
-        if keep {
-            self.saved.push(played);
-            Some(self.saved.len() - 1)
-        } else {
-            self.last = Some(played);
-            None
+        self.saved.push(played);
+        self.saved.len() - 1
+    }
+
+    /// The switch of the kept play `from` to `rules`, which differ from its reading on the
+    /// points `differ`, resumed at stage `start` (which read one of them), on its table. Its
+    /// ledger holds only the payments it makes itself. Before each later stage from which on
+    /// no stage of `from` read a point of `differ`, it is done if it stands as `from` stood
+    /// there ([`Deal::stands_as`]): the rest would go as `from` went, and pay as it paid.
+    fn branch(&mut self, from: usize, rules: &Rules, start: usize, differ: u64) -> Switched {
+        let outer = Rules::take_read();
+        let base = &self.saved[from];
+        let marks = base.marks.as_ref().expect("only a played deal is resumed");
+        let ledger = base.outcome.ledger().expect("a played deal");
+        // The first stage from which on no stage of `from` read a point of `differ`.
+        let unread = STAGES
+            - base
+                .reads
+                .iter()
+                .rev()
+                .take_while(|&&r| r & differ == 0)
+                .count();
+        let lists = self.spare.take().unwrap_or_else(pooled);
+        let at = &marks[start];
+        let mut deal = Deal::branch(&self.scenario, rules, base.carried, at, ledger, lists);
+        let before = at.paid;
+        deal.ledger.pot_before = ledger.pot_before + before.pot;
+        let mut policy = at.policy;
+        let mut reads = base.reads;
+        reads[start..].fill(0);
+        let mut after = Sums::default();
+        for (j, stage) in Stage::ALL.into_iter().enumerate().skip(start) {
+            if j > start && j >= unread {
+                let pot = ledger.pot_before + marks[j].paid.pot;
+                if deal.stands_as(j, policy, &marks[j], ledger, pot) {
+                    after = base.paid - marks[j].paid;
+                    reads[j..].copy_from_slice(&base.reads[j..]);
+                    break;
+                }
+            }
+            let step = self.stage(&mut deal, stage, &mut policy);
+            reads[j] = Rules::take_read();
+            if step.is_err() {
+                break;
+            }
         }
+        Rules::mark_read(outer | all(&reads));
+        let Deal {
+            ledger: mine,
+            forbidden,
+            ..
+        } = deal;
+        let switched = match forbidden.into_iter().next() {
+            Some(u) => Err(u),
+            None => Ok((before + Sums::of(&mine.payments) + after).nets),
+        };
+        self.spare = Some(emptied(mine));
+        switched
+    }
+
+    /// Plays `stage` of `deal`; the tricks as an earlier play of the deal (a reading's or a
+    /// switch's) played them, where one came to them with the same hands and policy under
+    /// rules that agree on every point they read, and kept for the later plays otherwise.
+    fn stage(&self, deal: &mut Deal, stage: Stage, policy: &mut P) -> Result<(), super::Stop> {
+        if stage != Stage::Tricks {
+            return deal.stage(stage, policy);
+        }
+        let came = (deal.held, *policy);
+        let taken = self.fallen.borrow().iter().find_map(|f| {
+            let same = f.came == came && f.rules.differing(deal.r) & f.reads == 0;
+            same.then(|| deal.take_tricks(f))
+        });
+        if let Some(after) = taken {
+            *policy = after;
+            return Ok(());
+        }
+        let outer = Rules::take_read();
+        let filled_from = deal.tricks(policy)?;
+        let reads = Rules::take_read();
+        Rules::mark_read(outer | reads);
+        deal.note_filled_play(filled_from);
+        if deal.forbidden.is_empty() {
+            self.fallen.borrow_mut().push(Fallen {
+                rules: *deal.r,
+                reads,
+                came,
+                tricks: deal.ledger.tricks.clone(),
+                hands: deal.hands,
+                left_in_hand: deal.ledger.left_in_hand,
+                after: *policy,
+                filled_from,
+            });
+        }
+        Ok(())
     }
 
     /// Where a play under `rules` on `carried` starts: from the kept play whose first stages
@@ -193,15 +315,13 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
     }
 
     /// Plays `rules` on `carried` from stage `start` of `from` (from the deal if `None`), its
-    /// ledger written in `lists`; with its marks if it is to be kept.
+    /// ledger written in lists from [`POOL`], with its marks.
     fn resume(
         &self,
         rules: &Rules,
         carried: Carried,
         from: Option<&Saved<P>>,
         start: usize,
-        keep: bool,
-        lists: Ledger,
     ) -> Saved<P> {
         let s = &self.scenario;
         let (mut deal, mut policy, mut reads, mut marks) = match from {
@@ -209,64 +329,43 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
                 let marks = saved.marks.as_ref().expect("only a played deal is resumed");
                 let ledger = saved.outcome.ledger().expect("a played deal");
                 let at = &marks[start];
-                let deal = Deal::resume(s, rules, carried, at, ledger, lists);
-                (deal, at.policy, saved.reads, keep.then(|| marks.clone()))
+                let deal = Deal::resume(s, rules, carried, at, ledger, pooled());
+                (deal, at.policy, saved.reads, marks.clone())
             }
             None => {
-                let deal = Deal::writing_in(s, rules, carried, lists);
-                let marks = keep.then(|| Box::new([deal.mark(self.policy); STAGES]));
+                let deal = Deal::writing_in(s, rules, carried, pooled());
+                let marks = Box::new([deal.mark(self.policy, Sums::default()); STAGES]);
                 (deal, self.policy, [0; STAGES], marks)
             }
         };
         reads[start..].fill(0);
+        let (mut paid, mut counted) = (marks[start].paid, marks[start].lengths[0] as usize);
         for (j, stage) in Stage::ALL.into_iter().enumerate().skip(start) {
-            if let Some(m) = marks.as_mut() {
-                m[j] = deal.mark(policy);
-            }
-            let earlier = match j {
-                // The play resumed is the likeliest to have played them the same way.
-                TRICKS => earlier_tricks(
-                    from.into_iter().chain(&self.saved),
-                    rules,
-                    &deal.mark(policy),
-                ),
-                _ => None,
-            };
-            let step = match earlier {
-                Some(saved) => {
-                    policy = deal.take_tricks(saved);
-                    Ok(())
-                }
-                None => deal.stage(stage, &mut policy),
-            };
+            paid = paid + Sums::of(&deal.ledger.payments[counted..]);
+            counted = deal.ledger.payments.len();
+            marks[j] = deal.mark(policy, paid);
+            let step = self.stage(&mut deal, stage, &mut policy);
             reads[j] = Rules::take_read();
             if step.is_err() {
                 break;
             }
         }
+        let paid = paid + Sums::of(&deal.ledger.payments[counted..]);
         let outcome = deal.outcome();
         Saved {
             rules: *rules,
             carried,
             reads,
-            marks: marks.filter(|_| matches!(outcome, Outcome::Played(_))),
+            paid,
+            marks: matches!(outcome, Outcome::Played(_)).then_some(marks),
             outcome,
         }
     }
 }
 
-/// A kept play whose tricks a play at `mark` under `rules` would play the same way.
-fn earlier_tricks<'s, P: Copy + PartialEq>(
-    mut saved: impl Iterator<Item = &'s Saved<P>>,
-    rules: &Rules,
-    mark: &Mark<P>,
-) -> Option<&'s Saved<P>> {
-    saved.find(|s| {
-        s.marks
-            .as_ref()
-            .is_some_and(|m| m[TRICKS].held == mark.held && m[TRICKS].policy == mark.policy)
-            && s.rules.differing(rules) & s.reads[TRICKS] == 0
-    })
+/// The points some stages read, together.
+fn all(reads: &[u64; STAGES]) -> u64 {
+    reads.iter().fold(0, |a, r| a | r)
 }
 
 thread_local! {
@@ -288,11 +387,11 @@ fn pooled() -> Ledger {
 impl<P> Drop for Replays<P> {
     /// Gives the ledgers' lists back to [`POOL`] for the next deal.
     fn drop(&mut self) {
-        let played = self.saved.drain(..).chain(self.last.take());
-        let ledgers = played.filter_map(|s| match s.outcome {
+        let played = self.saved.drain(..).filter_map(|s| match s.outcome {
             Outcome::Played(l) => Some(emptied(l)),
             Outcome::Unplayable(_) => None,
         });
+        let ledgers = self.spare.take().into_iter().chain(played);
         POOL.with(|p| {
             let mut pool = p.borrow_mut();
             let room = POOLED.saturating_sub(pool.len());
@@ -319,7 +418,8 @@ fn emptied(mut l: Ledger) -> Ledger {
 }
 
 impl<'a> Deal<'a> {
-    fn mark<P: Copy>(&self, policy: P) -> Mark<P> {
+    /// The deal's state, by `policy`, its payments coming to `paid`.
+    fn mark<P: Copy>(&self, policy: P, paid: Sums) -> Mark<P> {
         let l = &self.ledger;
         let len = |n: usize| n as u32;
         Mark {
@@ -335,6 +435,7 @@ impl<'a> Deal<'a> {
                 len(l.partly_scripted.len()),
                 len(l.tricks.len()),
             ],
+            paid,
             points: l.points,
             laid_out: l.laid_out,
             left_in_hand: l.left_in_hand,
@@ -352,14 +453,30 @@ impl<'a> Deal<'a> {
         from: &Ledger,
         lists: Ledger,
     ) -> Deal<'a> {
-        let mut deal = Deal::writing_in(s, r, carried, lists);
+        let mut deal = Deal::branch(s, r, carried, mark, from, lists);
         let l = &mut deal.ledger;
-        let [payments, events, filled, partly, tricks] = mark.lengths.map(|n| n as usize);
+        let [payments, events, _, partly, _] = mark.lengths.map(|n| n as usize);
         l.payments.extend_from_slice(&from.payments[..payments]);
         l.events.extend_from_slice(&from.events[..events]);
-        l.filled.extend_from_slice(&from.filled[..filled]);
         l.partly_scripted
             .extend_from_slice(&from.partly_scripted[..partly]);
+        deal
+    }
+
+    /// The deal as [`Deal::resume`] makes it, with none of the payments and events: the
+    /// stages read neither (the ruff reads only the pot they leave).
+    fn branch<P>(
+        s: &'a Scenario,
+        r: &'a Rules,
+        carried: Carried,
+        mark: &Mark<P>,
+        from: &Ledger,
+        lists: Ledger,
+    ) -> Deal<'a> {
+        let mut deal = Deal::writing_in(s, r, carried, lists);
+        let l = &mut deal.ledger;
+        let [_, _, filled, _, tricks] = mark.lengths.map(|n| n as usize);
+        l.filled.extend_from_slice(&from.filled[..filled]);
         l.tricks.extend_from_slice(&from.tricks[..tricks]);
         l.points = mark.points;
         l.laid_out = mark.laid_out;
@@ -372,19 +489,41 @@ impl<'a> Deal<'a> {
         deal
     }
 
-    /// The tricks as they fell in a kept play; returns the policy as they left it.
-    fn take_tricks<P: Copy>(&mut self, saved: &Saved<P>) -> P {
-        let ledger = saved.outcome.ledger().expect("a played deal");
-        let after = saved.marks.as_ref().expect("a kept play")[TRICKS + 1];
-        self.ledger.tricks.extend_from_slice(&ledger.tricks);
-        self.ledger.left_in_hand = ledger.left_in_hand;
-        self.hands = after.hands;
-        Rules::mark_read(saved.reads[TRICKS]);
-        let filled_from = ledger.filled.iter().find_map(|f| match *f {
-            Filled::Play { from_trick } => Some(from_trick),
-            _ => None,
-        });
-        self.note_filled_play(filled_from);
-        after.policy
+    /// Whether the deal, by `policy`, stands before stage `j` as the play whose ledger is
+    /// `from` stood there (at `mark`, with `pot` in the pot), in everything stage `j` and the
+    /// stages after it read: the hands, the buyer, the policy, the tricks, the pot, and the
+    /// steps filled. A stage reads the steps filled only to fill its own once: the tricks fill
+    /// a kind no stage before them does, and the reckoning fills none. What else the ledger
+    /// holds (the cards laid out or left in hand, the ruffs, the points) no stage reads. No
+    /// action forbidden.
+    fn stands_as<P: PartialEq>(
+        &self,
+        j: usize,
+        policy: P,
+        mark: &Mark<P>,
+        from: &Ledger,
+        pot: Money,
+    ) -> bool {
+        let l = &self.ledger;
+        let [_, _, filled, _, tricks] = mark.lengths.map(|n| n as usize);
+        self.forbidden.is_empty()
+            && policy == mark.policy
+            && self.hands == mark.hands
+            && self.held == mark.held
+            && self.buyer == mark.buyer
+            && self.short_discard == mark.short_discard
+            && (j >= TRICKS || l.filled[..] == from.filled[..filled])
+            && l.tricks[..] == from.tricks[..tricks]
+            && l.pot_after() == pot
+    }
+
+    /// The tricks as they fell in an earlier play; returns the policy as they left it.
+    fn take_tricks<P: Copy>(&mut self, fallen: &Fallen<P>) -> P {
+        self.ledger.tricks.extend_from_slice(&fallen.tricks);
+        self.ledger.left_in_hand = fallen.left_in_hand;
+        self.hands = fallen.hands;
+        Rules::mark_read(fallen.reads);
+        self.note_filled_play(fallen.filled_from);
+        fallen.after
     }
 }

@@ -23,10 +23,11 @@ pub struct RuffValue {
 
 /// The ruff of a hand: its best suit, in points or in cards.
 pub fn ruff_value(hand: CardSet, rules: &Rules) -> RuffValue {
+    let count = rules.ruff_count();
     let mut best = (0u8, Suit::Spades);
     for suit in Suit::ALL {
         let cards = hand.suit(suit);
-        let value = match rules.ruff_count() {
+        let value = match count {
             RuffCount::CardCount => cards.len() as u8,
             RuffCount::PipPoints => cards
                 .iter()
@@ -50,10 +51,8 @@ pub fn ruff_value(hand: CardSet, rules: &Rules) -> RuffValue {
 
 impl Deal<'_> {
     pub(super) fn ruff<P: Policy>(&mut self, policy: &mut P) -> Step {
-        for seat in SEATS {
-            self.ledger.ruff_values[seat.index()] =
-                ruff_value(self.hands[seat.index()], self.r).value;
-        }
+        let values = self.hands.map(|hand| ruff_value(hand, self.r));
+        self.ledger.ruff_values = values.map(|v| v.value);
         let passed_before = self.carried.ruff_passed.min(16);
         let (mult, extra) = match self.r.no_vie() {
             NoVie::DoubledNextDeal => (1i64 << passed_before, 0),
@@ -189,7 +188,7 @@ impl Deal<'_> {
                 .note(Phase::Ruff, Event::RuffPassed, Some(Point::NoVie));
             return Ok(());
         }
-        let winners = self.ruff_winners(in_play);
+        let winners = self.ruff_winners(in_play, values);
         let stake = |k: u32| -> Money {
             let k = k as i64;
             match model {
@@ -283,10 +282,11 @@ impl Deal<'_> {
         }
     }
 
-    /// The players who win the ruff, given who is still in.
-    fn ruff_winners(&mut self, in_play: [bool; 3]) -> [bool; 3] {
+    /// The players who win the ruff, given who is still in and each hand's ruff (in seat
+    /// order).
+    fn ruff_winners(&mut self, in_play: [bool; 3], by_seat: [RuffValue; 3]) -> [bool; 3] {
         let order = self.s.speaking_order();
-        let values = order.map(|s| ruff_value(self.hands[s.index()], self.r));
+        let values = order.map(|s| by_seat[s.index()]);
         let key = |v: &RuffValue| (v.four_aces, v.value);
         let contenders = || (0..3).filter(|&k| in_play[order[k].index()]);
         let shown = contenders().count() > 1;

@@ -672,3 +672,43 @@ fn a_resumed_play_of_a_script_is_the_play_from_the_deal() {
         }
     }
 }
+
+#[test]
+fn a_switch_of_a_script_nets_as_the_play_from_the_deal() {
+    // As above: a switch that forbids an action, and a reading that cannot play the deal, whose
+    // switches are played afresh.
+    let scripts = [
+        BASE.to_string(),
+        edit("discard: 4D", "discard: 4H"),
+        edit(
+            "discard: 4D 5D 6D 7D 8D 9D 6S",
+            "discard: 4D 5D 6D 7D 8D 9D",
+        ),
+    ];
+    let last = Point::ALL
+        .iter()
+        .fold(Rules::first_choices(TABLE), |r, &p| {
+            r.with(p, (p.def().choices.len() - 1) as u8)
+        });
+    let (mut forbidden, mut unplayable_bases) = (0, 0);
+    for yaml in &scripts {
+        let s = scenario(yaml);
+        let mut replays = super::Replays::new(std::rc::Rc::new(s.clone()), super::SimplePolicy);
+        for base in [Rules::first_choices(TABLE), last] {
+            let played = replays.play(&base, s.carried).clone();
+            unplayable_bases += usize::from(played.ledger().is_none());
+            for &p in Point::ALL {
+                for to in 0..p.def().choices.len() as u8 {
+                    let rules = base.with(p, to);
+                    let expected = match play(&s, &rules) {
+                        Outcome::Played(l) => Ok(l.nets()),
+                        Outcome::Unplayable(u) => Err(u),
+                    };
+                    forbidden += usize::from(expected.is_err());
+                    assert_eq!(replays.switch(&rules, s.carried), expected, "{rules:?}");
+                }
+            }
+        }
+    }
+    assert!(forbidden > 0 && unplayable_bases > 0);
+}
