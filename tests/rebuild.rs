@@ -194,9 +194,11 @@ fn after_random_edits_a_cached_rebuild_is_a_clean_build() {
             rebuild_as_clean(root, &step);
         }
         let entries = std::fs::read_dir(root.join(cache::FOLDER)).unwrap().count();
-        // A manifest, one entry for each page without scenarios, the tag and .gitignore: the
-        // entries of deleted pages and older renders are gone.
-        assert!(entries <= PAGES + 6 + 4 + 3, "{entries} entries");
+        // A manifest, what the pages loaded, two entries (render and words) for each page
+        // without scenarios (at most PAGES, six new ones and the home page), one for each part
+        // of the search index (two), the tag and .gitignore: the entries of deleted pages and
+        // older renders are gone.
+        assert!(entries <= 2 * (PAGES + 6 + 1) + 2 + 4, "{entries} entries");
     }
 }
 
@@ -208,11 +210,48 @@ fn entries(root: &Path) -> Vec<PathBuf> {
         .map(|e| e.unwrap().path())
         .filter(|p| {
             let name = p.file_name().unwrap().to_string_lossy();
-            name.starts_with("page-") || name.starts_with("manifest-")
+            ["page-", "words-", "search-", "manifest-"]
+                .iter()
+                .any(|family| name.starts_with(family))
         })
         .collect();
     all.sort();
     all
+}
+
+/// The search index is written in parts of 256 pages: a page changed rewrites its part alone
+/// (and the list of parts, which gives each part's digest), and the site is a clean build's.
+#[cfg(unix)]
+#[test]
+fn a_page_changed_rewrites_its_part_of_the_search_index_alone() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    readings_and_template(root);
+    let text = |n: usize, words: &str| format!("# Q {n}\n\nWord{n}: {words}.\n");
+    for n in 0..600 {
+        write(root, &format!("content/q{n:03}.md"), &text(n, "the stock"));
+    }
+    rebuild_as_clean(root, "the first build");
+    let parts = || -> BTreeMap<PathBuf, u64> {
+        let dir = root.join("site/search-index");
+        (std::fs::read_dir(dir).unwrap())
+            .map(|e| e.unwrap().path())
+            .map(|p| (p.clone(), std::fs::metadata(&p).unwrap().ino()))
+            .collect()
+    };
+    let before = parts();
+    assert_eq!(before.len(), 4, "three parts of pages, one of the readings");
+    write(root, "content/q300.md", &text(300, "a mournival changed"));
+    rebuild_as_clean(root, "a page of the second part changed");
+    let after = parts();
+    let rewritten: Vec<&PathBuf> = (after.iter())
+        .filter(|(p, ino)| before.get(*p) != Some(ino))
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(rewritten.len(), 1, "{rewritten:?}");
+    let part = std::fs::read_to_string(rewritten[0]).unwrap();
+    assert!(part.contains("\"mournival\"") && part.contains("\"q300/\""));
 }
 
 #[test]

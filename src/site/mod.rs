@@ -161,10 +161,11 @@ fn render_site(
     let (evals, compared) = evaluate_all(&project);
     let nav = navigation(&project)?;
     let names = pages.map(|c| c.names(&project, &nav)).unwrap_or_default();
-    let (reused, counted): (Vec<_>, Vec<_>) = (pages.map(|c| c.reuse(&names)))
+    let parts = pages.map(|c| c.parts(&names)).unwrap_or_default();
+    let (reused, counted): (Vec<_>, Vec<_>) = (pages.map(|c| c.reuse(&names, &parts)))
         .unwrap_or_default()
         .into_iter()
-        .map(|r| r.map_or((None, None), |(done, counted)| (Some(done), Some(counted))))
+        .map(|r| r.map_or((None, None), |(done, counted)| (Some(done), counted)))
         .unzip();
     let from_cache: Vec<bool> = reused.iter().map(Option::is_some).collect();
     // The pages' Markdown goes to the renderer; unless a session keeps the site, each text is
@@ -192,9 +193,10 @@ fn render_site(
         &mut out,
         sink,
         (!lasting, lasting || pages.is_some()),
+        &parts,
     )?;
     if let Some(cache) = pages {
-        cache.store(&names, &from_cache, &out);
+        cache.store(&names, &from_cache, &parts, &out);
     }
     out.flush(sink)?;
     let report = report(&project, &out);

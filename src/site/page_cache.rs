@@ -1,7 +1,9 @@
 //! Content pages remembered between builds: for each page without scenarios, the digest of
-//! the file it rendered and what later stages read of it (headings, links, words), under a key
-//! that digests every input its render reads. A page whose key and file are unchanged is not
-//! rendered again.
+//! the file it rendered and what later stages read of it (headings, links; its words apart),
+//! under a key that digests every input its render reads. A page whose key and file are
+//! unchanged is not rendered again. And each part of the search index, under the keys of its
+//! pages: a part whose pages are all unchanged, and whose file is as it was, is not made again,
+//! nor are its pages' words read.
 //!
 //! A page's key is its own text, path and the quotations not verified in it, and the site's
 //! digest: the tool, the options, every input but the pages' texts (templates, readings, texts,
@@ -9,11 +11,12 @@
 //! every page's title, place and address; the build's date).
 
 use super::cache::Cache;
+use super::indexes::Part;
 use super::loaded::Loads;
 use super::markdown::{self, BrokenLink, Heading, Problem, SiteLink};
 use super::navigation::Navigation;
 use super::project::Project;
-use super::search::Counted;
+use super::search::{Counted, PAGES_A_PART, part_path};
 use super::sink::{Digest, PageDone, Rendered};
 use super::view::SiteView;
 use rayon::prelude::*;
@@ -23,6 +26,10 @@ use std::hash::{Hash, Hasher};
 
 /// The entries' names begin so: `page-RELDIGEST-KEY`.
 const PREFIX: &str = "page-";
+/// A page's words, counted for the search index: `words-RELDIGEST-KEY`, as its page's entry.
+const WORDS: &str = "words-";
+/// A part of the search index: `search-N-KEY`, holding the digest of its file.
+const PART: &str = "search-";
 
 /// The cache of pages, for one build.
 pub(super) struct PageCache<'a> {
@@ -42,8 +49,6 @@ struct Entry {
     path: String,
     digest: u64,
     h1: Option<String>,
-    /// The page's sections counted for the search index.
-    counted: Counted,
     headings: Vec<(u8, String, String, usize)>,
     links: Vec<(String, Option<String>, usize, usize)>,
     broken: Vec<(String, usize, usize, u8, String)>,
@@ -88,24 +93,68 @@ impl PageCache<'_> {
             .collect()
     }
 
-    /// The pages taken from the cache, with their words counted: those whose entry is there
-    /// and whole, and whose file on disk is the one the entry's render wrote.
-    pub(super) fn reuse(&self, names: &[Option<String>]) -> Vec<Option<(PageDone, Counted)>> {
-        if self.disk.is_empty() {
-            return names.iter().map(|_| None).collect();
-        }
-        names
-            .par_iter()
-            .map(|name| {
-                let entry: Entry = serde_json::from_str(&self.cache.get(name.as_ref()?)?).ok()?;
-                (self.disk.get(&entry.path) == Some(&entry.digest)).then(|| entry.done())
+    /// Each part of the search index, its content pages' first and the readings' last: its
+    /// key, where every page of it has a name, and the digest of its file where that is on disk
+    /// as the entry of that key says.
+    pub(super) fn parts(&self, names: &[Option<String>]) -> Vec<Part> {
+        let blocks = names.chunks(PAGES_A_PART).map(|block| {
+            let mut h = Digest::default();
+            for name in block {
+                name.as_ref()?.hash(&mut h);
+            }
+            Some(h.finish())
+        });
+        // The readings' part rests on every input but the pages' texts.
+        let keys: Vec<Option<u64>> = blocks.chain([Some(self.shared)]).collect();
+        (keys.into_par_iter().enumerate())
+            .map(|(n, key)| {
+                let kept = key.and_then(|k| {
+                    let digest = self.cache.get(&part_name(n, k))?;
+                    let digest = u64::from_str_radix(&digest, 16).ok()?;
+                    (self.disk.get(&part_path(n)) == Some(&digest)).then_some(digest)
+                });
+                Part { key, kept }
             })
             .collect()
     }
 
-    /// Stores the pages rendered (not `reused`), and removes the entries of pages the site no
-    /// longer has, and the older entries of those it has: one entry a page at most.
-    pub(super) fn store(&self, names: &[Option<String>], reused: &[bool], out: &Rendered) {
+    /// The pages taken from the cache: those whose entry is there and whole, and whose file on
+    /// disk is the one the entry's render wrote; with their words counted where their part of
+    /// the search index is made again (a page whose words cannot be read is rendered again).
+    pub(super) fn reuse(
+        &self,
+        names: &[Option<String>],
+        parts: &[Part],
+    ) -> Vec<Option<(PageDone, Option<Counted>)>> {
+        if self.disk.is_empty() {
+            return names.iter().map(|_| None).collect();
+        }
+        (names.par_iter().enumerate())
+            .map(|(i, name)| {
+                let name = name.as_ref()?;
+                let entry: Entry = serde_json::from_str(&self.cache.get(name)?).ok()?;
+                if self.disk.get(&entry.path) != Some(&entry.digest) {
+                    return None;
+                }
+                let counted = match parts.get(i / PAGES_A_PART).and_then(|p| p.kept) {
+                    Some(_) => None,
+                    None => Some(serde_json::from_str(&self.cache.get(&words_name(name))?).ok()?),
+                };
+                Some((entry.done(), counted))
+            })
+            .collect()
+    }
+
+    /// Stores the pages rendered (not `reused`) and the parts of the search index made, and
+    /// removes the entries of pages the site no longer has, and the older entries of those it
+    /// has: one entry a page at most, and one a part.
+    pub(super) fn store(
+        &self,
+        names: &[Option<String>],
+        reused: &[bool],
+        parts: &[Part],
+        out: &Rendered,
+    ) {
         let counted = out.counted.par_iter();
         names
             .par_iter()
@@ -113,24 +162,53 @@ impl PageCache<'_> {
             .zip(out.written.par_iter().zip(out.markdown.par_iter()))
             .zip(counted)
             .for_each(|(((name, reused), (file, md)), counted)| {
-                if let (Some(name), false, Some(counted)) = (name, reused, counted)
-                    && let Ok(text) = serde_json::to_string(&Entry::of(file, md, counted))
-                {
+                let Some(name) = name.as_ref().filter(|_| !reused) else {
+                    return;
+                };
+                if let Ok(text) = serde_json::to_string(&Entry::of(file, md)) {
                     self.cache.store(name, &text);
                 }
+                if let Some(text) = counted.as_ref().and_then(|c| serde_json::to_string(c).ok()) {
+                    self.cache.store(&words_name(name), &text);
+                }
             });
-        let current: HashSet<&str> = names.iter().flatten().map(String::as_str).collect();
-        self.cache.retain(PREFIX, |file| current.contains(file));
+        let digests: HashMap<&str, u64> =
+            out.written.iter().map(|(p, d)| (p.as_str(), *d)).collect();
+        let mut current: HashSet<String> = HashSet::new();
+        for (n, part) in parts.iter().enumerate() {
+            let (Some(key), Some(digest)) = (part.key, digests.get(part_path(n).as_str())) else {
+                continue;
+            };
+            let name = part_name(n, key);
+            if part.kept.is_some() || self.cache.store(&name, &format!("{digest:016x}")) {
+                current.insert(name);
+            }
+        }
+        for name in names.iter().flatten() {
+            current.insert(words_name(name));
+            current.insert(name.clone());
+        }
+        for family in [PREFIX, WORDS, PART] {
+            self.cache.retain(family, |file| current.contains(file));
+        }
     }
 }
 
+/// The name of a page's words' entry, from its page's.
+fn words_name(page: &str) -> String {
+    format!("{WORDS}{}", &page[PREFIX.len()..])
+}
+
+fn part_name(n: usize, key: u64) -> String {
+    format!("{PART}{n}-{key:016x}")
+}
+
 impl Entry {
-    fn of((path, digest): &(String, u64), md: &markdown::Rendered, counted: &Counted) -> Entry {
+    fn of((path, digest): &(String, u64), md: &markdown::Rendered) -> Entry {
         Entry {
             path: path.clone(),
             digest: *digest,
             h1: md.h1.clone(),
-            counted: counted.clone(),
             headings: md
                 .headings
                 .iter()
@@ -164,7 +242,7 @@ impl Entry {
         }
     }
 
-    fn done(self) -> (PageDone, Counted) {
+    fn done(self) -> PageDone {
         let md = markdown::Rendered {
             html: String::new(),
             text: String::new(),
@@ -197,7 +275,7 @@ impl Entry {
                 })
                 .collect(),
         };
-        (((self.path, self.digest), md, Vec::new()), self.counted)
+        ((self.path, self.digest), md, Vec::new())
     }
 }
 
@@ -228,23 +306,14 @@ mod tests {
                 problem: Problem::LinkScheme("javascript".into()),
             }],
         };
-        let counted = Counted::of(&super::super::search::Entry {
-            url: "a/",
-            title: "Six",
-            section: "Reference",
-            game: "",
-            text: &md.text,
-            anchors: Vec::new(),
-        });
         let file = ("a/index.html".to_string(), 42);
-        let text = serde_json::to_string(&Entry::of(&file, &md, &counted)).unwrap();
-        let ((back, md2, views), counted2) = serde_json::from_str::<Entry>(&text).unwrap().done();
+        let text = serde_json::to_string(&Entry::of(&file, &md)).unwrap();
+        let (back, md2, views) = serde_json::from_str::<Entry>(&text).unwrap().done();
         assert_eq!(back, file);
         assert!(views.is_empty() && md2.html.is_empty() && md2.text.is_empty());
         assert_eq!(format!("{:?}", md2.headings), format!("{:?}", md.headings));
         assert_eq!(format!("{:?}", md2.links), format!("{:?}", md.links));
         assert_eq!(format!("{:?}", md2.broken), format!("{:?}", md.broken));
         assert_eq!(md2.h1, md.h1);
-        assert_eq!(counted2, counted);
     }
 }
