@@ -1,7 +1,9 @@
-//! Content pages remembered between builds: for each page without scenarios, the digest of
-//! the file it rendered and what later stages read of it (headings, links; its words apart),
-//! under a key that digests every input its render reads. A page whose key and file are
-//! unchanged is not rendered again. And each part of the search index, under the keys of its
+//! Content pages remembered between builds: for each Markdown page, the digest of the file it
+//! rendered and what later stages read of it (headings, links; its words apart; what the site
+//! lists of its scenarios), under a key that digests every input its render reads. A page whose
+//! key and file are unchanged is not rendered again, nor are its scenarios evaluated: what
+//! evaluating a scenario gives rests on its page's text, the readings and the tool, all in the
+//! key. A page whose expectations fail is not kept (the build says so again). And each part of the search index, under the keys of its
 //! pages: a part whose pages are all unchanged, and whose file is as it was, is not made again,
 //! nor are its pages' words read.
 //!
@@ -11,13 +13,16 @@
 //! every page's title, place and address; the build's date).
 
 use super::cache::Cache;
+use super::evaluate::{Compared, Comparisons};
+use super::generated::ScenarioIndexRow;
 use super::indexes::Part;
 use super::loaded::Loads;
 use super::markdown::{self, BrokenLink, Heading, Problem, SiteLink};
 use super::navigation::Navigation;
+use super::pages::ContentPage;
 use super::project::Project;
 use super::search::{Counted, PAGES_A_PART, part_path};
-use super::sink::{Digest, PageDone, Rendered};
+use super::sink::{Digest, Listed, PageDone, Rendered};
 use super::view::SiteView;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -52,11 +57,35 @@ struct Entry {
     headings: Vec<(u8, String, String, usize)>,
     links: Vec<(String, Option<String>, usize, usize)>,
     broken: Vec<(String, usize, usize, u8, String)>,
+    /// Each of its scenarios, as the site lists it.
+    #[serde(default)]
+    scenarios: Vec<KeptScenario>,
+}
+
+/// A scenario as the other pages show it: its row in the index of scenarios (its game and page
+/// are the project's), and for each rule point of its game how switching it alone changes a
+/// result (the rule points' pages).
+#[derive(Serialize, Deserialize)]
+struct KeptScenario {
+    title: String,
+    url: String,
+    distinct: usize,
+    spread: String,
+    checked: usize,
+    telling: Vec<Option<String>>,
+}
+
+/// A page taken from the cache: as put, its words where asked for, and for each of its
+/// scenarios what switching each rule point alone changes.
+pub(super) struct Reused {
+    pub(super) done: PageDone,
+    pub(super) counted: Option<Counted>,
+    pub(super) telling: Vec<Vec<Option<String>>>,
 }
 
 impl PageCache<'_> {
-    /// Each content page's entry name, or `None` for a page the cache does not keep (one
-    /// with scenarios, whose evaluations are the build's).
+    /// Each content page's entry name, or `None` for a page the cache does not keep (a page
+    /// of scenarios written in YAML).
     pub(super) fn names(&self, project: &Project, nav: &Navigation) -> Vec<Option<String>> {
         let site = SiteView::of(project, &nav.sections, &nav.games);
         let mut h = Digest::default();
@@ -78,7 +107,7 @@ impl PageCache<'_> {
             .par_iter()
             .enumerate()
             .map(|(at, p)| {
-                if !p.page.is_markdown() || !p.page.scenarios.is_empty() {
+                if !p.page.is_markdown() {
                     return None;
                 }
                 let mut h = Digest::default();
@@ -123,24 +152,32 @@ impl PageCache<'_> {
     /// the search index is made again (a page whose words cannot be read is rendered again).
     pub(super) fn reuse(
         &self,
+        project: &Project,
         names: &[Option<String>],
         parts: &[Part],
-    ) -> Vec<Option<(PageDone, Option<Counted>)>> {
+    ) -> Vec<Option<Reused>> {
         if self.disk.is_empty() {
             return names.iter().map(|_| None).collect();
         }
-        (names.par_iter().enumerate())
-            .map(|(i, name)| {
+        (names.par_iter().zip(&project.content).enumerate())
+            .map(|(i, (name, p))| {
                 let name = name.as_ref()?;
                 let entry: Entry = serde_json::from_str(&self.cache.get(name)?).ok()?;
-                if self.disk.get(&entry.path) != Some(&entry.digest) {
+                if self.disk.get(&entry.path) != Some(&entry.digest)
+                    || entry.scenarios.len() != p.page.scenarios.len()
+                {
                     return None;
                 }
                 let counted = match parts.get(i / PAGES_A_PART).and_then(|p| p.kept) {
                     Some(_) => None,
                     None => Some(serde_json::from_str(&self.cache.get(&words_name(name))?).ok()?),
                 };
-                Some((entry.done(), counted))
+                let (done, telling) = entry.done(p);
+                Some(Reused {
+                    done,
+                    counted,
+                    telling,
+                })
             })
             .collect()
     }
@@ -150,22 +187,35 @@ impl PageCache<'_> {
     /// has: one entry a page at most, and one a part.
     pub(super) fn store(
         &self,
+        (project, compared): (&Project, &Comparisons),
         names: &[Option<String>],
         reused: &[bool],
         parts: &[Part],
         out: &Rendered,
     ) {
+        let mut listed = out.views.as_slice();
+        let scenarios: Vec<(&[Listed], &Vec<Compared>)> = (project.content.iter().zip(compared))
+            .map(|(p, compared)| {
+                let (mine, rest) = listed.split_at(p.page.scenarios.len().min(listed.len()));
+                listed = rest;
+                (mine, compared)
+            })
+            .collect();
         let counted = out.counted.par_iter();
         names
             .par_iter()
             .zip(reused.par_iter())
             .zip(out.written.par_iter().zip(out.markdown.par_iter()))
-            .zip(counted)
-            .for_each(|(((name, reused), (file, md)), counted)| {
+            .zip(counted.zip(scenarios.par_iter()))
+            .for_each(|(((name, reused), (file, md)), (counted, scenarios))| {
                 let Some(name) = name.as_ref().filter(|_| !reused) else {
                     return;
                 };
-                if let Ok(text) = serde_json::to_string(&Entry::of(file, md)) {
+                // A page whose expectations fail is rendered again, and says so.
+                let Some(entry) = Entry::of(file, md, *scenarios) else {
+                    return;
+                };
+                if let Ok(text) = serde_json::to_string(&entry) {
                     self.cache.store(name, &text);
                 }
                 if let Some(text) = counted.as_ref().and_then(|c| serde_json::to_string(c).ok()) {
@@ -204,8 +254,29 @@ fn part_name(n: usize, key: u64) -> String {
 }
 
 impl Entry {
-    fn of((path, digest): &(String, u64), md: &markdown::Rendered) -> Entry {
-        Entry {
+    /// The entry of a page rendered, with its scenarios as listed and compared; none if an
+    /// expectation of the page fails.
+    fn of(
+        (path, digest): &(String, u64),
+        md: &markdown::Rendered,
+        (listed, compared): (&[Listed], &Vec<Compared>),
+    ) -> Option<Entry> {
+        let fails = |l: &Listed| !l.failing.is_empty() || l.row.failures > 0;
+        if listed.len() != compared.len() || listed.iter().any(fails) {
+            return None;
+        }
+        let scenarios = (listed.iter().zip(compared))
+            .map(|(l, c)| KeptScenario {
+                title: l.row.title.clone(),
+                url: l.row.url.clone(),
+                distinct: l.row.distinct,
+                spread: l.row.spread.clone(),
+                checked: l.row.checked,
+                telling: c.telling.clone(),
+            })
+            .collect();
+        Some(Entry {
+            scenarios,
             path: path.clone(),
             digest: *digest,
             h1: md.h1.clone(),
@@ -239,10 +310,11 @@ impl Entry {
                     (b.dest.clone(), b.range.start, b.range.end, kind, said)
                 })
                 .collect(),
-        }
+        })
     }
 
-    fn done(self) -> PageDone {
+    /// The page as put, and each of its scenarios' telling rule points; `p` is the page loaded.
+    fn done(self, p: &ContentPage) -> (PageDone, Vec<Vec<Option<String>>>) {
         let md = markdown::Rendered {
             html: String::new(),
             text: String::new(),
@@ -275,7 +347,24 @@ impl Entry {
                 })
                 .collect(),
         };
-        ((self.path, self.digest), md, Vec::new())
+        let (listed, telling) = (self.scenarios.into_iter().zip(&p.page.scenarios))
+            .map(|(k, s)| {
+                let row = ScenarioIndexRow {
+                    title: k.title,
+                    game: s.game().name(),
+                    url: k.url,
+                    page_url: p.url.clone(),
+                    page_title: p.title.clone(),
+                    distinct: k.distinct,
+                    spread: k.spread,
+                    failures: 0,
+                    checked: k.checked,
+                };
+                let failing = Vec::new();
+                (Listed { row, failing }, k.telling)
+            })
+            .unzip();
+        (((self.path, self.digest), md, listed), telling)
     }
 }
 
@@ -307,8 +396,26 @@ mod tests {
             }],
         };
         let file = ("a/index.html".to_string(), 42);
-        let text = serde_json::to_string(&Entry::of(&file, &md)).unwrap();
-        let (back, md2, views) = serde_json::from_str::<Entry>(&text).unwrap().done();
+        let text = serde_json::to_string(&Entry::of(&file, &md, (&[], &Vec::new())).unwrap());
+        let page = ContentPage {
+            page: crate::project::Page {
+                path: "/p/content/a.md".into(),
+                text: std::sync::Arc::from(""),
+                scenarios: Vec::new(),
+                ranges: Vec::new(),
+            },
+            rel: "a.md".into(),
+            url: "a/".into(),
+            title: "Six".into(),
+            description: None,
+            weight: 0,
+            stage: None,
+            section: super::super::pages::Section::Reference,
+            digest: 0,
+        };
+        let entry = serde_json::from_str::<Entry>(&text.unwrap()).unwrap();
+        let ((back, md2, views), telling) = entry.done(&page);
+        assert!(telling.is_empty());
         assert_eq!(back, file);
         assert!(views.is_empty() && md2.html.is_empty() && md2.text.is_empty());
         assert_eq!(format!("{:?}", md2.headings), format!("{:?}", md.headings));

@@ -334,7 +334,7 @@ fn rerender_page(
     let project = &built.project;
     let p = &project.content[i];
     let site = SiteView::of(project, &built.nav.sections, &built.nav.games);
-    let (file, md, views) = super::content::render_page(
+    let (file, md, listed) = super::content::render_page(
         i,
         &p.page.text,
         (&evals, &compared),
@@ -354,11 +354,10 @@ fn rerender_page(
         .iter()
         .map(|q| q.page.scenarios.len())
         .sum();
-    let title = &p.title;
-    built.out.views.splice(
-        at..at + old.page.scenarios.len(),
-        views.into_iter().map(|v| (v, title.clone())),
-    );
+    built
+        .out
+        .views
+        .splice(at..at + old.page.scenarios.len(), listed);
     built.evals[i] = evals;
     built.compared[i] = compared;
     Ok(files)
