@@ -236,7 +236,7 @@ fn entries(root: &Path) -> Vec<PathBuf> {
         .map(|e| e.unwrap().path())
         .filter(|p| {
             let name = p.file_name().unwrap().to_string_lossy();
-            ["page-", "words-", "search-", "manifest-"]
+            ["pages-", "words-", "search-", "manifest-"]
                 .iter()
                 .any(|family| name.starts_with(family))
         })

@@ -3,7 +3,9 @@
 //! lists of its scenarios), under a key that digests every input its render reads. A page whose
 //! key and file are unchanged is not rendered again, nor are its scenarios evaluated: what
 //! evaluating a scenario gives rests on its page's text, the readings and the tool, all in the
-//! key. A page whose expectations fail is not kept (the build says so again). And each part of the search index, under the keys of its
+//! key. A page whose expectations fail is not kept (the build says so again). The pages'
+//! entries are kept in one pack, read at once; each page's words in an entry of its own, read
+//! only where its part of the search index is made again. And each part of the search index, under the keys of its
 //! pages: a part whose pages are all unchanged, and whose file is as it was, is not made again,
 //! nor are its pages' words read.
 //!
@@ -29,8 +31,11 @@ use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 
-/// The entries' names begin so: `page-RELDIGEST-KEY`.
+/// The pages' names begin so: `page-RELDIGEST-KEY`. Their entries are kept together, in one
+/// pack for each content and output folder (read in one go, where a file each took a read each).
 const PREFIX: &str = "page-";
+/// The pack of the pages' entries: `pages-DIGEST`.
+const PACK: &str = "pages-";
 /// A page's words, counted for the search index: `words-RELDIGEST-KEY`, as its page's entry.
 const WORDS: &str = "words-";
 /// A part of the search index: `search-N-KEY`, holding the digest of its file.
@@ -39,6 +44,8 @@ const PART: &str = "search-";
 /// The cache of pages, for one build.
 pub(super) struct PageCache<'a> {
     pub(super) cache: &'a Cache,
+    /// The name of the pack of the pages' entries (see [`pack_name`]).
+    pub(super) pack: String,
     /// The digest of the tool, the options and every input but the pages' texts.
     pub(super) shared: u64,
     /// Each file of the site on disk, with its digest: a page is taken from the cache only if
@@ -156,35 +163,49 @@ impl PageCache<'_> {
         names: &[Option<String>],
         parts: &[Part],
     ) -> Vec<Option<Reused>> {
-        if self.disk.is_empty() {
+        let pack = match self.disk.is_empty() {
+            true => None,
+            false => self.cache.get(&self.pack),
+        };
+        let Some(mut pack) = pack
+            .and_then(|text| serde_json::from_str::<Vec<(String, Entry)>>(&text).ok())
+            .map(|entries| entries.into_iter().collect::<HashMap<String, Entry>>())
+        else {
             return names.iter().map(|_| None).collect();
-        }
-        (names.par_iter().zip(&project.content).enumerate())
-            .map(|(i, (name, p))| {
-                let name = name.as_ref()?;
-                let entry: Entry = serde_json::from_str(&self.cache.get(name)?).ok()?;
-                if self.disk.get(&entry.path) != Some(&entry.digest)
-                    || entry.scenarios.len() != p.page.scenarios.len()
-                {
-                    return None;
-                }
-                let counted = match parts.get(i / PAGES_A_PART).and_then(|p| p.kept) {
-                    Some(_) => None,
-                    None => Some(serde_json::from_str(&self.cache.get(&words_name(name))?).ok()?),
-                };
-                let (done, telling) = entry.done(p);
-                Some(Reused {
-                    done,
-                    counted,
-                    telling,
-                })
+        };
+        let entries: Vec<Option<Entry>> = (names.iter())
+            .map(|name| pack.remove(name.as_ref()?))
+            .collect();
+        (entries
+            .into_par_iter()
+            .zip(names)
+            .zip(&project.content)
+            .enumerate())
+        .map(|(i, ((entry, name), p))| {
+            let (entry, name) = (entry?, name.as_ref()?);
+            if self.disk.get(&entry.path) != Some(&entry.digest)
+                || entry.scenarios.len() != p.page.scenarios.len()
+            {
+                return None;
+            }
+            let counted = match parts.get(i / PAGES_A_PART).and_then(|p| p.kept) {
+                Some(_) => None,
+                None => Some(serde_json::from_str(&self.cache.get(&words_name(name))?).ok()?),
+            };
+            let (done, telling) = entry.done(p);
+            Some(Reused {
+                done,
+                counted,
+                telling,
             })
-            .collect()
+        })
+        .collect()
     }
 
-    /// Stores the pages rendered (not `reused`) and the parts of the search index made, and
-    /// removes the entries of pages the site no longer has, and the older entries of those it
-    /// has: one entry a page at most, and one a part.
+    /// Stores the pack of the pages' entries (the pages `reused` as they were), the words of
+    /// the pages rendered and the parts of the search index made, and removes the entries of
+    /// pages the site no longer has, and the older entries of those it has: one entry of words a
+    /// page at most, and one a part.
     pub(super) fn store(
         &self,
         (project, compared): (&Project, &Comparisons),
@@ -202,26 +223,26 @@ impl PageCache<'_> {
             })
             .collect();
         let counted = out.counted.par_iter();
-        names
+        let pack: Vec<(&String, Entry)> = names
             .par_iter()
             .zip(reused.par_iter())
             .zip(out.written.par_iter().zip(out.markdown.par_iter()))
             .zip(counted.zip(scenarios.par_iter()))
-            .for_each(|(((name, reused), (file, md)), (counted, scenarios))| {
-                let Some(name) = name.as_ref().filter(|_| !reused) else {
-                    return;
-                };
+            .filter_map(|(((name, reused), (file, md)), (counted, scenarios))| {
+                let name = name.as_ref()?;
                 // A page whose expectations fail is rendered again, and says so.
-                let Some(entry) = Entry::of(file, md, *scenarios) else {
-                    return;
-                };
-                if let Ok(text) = serde_json::to_string(&entry) {
-                    self.cache.store(name, &text);
-                }
-                if let Some(text) = counted.as_ref().and_then(|c| serde_json::to_string(c).ok()) {
+                let entry = Entry::of(file, md, *scenarios)?;
+                if !reused
+                    && let Some(text) = counted.as_ref().and_then(|c| serde_json::to_string(c).ok())
+                {
                     self.cache.store(&words_name(name), &text);
                 }
-            });
+                Some((name, entry))
+            })
+            .collect();
+        if let Ok(text) = serde_json::to_string(&pack) {
+            self.cache.store(&self.pack, &text);
+        }
         let digests: HashMap<&str, u64> =
             out.written.iter().map(|(p, d)| (p.as_str(), *d)).collect();
         let mut current: HashSet<String> = HashSet::new();
@@ -236,12 +257,29 @@ impl PageCache<'_> {
         }
         for name in names.iter().flatten() {
             current.insert(words_name(name));
-            current.insert(name.clone());
         }
+        // The pages' entries of a build before the pack, if any.
         for family in [PREFIX, WORDS, PART] {
             self.cache.retain(family, |file| current.contains(file));
         }
     }
+}
+
+impl PageCache<'_> {
+    /// Removes every entry of the pages and of the search index's parts.
+    pub(super) fn forget(cache: &Cache) {
+        for family in [PREFIX, PACK, WORDS, PART] {
+            cache.retain(family, |_| false);
+        }
+    }
+}
+
+/// The pack of the pages' entries of the build whose manifest is named so: one for each
+/// content and output folder, as the manifest.
+pub(super) fn pack_name(manifest: &str) -> String {
+    let mut h = Digest::default();
+    manifest.hash(&mut h);
+    format!("{PACK}{:016x}", h.finish())
 }
 
 /// The name of a page's words' entry, from its page's.
