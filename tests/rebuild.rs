@@ -21,7 +21,7 @@ fn page(n: usize, title: &str, weight: i64, body: &str) -> String {
 const PAGES: usize = 8;
 
 /// A project with Gleek's readings, the bundled page template, pages that link each other in a
-/// ring, and a page with a scenario.
+/// ring, and two pages with a scenario.
 fn project(root: &Path) {
     readings_and_template(root);
     for n in 0..PAGES {
@@ -34,13 +34,20 @@ fn project(root: &Path) {
     write(root, "content/index.md", "# Home\n\nSee [a page](p0.md).\n");
     let deal = std::fs::read_to_string(repo().join("tests/fixtures/cotton-deal.md")).unwrap();
     write(root, "content/deal.md", &deal);
+    write(
+        root,
+        "content/deal2.md",
+        &deal.replace("cotton-deal", "second-deal"),
+    );
 }
 
-/// A cached build into `root/site`, then the site against a clean build of the same files.
-fn rebuild_as_clean(root: &Path, step: &str) {
-    site::build_cached(&options(root, &root.join("site"))).unwrap();
+/// A cached build into `root/site`, then the site and the report against a clean build of the
+/// same files; gives the report.
+fn rebuild_as_clean(root: &Path, step: &str) -> site::BuildReport {
+    let report = site::build_cached(&options(root, &root.join("site"))).unwrap();
     let clean = root.join("clean");
-    site::build(&options(root, &clean)).unwrap();
+    let clean_report = site::build(&options(root, &clean)).unwrap();
+    assert_eq!(report, clean_report, "after {step}: the reports differ");
     let (ours, theirs) = (tree(&root.join("site")), tree(&clean));
     let names = |t: &BTreeMap<PathBuf, Vec<u8>>| t.keys().cloned().collect::<Vec<_>>();
     assert_eq!(
@@ -56,6 +63,7 @@ fn rebuild_as_clean(root: &Path, step: &str) {
         );
     }
     std::fs::remove_dir_all(clean).unwrap();
+    report
 }
 
 /// A small deterministic generator (xorshift), so that a failure can be replayed.
@@ -73,12 +81,13 @@ impl Rng {
 /// One random edit of the project, in words. The edits of a page's body change its words
 /// (0, 8: the search index's counts), its sections (8: a heading), its claims (9: an odds
 /// figure the site fills in), its quotations, stage and description (10, 11: what loading a
-/// page finds, which the cache keeps).
+/// page finds, which the cache keeps). A scenario's page changes around its scenario (12), or
+/// its expectation comes to fail, or to pass again (13); or the scenario changes (the rest).
 fn edit(root: &Path, rng: &mut Rng, round: usize) -> String {
     let n = rng.below(PAGES);
     let rel = format!("content/p{n}.md");
     let title = format!("Page {n} (round {round})");
-    match rng.below(12) {
+    match rng.below(15) {
         8 => {
             write(
                 root,
@@ -124,6 +133,20 @@ fn edit(root: &Path, rng: &mut Rng, round: usize) -> String {
                 &rel,
                 &page(n, &format!("Page {n}"), 0, &format!("Round {round}.")),
             );
+        }
+        12 => {
+            let deal = std::fs::read_to_string(root.join("content/deal2.md")).unwrap();
+            let said = format!("Ann holds every honour (round {round}).\n\nMore words.");
+            let deal = deal.replacen("Ann holds every honour.", &said, 1);
+            write(root, "content/deal2.md", &deal);
+        }
+        13 => {
+            let deal = std::fs::read_to_string(root.join("content/deal2.md")).unwrap();
+            let deal = match deal.contains("Ann: +38") {
+                true => deal.replacen("Ann: +38", "Ann: +39", 1),
+                false => deal.replacen("Ann: +39", "Ann: +38", 1),
+            };
+            write(root, "content/deal2.md", &deal);
         }
         1 => {
             write(root, &rel, &page(n, &title, 0, "Six cards each."));
@@ -194,9 +217,14 @@ fn after_random_edits_a_cached_rebuild_is_a_clean_build() {
             rebuild_as_clean(root, &step);
         }
         let entries = std::fs::read_dir(root.join(cache::FOLDER)).unwrap().count();
-        // A manifest, one entry for each page without scenarios, the tag and .gitignore: the
-        // entries of deleted pages and older renders are gone.
-        assert!(entries <= PAGES + 6 + 4 + 3, "{entries} entries");
+        // A manifest, what the pages loaded, two entries (render and words) for each page (at
+        // most PAGES, six new ones, the home page and the two deals), one for each part of the
+        // search index (two), the tag and .gitignore: the entries of deleted pages and older
+        // renders are gone.
+        assert!(
+            entries <= 2 * (PAGES + 6 + 1 + 2) + 2 + 4,
+            "{entries} entries"
+        );
     }
 }
 
@@ -208,11 +236,81 @@ fn entries(root: &Path) -> Vec<PathBuf> {
         .map(|e| e.unwrap().path())
         .filter(|p| {
             let name = p.file_name().unwrap().to_string_lossy();
-            name.starts_with("page-") || name.starts_with("manifest-")
+            ["pages-", "words-", "search-", "manifest-"]
+                .iter()
+                .any(|family| name.starts_with(family))
         })
         .collect();
     all.sort();
     all
+}
+
+/// The search index is written in parts of 256 pages: a page changed rewrites its part alone
+/// (and the list of parts, which gives each part's digest), and the site is a clean build's.
+#[cfg(unix)]
+#[test]
+fn a_page_changed_rewrites_its_part_of_the_search_index_alone() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    readings_and_template(root);
+    let text = |n: usize, words: &str| format!("# Q {n}\n\nWord{n}: {words}.\n");
+    for n in 0..600 {
+        write(root, &format!("content/q{n:03}.md"), &text(n, "the stock"));
+    }
+    rebuild_as_clean(root, "the first build");
+    let parts = || -> BTreeMap<PathBuf, u64> {
+        let dir = root.join("site/search-index");
+        (std::fs::read_dir(dir).unwrap())
+            .map(|e| e.unwrap().path())
+            .map(|p| (p.clone(), std::fs::metadata(&p).unwrap().ino()))
+            .collect()
+    };
+    let before = parts();
+    assert_eq!(before.len(), 4, "three parts of pages, one of the readings");
+    write(root, "content/q300.md", &text(300, "a mournival changed"));
+    rebuild_as_clean(root, "a page of the second part changed");
+    let after = parts();
+    let rewritten: Vec<&PathBuf> = (after.iter())
+        .filter(|(p, ino)| before.get(*p) != Some(ino))
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(rewritten.len(), 1, "{rewritten:?}");
+    let part = std::fs::read_to_string(rewritten[0]).unwrap();
+    assert!(part.contains("\"mournival\"") && part.contains("\"q300/\""));
+}
+
+/// A page whose expectation fails is said to fail by every build, whatever the cache holds.
+#[test]
+fn a_failing_expectation_is_reported_by_every_rebuild() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    project(root);
+    rebuild_as_clean(root, "the first build");
+    let deal = std::fs::read_to_string(root.join("content/deal2.md")).unwrap();
+    write(
+        root,
+        "content/deal2.md",
+        &deal.replace("Ann: +38", "Ann: +39"),
+    );
+    for round in 0..3 {
+        let report = rebuild_as_clean(root, &format!("failing, round {round}"));
+        assert_eq!(
+            report.failing.len(),
+            1,
+            "round {round}: {:?}",
+            report.failing
+        );
+        assert!(report.failing[0].to_string().contains("deal2.md"));
+        write(
+            root,
+            "content/p1.md",
+            &page(1, "Page 1", 0, &format!("Try {round}.")),
+        );
+    }
+    write(root, "content/deal2.md", &deal);
+    let report = rebuild_as_clean(root, "passing again");
+    assert!(report.failing.is_empty(), "{:?}", report.failing);
 }
 
 #[test]

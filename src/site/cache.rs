@@ -16,8 +16,8 @@ const TAG: &str = "CACHEDIR.TAG";
 /// The cache directory tag's first line, as the convention requires, then whose it is.
 const TAG_TEXT: &str = "Signature: 8a477f597d28d172789f06886806bc55\n\
 # This folder is a cache made by mournival (the site generator); it may be deleted.\n";
-/// The largest entry read back.
-const MAX_ENTRY: u64 = 16 * 1024 * 1024;
+/// The largest entry read back: the pack of the pages' entries takes about 500 bytes a page.
+const MAX_ENTRY: u64 = 64 * 1024 * 1024;
 
 /// The cache of a project, if it may be used.
 pub struct Cache {

@@ -3,7 +3,7 @@
 use super::evaluate::{Compared, Comparisons, Evaluations};
 use super::navigation::neighbour;
 use super::project::Project;
-use super::sink::{Output, PageDone, Rendered, RenderedPage, Sink, put_page};
+use super::sink::{Listed, Output, PageDone, Rendered, RenderedPage, Sink, put_page};
 use super::view::{Crumb, PageView, SiteView, root_of};
 use super::{BuildError, citation, highlight, markdown, outcome, pages, templates};
 use crate::compare::Evaluation;
@@ -41,11 +41,10 @@ pub(super) fn render_content(
                 .and_then(|page| put_page(page, sink))
         })
         .collect();
-    for (r, p) in rendered.into_iter().zip(&project.content) {
-        let (file, md, views) = r?;
+    for r in rendered {
+        let (file, md, listed) = r?;
         out.written.push(file);
-        out.views
-            .extend(views.into_iter().map(|v| (v, p.title.clone())));
+        out.views.extend(listed);
         out.markdown.push(md);
     }
     Ok(())
@@ -183,6 +182,6 @@ pub(super) fn render_page(
             bytes: html.into_bytes(),
         },
         md,
-        views,
+        views.iter().map(|v| Listed::of(v, &p.title)).collect(),
     ))
 }

@@ -24,12 +24,14 @@ pub(super) type Comparisons = Vec<Vec<Compared>>;
 /// Evaluates every scenario under its game's readings and compares them: the heaviest stage,
 /// spread over the threads scenario by scenario (a page may hold many). Evaluations, the
 /// attributions of [`why`] and the rule points' searches all ask for
-/// many of the same results: each scenario's are played once ([`Plays`]).
-pub(super) fn evaluate_all(project: &Project) -> (Evaluations, Comparisons) {
+/// many of the same results: each scenario's are played once ([`Plays`]). The pages `kept`
+/// marks (the build's cache holds what their scenarios give) are left out: none for them.
+pub(super) fn evaluate_all(project: &Project, kept: &[bool]) -> (Evaluations, Comparisons) {
     let all: Vec<(usize, &dyn Scenario)> = project
         .content
         .iter()
         .enumerate()
+        .filter(|(i, _)| !kept.get(*i).copied().unwrap_or(false))
         .flat_map(|(i, p)| p.page.scenarios.iter().map(move |s| (i, s.as_ref())))
         .collect();
     let done: Vec<(usize, Vec<Evaluation>, Compared)> = all

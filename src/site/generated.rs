@@ -383,7 +383,7 @@ pub fn matrix(variants: &VariantSet, prefix: &str) -> Vec<MatrixSection> {
         .collect()
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone, Debug)]
 pub struct ScenarioIndexRow {
     pub title: String,
     pub game: &'static str,

@@ -1,24 +1,24 @@
 //! The index stage: the search index, the sitemap, the static files and the bibliography files.
 
 use super::navigation::section_game;
+use super::output::OutputError;
 use super::project::Project;
-use super::sink::{Output, Rendered, Sink};
+use super::sink::{Output, Rendered, Sink, digest as digest_of};
 use super::{BuildError, annotated, citation, highlight, markdown, pages, search, site_base};
 use pages::{ContentPage, Section, paths};
 use rayon::prelude::*;
 
-/// The search index (written straight into `sink`; see [`write_search_index`] for
-/// `release_keep`), the sitemap, the static files and the highlighting stylesheet.
+/// The search index (its parts written straight into `sink`; see [`write_search_index`]), the
+/// sitemap, the static files and the highlighting stylesheet.
 pub(super) fn add_indexes(
     project: &Project,
     out: &mut Rendered,
     sink: &dyn Sink,
     release_keep: (bool, bool),
+    parts: &[Part],
 ) -> Result<(), BuildError> {
-    let index = sink.put_with(paths::SEARCH_INDEX, &mut |w| {
-        write_search_index(project, out, release_keep, w)
-    })?;
-    out.written.push((paths::SEARCH_INDEX.into(), index));
+    let index = write_search_index(project, out, release_keep, parts, sink)?;
+    out.written.extend(index);
     if let Some(base_url) = site_base(&project.config) {
         let mut urls: Vec<String> = project
             .content
@@ -58,51 +58,96 @@ pub(super) fn add_indexes(
     Ok(())
 }
 
-/// Content pages counted into the search index at once; with `release`, their texts go then.
-pub(super) const INDEXED_AT_ONCE: usize = 256;
+/// A part of the search index as the build's cache knows it: the digest of what it is made
+/// of (none where the cache does not know one of its pages) and, where the file on disk is the
+/// one that made, its digest: such a part is neither made nor written again.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Part {
+    pub(super) key: Option<u64>,
+    pub(super) kept: Option<u64>,
+}
 
-/// The search index over content pages, readings and rule points of every game, written into
-/// `w`. A page whose sections `out.counted` holds (from the build's cache) is not counted
+/// The search index over content pages, readings and rule points of every game, in parts put
+/// into `sink`, then the list of them; gives every file put (or `parts` says is kept), with its
+/// digest. A page whose sections `out.counted` holds (from the build's cache) is not counted
 /// again; with `keep`, the pages counted are kept there (for the cache). With `release` (a
-/// build that ends here), each page's text is released once counted.
+/// build that ends here), each page's text is released once its part is made.
 pub(super) fn write_search_index(
     project: &Project,
     out: &mut Rendered,
     (release, keep): (bool, bool),
-    w: &mut dyn std::io::Write,
-) -> std::io::Result<()> {
-    let mut index = search::Builder::default();
+    parts: &[Part],
+    sink: &dyn Sink,
+) -> Result<Vec<(String, u64)>, OutputError> {
     out.counted.resize_with(project.content.len(), || None);
-    let pages = project.content.chunks(INDEXED_AT_ONCE);
-    let counted = out.counted.chunks_mut(INDEXED_AT_ONCE);
-    for ((chunk, mds), counted) in pages
-        .zip(out.markdown.chunks_mut(INDEXED_AT_ONCE))
-        .zip(counted)
-    {
-        let entries: Vec<search::Entry> = chunk
-            .iter()
-            .zip(mds.iter())
-            .map(|(p, md)| content_entry(project, p, md))
-            .collect();
-        let fresh: Vec<Option<search::Counted>> = (entries.par_iter().zip(counted.par_iter()))
-            .map(|(e, c)| c.is_none().then(|| search::Counted::of(e)))
-            .collect();
-        let all = counted
-            .iter()
-            .zip(&fresh)
-            .filter_map(|(c, f)| c.as_ref().or(f.as_ref()));
-        index.add_counted(entries.iter().zip(all));
-        if keep {
-            for (c, f) in counted.iter_mut().zip(fresh) {
-                *c = c.take().or(f);
-            }
-        }
+    let kept = |n: usize| parts.get(n).and_then(|p| p.kept);
+    let mut written = Vec::new();
+    let blocks = (project.content.chunks(search::PAGES_A_PART))
+        .zip(out.markdown.chunks_mut(search::PAGES_A_PART))
+        .zip(out.counted.chunks_mut(search::PAGES_A_PART));
+    for (n, ((pages, mds), counted)) in blocks.enumerate() {
+        let path = search::part_path(n);
+        let digest = match kept(n) {
+            Some(digest) => digest,
+            None => put_part(
+                sink,
+                &path,
+                content_part(project, pages, mds, counted, keep),
+            )?,
+        };
         if release {
             for md in mds {
                 md.text = String::new();
             }
         }
+        written.push((path, digest));
     }
+    let path = search::part_path(written.len());
+    let digest = match kept(written.len()) {
+        Some(digest) => digest,
+        None => put_part(sink, &path, other_part(project))?,
+    };
+    written.push((path, digest));
+    let list = search::parts_list(&written);
+    sink.put(paths::SEARCH_INDEX, list.as_bytes())?;
+    written.push((paths::SEARCH_INDEX.into(), digest_of(list.as_bytes())));
+    Ok(written)
+}
+
+/// Puts a part of the index, written as it is made; gives its digest.
+fn put_part(sink: &dyn Sink, path: &str, part: search::Builder) -> Result<u64, OutputError> {
+    let mut part = Some(part);
+    sink.put_with(path, &mut |w| part.take().map_or(Ok(()), |p| p.write(w)))
+}
+
+/// The part of the index of these content pages: each counted where `counted` does not hold
+/// it already (and kept there, with `keep`).
+fn content_part(
+    project: &Project,
+    pages: &[ContentPage],
+    mds: &[markdown::Rendered],
+    counted: &mut [Option<search::Counted>],
+    keep: bool,
+) -> search::Builder {
+    let mut part = search::Builder::default();
+    let entries: Vec<search::Entry> = (pages.iter().zip(mds))
+        .map(|(p, md)| content_entry(project, p, md))
+        .collect();
+    let fresh: Vec<Option<search::Counted>> = (entries.par_iter().zip(counted.par_iter()))
+        .map(|(e, c)| c.is_none().then(|| search::Counted::of(e)))
+        .collect();
+    let all = (counted.iter().zip(&fresh)).filter_map(|(c, f)| c.as_ref().or(f.as_ref()));
+    part.add_counted(entries.iter().zip(all));
+    if keep {
+        for (c, f) in counted.iter_mut().zip(fresh) {
+            *c = c.take().or(f);
+        }
+    }
+    part
+}
+
+/// The part of the index of the readings, the rule points and the annotated texts.
+fn other_part(project: &Project) -> search::Builder {
     let extra = other_entries(project);
     let entries: Vec<search::Entry> = extra
         .iter()
@@ -115,8 +160,9 @@ pub(super) fn write_search_index(
             anchors: Vec::new(),
         })
         .collect();
-    index.add(&entries);
-    index.write(w)
+    let mut part = search::Builder::default();
+    part.add(&entries);
+    part
 }
 
 /// A content page as the search index sees it: its sections under its second- and third-level

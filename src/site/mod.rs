@@ -49,14 +49,14 @@ use crate::diagnostic::Diagnostic;
 use crate::project::ProjectConfig;
 use crate::variant::Override;
 use content::render_content;
-use evaluate::{Comparisons, Evaluations, evaluate_all};
+use evaluate::{Compared, Comparisons, Evaluations, evaluate_all};
 use indexes::add_indexes;
 use links::check_links;
 use navigation::{Navigation, navigation};
 use page_cache::PageCache;
 use project::Project;
 pub use rebuild::build_cached;
-use sink::{Rendered, Sink};
+use sink::{PageDone, Rendered, Sink};
 use site_pages::render_generated;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -157,14 +157,15 @@ fn render_site(
     lasting: bool,
     pages: Option<&PageCache>,
 ) -> Result<Built, BuildError> {
-    let (evals, compared) = evaluate_all(&project);
     let nav = navigation(&project)?;
-    let names = pages.map(|c| c.names(&project, &nav)).unwrap_or_default();
-    let (reused, counted): (Vec<_>, Vec<_>) = (pages.map(|c| c.reuse(&names)))
-        .unwrap_or_default()
-        .into_iter()
-        .map(|r| r.map_or((None, None), |(done, counted)| (Some(done), Some(counted))))
-        .unzip();
+    let Known {
+        names,
+        parts,
+        reused,
+        counted,
+        evals,
+        compared,
+    } = known(&project, &nav, pages);
     let from_cache: Vec<bool> = reused.iter().map(Option::is_some).collect();
     // The pages' Markdown goes to the renderer; unless a session keeps the site, each text is
     // released as its page is rendered (a link error reads its page again).
@@ -195,6 +196,7 @@ fn render_site(
                 &mut out,
                 sink,
                 (!lasting, lasting || pages.is_some()),
+                &parts,
             )
         },
         || sink::put_all(generated, sink),
@@ -202,7 +204,7 @@ fn render_site(
     indexed?;
     out.written.extend(generated?);
     if let Some(cache) = pages {
-        cache.store(&names, &from_cache, &out);
+        cache.store((&project, &compared), &names, &from_cache, &parts, &out);
     }
     out.flush(sink)?;
     let report = report(&project, &out);
@@ -216,6 +218,51 @@ fn render_site(
     })
 }
 
+/// What the build's cache gives (see [`PageCache`]) and what is evaluated besides.
+struct Known {
+    names: Vec<Option<String>>,
+    parts: Vec<indexes::Part>,
+    /// The pages taken from the cache, and their words where their part of the index is made
+    /// again.
+    reused: Vec<Option<PageDone>>,
+    counted: Vec<Option<search::Counted>>,
+    evals: Evaluations,
+    compared: Comparisons,
+}
+
+/// The pages the cache holds as they are, and the scenarios of the others evaluated: those of
+/// a page taken from the cache are not, the rule points' pages reading what they tell from it.
+fn known(project: &Project, nav: &Navigation, pages: Option<&PageCache>) -> Known {
+    let names = pages.map(|c| c.names(project, nav)).unwrap_or_default();
+    let parts = pages.map(|c| c.parts(&names)).unwrap_or_default();
+    let reused = (pages.map(|c| c.reuse(project, &names, &parts))).unwrap_or_default();
+    let kept: Vec<bool> = reused.iter().map(Option::is_some).collect();
+    let (evals, mut compared) = evaluate_all(project, &kept);
+    let mut counted = Vec::with_capacity(reused.len());
+    let mut done = Vec::with_capacity(reused.len());
+    for (r, compared) in reused.into_iter().zip(&mut compared) {
+        let (page, words) = match r {
+            Some(r) => {
+                *compared = (r.telling.into_iter())
+                    .map(|telling| Compared { why: None, telling })
+                    .collect();
+                (Some(r.done), r.counted)
+            }
+            None => (None, None),
+        };
+        done.push(page);
+        counted.push(words);
+    }
+    Known {
+        names,
+        parts,
+        reused: done,
+        counted,
+        evals,
+        compared,
+    }
+}
+
 /// What a build did, from what it rendered.
 fn report(project: &Project, out: &Rendered) -> BuildReport {
     let pages_written = out
@@ -226,7 +273,7 @@ fn report(project: &Project, out: &Rendered) -> BuildReport {
     let failing = out
         .views
         .iter()
-        .flat_map(|(v, _)| v.failing.iter().cloned())
+        .flat_map(|listed| listed.failing.iter().cloned())
         .collect();
     BuildReport {
         pages: pages_written,

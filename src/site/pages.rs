@@ -326,6 +326,7 @@ pub fn reserved(games: &[GamePages], texts: &[&str]) -> Vec<Reserved> {
         Reserved::new(paths::SCENARIOS, Page, "the index of scenarios"),
         Reserved::new(paths::SEARCH, Page, "the search page"),
         Reserved::new(paths::SEARCH_INDEX, File, "the search index"),
+        Reserved::new(super::search::PARTS, Folder, "the search index's parts"),
         Reserved::new("404/", Page, "the not-found page (404.html)"),
         Reserved::new(paths::NOT_FOUND, File, "the not-found page"),
         Reserved::new(paths::SITEMAP, File, "the sitemap"),
@@ -386,7 +387,7 @@ pub fn reserved_at<'a>(reserved: &'a [Reserved], url: &str) -> Option<&'a Reserv
 }
 
 /// What to do about a page that collides with a generated one.
-pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, sources/ and sources/<text>/, 404.html, sitemap.xml, search-index.json, static/, tonight/, settle/, playground/, and for each game ([game/]) matrix/, what-the-readings-change/, variants/<id>/, variants/<id>/card/ and rules/<point>/: rename or move it";
+pub const RESERVED_NOTE: &str = "the generator writes scenarios/, search/, sources/ and sources/<text>/, 404.html, sitemap.xml, search-index.json, search-index/, static/, tonight/, settle/, playground/, and for each game ([game/]) matrix/, what-the-readings-change/, variants/<id>/, variants/<id>/card/ and rules/<point>/: rename or move it";
 
 /// Pages that would be written to the same place as another page or as a generated one: an
 /// error for each, naming both files (or the file and the generated page).

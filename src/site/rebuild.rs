@@ -55,6 +55,7 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     };
     let mut pages = PageCache {
         cache: &cache,
+        pack: super::page_cache::pack_name(&name),
         shared: shared(key, &inputs, opts),
         disk,
         loads: Loads::read(&cache, &opts.content),
@@ -105,8 +106,8 @@ fn update(opts: &BuildOptions, pages: &PageCache) -> Result<Built, BuildError> {
 
 /// Keeps the manifest of the build just done: only if its report says nothing a later build
 /// must say again (no failing expectation, no wrong quotation), and no input changed while it
-/// was read. Otherwise the manifest goes, and with a changed input every page's entry (its key
-/// may not be what it rendered).
+/// was read. Otherwise the manifest goes, and with a changed input every entry of the pages and
+/// of the search index (a key may not be what it rendered).
 fn remember(
     cache: &Cache,
     name: &str,
@@ -118,7 +119,7 @@ fn remember(
     let report = &built.report;
     let steady = inputs.unchanged();
     if !steady {
-        cache.retain("page-", |_| false);
+        PageCache::forget(cache);
     }
     let site = Site::stamp(&opts.out, &built.out.written);
     match site {

@@ -3,6 +3,12 @@
 //! each document's plain text, for the snippet around the hit, and the words of its text, for
 //! ranking (BM25, computed by `static/search.js`). Kept small: a page's URL and title are stored
 //! once for all its sections, and each word's list of sections as gaps between them.
+//!
+//! The index is written in parts, each a whole index of [`PAGES_A_PART`] content pages (the
+//! last of the readings, rule points and texts), listed with their digests in
+//! `search-index.json`: a page changed rewrites its part alone, and a browser keeps the parts it
+//! has as long as their digests stand. The search page reads every part and joins them, which
+//! ranks as one index would.
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -10,6 +16,34 @@ use std::collections::HashMap;
 
 /// How much of a section's text the index keeps for snippets, in bytes (cut at a word).
 const KEPT_TEXT: usize = 600;
+
+/// Content pages a part of the index holds.
+pub const PAGES_A_PART: usize = 256;
+
+/// The folder of the index's parts.
+pub const PARTS: &str = "search-index/";
+
+/// Where the part `n` of the index is, from the site's root.
+pub fn part_path(n: usize) -> String {
+    format!("{PARTS}{n}.json")
+}
+
+/// The list of the index's parts that the search page reads first: each part's address (from
+/// the site's root) and digest, by which a browser tells a part it has kept from a newer one.
+pub fn parts_list(parts: &[(String, u64)]) -> String {
+    #[derive(Serialize)]
+    struct Part<'a> {
+        u: &'a str,
+        v: String,
+    }
+    let parts: Vec<Part> = (parts.iter())
+        .map(|(u, digest)| Part {
+            u,
+            v: format!("{digest:016x}"),
+        })
+        .collect();
+    serde_json::json!({ "parts": parts }).to_string()
+}
 
 /// A page: its URL, its title, the name of its part of the site, and its game's name (none for
 /// a page of the whole site), by which the results are grouped.

@@ -93,6 +93,21 @@ impl Sink for Changes<'_> {
     }
 }
 
+/// Gathers the files put, to write those that changed.
+#[derive(Default)]
+struct Gathered(Mutex<Vec<Output>>);
+
+impl Sink for Gathered {
+    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), OutputError> {
+        let mut files = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        files.push(Output {
+            path: path.to_string(),
+            bytes: bytes.to_vec(),
+        });
+        Ok(())
+    }
+}
+
 impl Session {
     /// Builds the site as `build` does, and keeps it.
     pub fn start(opts: BuildOptions) -> (Session, Result<BuildReport, BuildError>) {
@@ -300,14 +315,10 @@ fn rerender(
         files.extend(relist(built, &games)?);
     }
     written.extend(write_changed(opts, built, files, disk)?);
-    let mut bytes = Vec::new();
-    super::indexes::write_search_index(&built.project, &mut built.out, (false, true), &mut bytes)
-        .expect("writing into memory cannot fail");
-    let index = Output {
-        path: pages::paths::SEARCH_INDEX.into(),
-        bytes,
-    };
-    written.extend(write_changed(opts, built, vec![index], disk)?);
+    let index = Gathered::default();
+    super::indexes::write_search_index(&built.project, &mut built.out, (false, true), &[], &index)?;
+    let files = index.0.into_inner().unwrap_or_else(|p| p.into_inner());
+    written.extend(write_changed(opts, built, files, disk)?);
     built.report = super::report(&built.project, &built.out);
     Ok(written)
 }
@@ -323,7 +334,7 @@ fn rerender_page(
     let project = &built.project;
     let p = &project.content[i];
     let site = SiteView::of(project, &built.nav.sections, &built.nav.games);
-    let (file, md, views) = super::content::render_page(
+    let (file, md, listed) = super::content::render_page(
         i,
         &p.page.text,
         (&evals, &compared),
@@ -343,11 +354,10 @@ fn rerender_page(
         .iter()
         .map(|q| q.page.scenarios.len())
         .sum();
-    let title = &p.title;
-    built.out.views.splice(
-        at..at + old.page.scenarios.len(),
-        views.into_iter().map(|v| (v, title.clone())),
-    );
+    built
+        .out
+        .views
+        .splice(at..at + old.page.scenarios.len(), listed);
     built.evals[i] = evals;
     built.compared[i] = compared;
     Ok(files)

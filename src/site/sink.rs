@@ -1,6 +1,7 @@
 //! Where rendered files go and what the render stages keep of them: the sink (the new site's
 //! folder, or a session's changed files), the files' digests, the rendered site.
 
+use super::generated::{self, ScenarioIndexRow};
 use super::{BuildError, markdown, outcome, output};
 use rayon::prelude::*;
 use std::hash::Hasher;
@@ -100,8 +101,8 @@ pub(super) struct Rendered {
     /// Each content page's sections counted for the search index, where known (from the
     /// build's cache, or kept for it), in content order.
     pub(super) counted: Vec<Option<super::search::Counted>>,
-    /// Every scenario's view, with its page's title.
-    pub(super) views: Vec<(outcome::ScenarioView, String)>,
+    /// What the site lists of every scenario, in content order.
+    pub(super) views: Vec<Listed>,
     pub(super) generated_urls: Vec<String>,
     /// Anchors on generated pages, by URL.
     pub(super) generated_anchors: Vec<(String, Vec<String>)>,
@@ -144,16 +145,29 @@ pub(super) fn put_all(
         .collect()
 }
 
-/// A content page rendered: its file, what the Markdown held, and its scenarios' views.
-pub(super) type RenderedPage = (Output, markdown::Rendered, Vec<outcome::ScenarioView>);
+/// What the site shows of a scenario beyond its page: its row in the index of scenarios, and
+/// its failed expectations (for the build's report).
+#[derive(Clone, Debug)]
+pub(super) struct Listed {
+    pub(super) row: ScenarioIndexRow,
+    pub(super) failing: Vec<crate::diagnostic::Diagnostic>,
+}
+
+impl Listed {
+    pub(super) fn of(view: &outcome::ScenarioView, page_title: &str) -> Listed {
+        Listed {
+            row: generated::index_row(view, page_title),
+            failing: view.failing.clone(),
+        }
+    }
+}
+
+/// A content page rendered: its file, what the Markdown held, and its scenarios as listed.
+pub(super) type RenderedPage = (Output, markdown::Rendered, Vec<Listed>);
 
 /// A content page put: its path and digest, what the Markdown held (but its HTML), and its
-/// scenarios' views.
-pub(super) type PageDone = (
-    (String, u64),
-    markdown::Rendered,
-    Vec<outcome::ScenarioView>,
-);
+/// scenarios as listed.
+pub(super) type PageDone = ((String, u64), markdown::Rendered, Vec<Listed>);
 
 /// Puts a page's file and releases its bytes.
 pub(super) fn put_page(

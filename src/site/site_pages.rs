@@ -110,11 +110,8 @@ pub(super) fn scenario_index(
     site: &SiteView,
     out: &Rendered,
 ) -> Result<String, TemplateError> {
-    let index_rows: Vec<generated::ScenarioIndexRow> = out
-        .views
-        .iter()
-        .map(|(v, t)| generated::index_row(v, t))
-        .collect();
+    let index_rows: Vec<generated::ScenarioIndexRow> =
+        out.views.iter().map(|listed| listed.row.clone()).collect();
     render_root(
         &project.templates,
         site,

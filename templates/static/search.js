@@ -5,8 +5,10 @@
 // sections holding it as [gap from the previous section, count, ...]. A query word matches index
 // words by prefix, and, at half weight, a word one typing slip away or spelt the period's other
 // way (Tiddie, Tiddy, tidy: a final -ie read as -y). The contributors' guide ranks below the
-// reference. Results are grouped by game, the true count given; the index is fetched once per
-// visit (kept in sessionStorage). The snippet shows the words around the first hit, each hit in
+// reference. Results are grouped by game, the true count given. The index comes in parts, each a
+// whole index of some pages, listed in search-index.json with their digests: every part is
+// fetched and the parts joined into one index, which ranks as one index written whole would. A
+// part is fetched once per visit (kept in sessionStorage under its address and digest). The snippet shows the words around the first hit, each hit in
 // <mark>, built as text nodes: nothing from the index is ever parsed as HTML.
 (function () {
   "use strict";
@@ -146,8 +148,38 @@
     return out;
   }
 
+  // The parts of the index, in order, joined into one: the pages and sections of each after
+  // those of the parts before it, each word's sections as gaps from the one before across parts.
+  function join(parts) {
+    var index = { pages: [], docs: [], words: {} };
+    var last = {};
+    parts.forEach(function (part) {
+      var pages = index.pages.length, docs = index.docs.length;
+      part.pages.forEach(function (p) { index.pages.push(p); });
+      part.docs.forEach(function (d) {
+        var copy = Object.assign({}, d);
+        copy.p = d.p + pages;
+        index.docs.push(copy);
+      });
+      Object.keys(part.words).forEach(function (w) {
+        var p = part.words[w];
+        if (!p.length) { return; }
+        var into = index.words[w] || (index.words[w] = []);
+        var first = docs + p[0];
+        into.push(first - (w in last ? last[w] : 0), p[1]);
+        var doc = first;
+        for (var i = 2; i < p.length; i += 2) {
+          doc += p[i];
+          into.push(p[i], p[i + 1]);
+        }
+        last[w] = doc;
+      });
+    });
+    return index;
+  }
+
   if (typeof module !== "undefined" && module.exports) {
-    module.exports = { rank: rank, snippet: snippet, words: words, groups: groups };
+    module.exports = { rank: rank, snippet: snippet, words: words, groups: groups, join: join };
     return;
   }
 
@@ -187,17 +219,32 @@
     return li;
   }
 
-  // The index, fetched once per visit: kept in sessionStorage under its address.
-  function loadIndex() {
-    var key = "mournival-search:" + indexUrl;
+  // A part of the index, fetched once per visit: kept in sessionStorage under its address and
+  // digest, so that a part rebuilt since is fetched again.
+  function loadPart(part) {
+    var key = "mournival-search:" + part.u + "@" + part.v;
     try {
       var kept = sessionStorage.getItem(key);
       if (kept) { return Promise.resolve(JSON.parse(kept)); }
     } catch (e) { /* storage off or full: fetch */ }
-    return fetch(indexUrl).then(function (r) { return r.text(); }).then(function (text) {
+    return fetch(root + part.u).then(function (r) {
+      if (!r.ok) { throw new Error(part.u + ": " + r.status); }
+      return r.text();
+    }).then(function (text) {
       try { sessionStorage.setItem(key, text); } catch (e) { /* too big or off: fetch next time */ }
       return JSON.parse(text);
     });
+  }
+
+  // The list of parts (never kept: it is small, and says which parts are current), then every
+  // part, joined.
+  function loadIndex() {
+    return fetch(indexUrl, { cache: "no-cache" }).then(function (r) {
+      if (!r.ok) { throw new Error(indexUrl + ": " + r.status); }
+      return r.json();
+    }).then(function (list) {
+      return Promise.all(list.parts.map(loadPart));
+    }).then(join);
   }
 
   loadIndex().then(function (index) {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const { rank, snippet, groups } = require("../../templates/static/search.js");
+const { rank, snippet, groups, join } = require("../../templates/static/search.js");
 
 const filler = (n) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 
@@ -28,6 +28,34 @@ function index() {
   const words = { tiddy: [0, 1, 1, 1, 1, 1], card: [1, 1], turned: [1, 1], four: [2, 1], held: [2, 1] };
   return { pages, docs, words };
 }
+
+// The same index in two parts, as the build writes it: each part's pages and sections counted
+// from its own first, each word's sections as gaps within the part.
+function parts() {
+  const whole = index();
+  const first = {
+    pages: whole.pages.slice(0, 2),
+    docs: whole.docs.slice(0, 2),
+    words: { tiddy: [0, 1, 1, 1], card: [1, 1], turned: [1, 1] },
+  };
+  const second = {
+    pages: whole.pages.slice(2),
+    docs: whole.docs.slice(2).map((d) => ({ ...d, p: d.p - 2 })),
+    words: { tiddy: [0, 1], four: [0, 1], held: [0, 1] },
+  };
+  return [first, second];
+}
+
+test("the parts of the index joined are the index written whole", () => {
+  const joined = join(parts());
+  assert.deepEqual(joined.pages, index().pages);
+  assert.deepEqual(joined.docs, index().docs);
+  assert.deepEqual(joined.words, index().words);
+  for (const query of ["tiddy", "tid fou", "held", "card"]) {
+    assert.deepEqual(rank(joined, query), rank(index(), query), query);
+  }
+  assert.deepEqual(join([]), { pages: [], docs: [], words: {} });
+});
 
 test("a short page with the term in its title outranks a long page mentioning it once", () => {
   const urls = rank(index(), "tiddy").map((r) => r.url);
