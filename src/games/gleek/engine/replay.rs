@@ -76,7 +76,8 @@ struct Fallen<P> {
     reads: u64,
     /// The hands and the policy as the play came to them.
     came: ([CardSet; 3], P),
-    tricks: Vec<Trick>,
+    /// All twelve, kept in place (no list allocated a play).
+    tricks: [Trick; 12],
     /// The hands and the policy as the tricks left them, and the first trick the policy played
     /// (counted from 1).
     hands: [CardSet; 3],
@@ -277,12 +278,14 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         let reads = Rules::take_read();
         Rules::mark_read(outer | reads);
         deal.note_filled_play(filled_from);
-        if deal.forbidden.is_empty() {
+        // The ledger holds only these tricks: no stage before them writes any.
+        let tricks = deal.ledger.tricks[..].try_into();
+        if let (true, Ok(tricks)) = (deal.forbidden.is_empty(), tricks) {
             self.fallen.borrow_mut().push(Fallen {
                 rules: *deal.r,
                 reads,
                 came,
-                tricks: deal.ledger.tricks.clone(),
+                tricks,
                 hands: deal.hands,
                 left_in_hand: deal.ledger.left_in_hand,
                 after: *policy,
