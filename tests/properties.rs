@@ -4,6 +4,7 @@ use mournival::cards::{Card, CardSet, Pack, Rank, Suit};
 use mournival::games::gleek::engine::{
     AuctionView, Outcome, Policy, Replays, SimplePolicy, VieView, play_with,
 };
+use mournival::games::gleek::ledger::Sums;
 use mournival::games::gleek::points::{GleekRules, Point, TABLE};
 use mournival::games::gleek::scenario::{Agreement, Bid, Carried, Scenario, Seat, VieCall};
 use mournival::money::Money;
@@ -225,7 +226,8 @@ fn replays_agree<P: Policy + Copy + PartialEq>(
             ..s.clone()
         };
         Rules::take_read();
-        let resumed = replays.play(rules, on.carried).clone();
+        let (resumed, paid) = replays.play(rules, on.carried);
+        let resumed = resumed.clone();
         let resumed_read = Rules::take_read();
         let fresh = play_with(&on, rules, &mut policy.clone());
         let fresh_read = Rules::take_read();
@@ -238,6 +240,11 @@ fn replays_agree<P: Policy + Copy + PartialEq>(
             on.carried
         );
         prop_assert_eq!(resumed_read, fresh_read, "points read, play {}", k);
+        if let Outcome::Played(l) = &fresh {
+            // What a play's payments come to, summed stage by stage as it was played (and
+            // resumed), is what the whole ledger's come to.
+            prop_assert_eq!(paid, Sums::of(&l.payments), "what play {} paid", k);
+        }
         assert_invariants(&on, rules, &resumed)?;
     }
     Ok(())
@@ -289,7 +296,7 @@ fn switches_agree<P: Policy + Copy + PartialEq>(
     };
     for (base, switches) in readings {
         Rules::take_read();
-        let played = replays.play(base, carried).clone();
+        let played = replays.play(base, carried).0.clone();
         let played_read = Rules::take_read();
         prop_assert_eq!(&played, &play_with(&on, base, &mut policy.clone()));
         prop_assert_eq!(played_read, Rules::take_read());

@@ -146,7 +146,7 @@ impl<P: Policy + Copy + PartialEq> OnTable<P> {
 
     /// The deal under `rules` on `carried` as the policy plays it, or with everybody passing
     /// under the reading with the eldest free to pass.
-    fn play(&mut self, rules: &Rules, carried: Carried, how: How) -> &Outcome {
+    fn play(&mut self, rules: &Rules, carried: Carried, how: How) -> (&Outcome, Sums) {
         match how {
             How::Played => self.played.play(rules, carried),
             How::Untaken => {
@@ -172,7 +172,7 @@ impl Replayed {
         }
     }
 
-    fn play(&mut self, rules: &Rules, carried: Carried, how: How) -> &Outcome {
+    fn play(&mut self, rules: &Rules, carried: Carried, how: How) -> (&Outcome, Sums) {
         match self {
             Replayed::Judging(t) => t.play(rules, carried, how),
             Replayed::Simple(t) => t.play(rules, carried, how),
@@ -189,14 +189,15 @@ impl Replayed {
 }
 
 /// The result of a deal in the order of the roles (seat order: eldest, middle, dealer), and
-/// what it leaves for the next: the pot, and the deals in a row the ruff has passed.
-fn trial(outcome: &Outcome, carried: Carried) -> Trial {
+/// what it leaves for the next: the pot, and the deals in a row the ruff has passed. `paid`:
+/// what its payments come to ([`Replays::play`] sums them as it plays).
+fn trial((outcome, paid): (&Outcome, Sums), carried: Carried) -> Trial {
     match outcome {
         Outcome::Played(ledger) => {
             let (passed, taken) = passed_and_bought(ledger);
             let mut state = [0; 8];
             state[0] = if passed { carried.ruff_passed + 1 } else { 0 };
-            let Sums { nets, pot, boxed } = Sums::of(&ledger.payments);
+            let Sums { nets, pot, boxed } = paid;
             Trial {
                 taken,
                 result: Ok(Standing::new(&nets)),

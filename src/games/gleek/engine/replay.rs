@@ -76,7 +76,8 @@ struct Fallen<P> {
     reads: u64,
     /// The hands and the policy as the play came to them.
     came: ([CardSet; 3], P),
-    tricks: Vec<Trick>,
+    /// All twelve, kept in place (no list allocated a play).
+    tricks: [Trick; 12],
     /// The hands and the policy as the tricks left them, and the first trick the policy played
     /// (counted from 1).
     hands: [CardSet; 3],
@@ -134,12 +135,14 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
     /// The deal played under `rules` on a table an earlier deal left as `carried` (in place of
     /// the scenario's own), as [`super::play_with`] plays it with a copy of the policy, and the
     /// points the whole play read recorded as [`Rules::get`] records them. The play is kept, to
-    /// be resumed by later plays and by its own switches ([`Replays::switch`]).
-    pub fn play(&mut self, rules: &Rules, carried: Carried) -> &Outcome {
+    /// be resumed by later plays and by its own switches ([`Replays::switch`]). With the
+    /// outcome, what its payments come to, summed stage by stage as it was played.
+    pub fn play(&mut self, rules: &Rules, carried: Carried) -> (&Outcome, Sums) {
         let start = self.furthest_start(rules, carried);
         let kept = self.go(rules, carried, start);
         self.base = Some(kept);
-        &self.saved[kept].outcome
+        let saved = &self.saved[kept];
+        (&saved.outcome, saved.paid)
     }
 
     /// The deal under `rules`, the reading [`Replays::play`] played last with one point
@@ -173,8 +176,9 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
             self.furthest_start(rules, carried)
         };
         let kept = self.go(rules, carried, start);
-        match &self.saved[kept].outcome {
-            Outcome::Played(l) => Ok(l.nets()),
+        let kept = &self.saved[kept];
+        match &kept.outcome {
+            Outcome::Played(_) => Ok(kept.paid.nets),
             Outcome::Unplayable(u) => Err(u.clone()),
         }
     }
@@ -222,11 +226,14 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         let mut policy = at.policy;
         let mut reads = base.reads;
         reads[start..].fill(0);
-        let mut after = Sums::default();
+        // What the switch's own payments come to, summed as they are made.
+        let (mut mine, mut counted, mut after) = (Sums::default(), 0, Sums::default());
         for (j, stage) in Stage::ALL.into_iter().enumerate().skip(start) {
             if j > start && j >= unread {
-                let pot = ledger.pot_before + marks[j].paid.pot;
-                if deal.stands_as(j, policy, &marks[j], ledger, pot) {
+                mine = mine + Sums::of(&deal.ledger.payments[counted..]);
+                counted = deal.ledger.payments.len();
+                let same_pot = before.pot + mine.pot == marks[j].paid.pot;
+                if same_pot && deal.stands_as(j, policy, &marks[j], ledger) {
                     after = base.paid - marks[j].paid;
                     reads[j..].copy_from_slice(&base.reads[j..]);
                     break;
@@ -240,15 +247,13 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         }
         Rules::mark_read(outer | all(&reads));
         let Deal {
-            ledger: mine,
-            forbidden,
-            ..
+            ledger, forbidden, ..
         } = deal;
         let switched = match forbidden.into_iter().next() {
             Some(u) => Err(u),
-            None => Ok((before + Sums::of(&mine.payments) + after).nets),
+            None => Ok((before + mine + Sums::of(&ledger.payments[counted..]) + after).nets),
         };
-        self.spare = Some(emptied(mine));
+        self.spare = Some(emptied(ledger));
         switched
     }
 
@@ -273,12 +278,14 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         let reads = Rules::take_read();
         Rules::mark_read(outer | reads);
         deal.note_filled_play(filled_from);
-        if deal.forbidden.is_empty() {
+        // The ledger holds only these tricks: no stage before them writes any.
+        let tricks = deal.ledger.tricks[..].try_into();
+        if let (true, Ok(tricks)) = (deal.forbidden.is_empty(), tricks) {
             self.fallen.borrow_mut().push(Fallen {
                 rules: *deal.r,
                 reads,
                 came,
-                tricks: deal.ledger.tricks.clone(),
+                tricks,
                 hands: deal.hands,
                 left_in_hand: deal.ledger.left_in_hand,
                 after: *policy,
@@ -490,20 +497,13 @@ impl<'a> Deal<'a> {
     }
 
     /// Whether the deal, by `policy`, stands before stage `j` as the play whose ledger is
-    /// `from` stood there (at `mark`, with `pot` in the pot), in everything stage `j` and the
-    /// stages after it read: the hands, the buyer, the policy, the tricks, the pot, and the
-    /// steps filled. A stage reads the steps filled only to fill its own once: the tricks fill
+    /// `from` stood there (at `mark`), in everything stage `j` and the stages after it read
+    /// but the pot (the caller compares it, from what the payments came to): the hands, the
+    /// buyer, the policy, the tricks, and the steps filled. A stage reads the steps filled only to fill its own once: the tricks fill
     /// a kind no stage before them does, and the reckoning fills none. What else the ledger
     /// holds (the cards laid out or left in hand, the ruffs, the points) no stage reads. No
     /// action forbidden.
-    fn stands_as<P: PartialEq>(
-        &self,
-        j: usize,
-        policy: P,
-        mark: &Mark<P>,
-        from: &Ledger,
-        pot: Money,
-    ) -> bool {
+    fn stands_as<P: PartialEq>(&self, j: usize, policy: P, mark: &Mark<P>, from: &Ledger) -> bool {
         let l = &self.ledger;
         let [_, _, filled, _, tricks] = mark.lengths.map(|n| n as usize);
         self.forbidden.is_empty()
@@ -514,7 +514,6 @@ impl<'a> Deal<'a> {
             && self.short_discard == mark.short_discard
             && (j >= TRICKS || l.filled[..] == from.filled[..filled])
             && l.tricks[..] == from.tricks[..tricks]
-            && l.pot_after() == pot
     }
 
     /// The tricks as they fell in an earlier play; returns the policy as they left it.

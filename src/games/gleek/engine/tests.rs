@@ -3,7 +3,7 @@
 
 use super::{Outcome, play, trick_winner};
 use crate::cards::{Card, Suit};
-use crate::games::gleek::ledger::{Ledger, Phase};
+use crate::games::gleek::ledger::{Ledger, Phase, Sums};
 use crate::games::gleek::parse_scenario;
 use crate::games::gleek::points::{Point, TABLE};
 use crate::games::gleek::scenario::{SEATS, Scenario, Seat};
@@ -663,11 +663,12 @@ fn a_resumed_play_of_a_script_is_the_play_from_the_deal() {
                 .iter()
                 .flat_map(|&p| (0..p.def().choices.len() as u8).map(move |to| base.with(p, to)));
             for rules in [base].into_iter().chain(switches) {
-                assert_eq!(
-                    replays.play(&rules, s.carried),
-                    &play(&s, &rules),
-                    "{rules:?}"
-                );
+                let (outcome, paid) = replays.play(&rules, s.carried);
+                let expected = play(&s, &rules);
+                assert_eq!(outcome, &expected, "{rules:?}");
+                if let Outcome::Played(l) = &expected {
+                    assert_eq!(paid, Sums::of(&l.payments), "{rules:?}");
+                }
             }
         }
     }
@@ -695,7 +696,7 @@ fn a_switch_of_a_script_nets_as_the_play_from_the_deal() {
         let s = scenario(yaml);
         let mut replays = super::Replays::new(std::rc::Rc::new(s.clone()), super::SimplePolicy);
         for base in [Rules::first_choices(TABLE), last] {
-            let played = replays.play(&base, s.carried).clone();
+            let played = replays.play(&base, s.carried).0.clone();
             unplayable_bases += usize::from(played.ledger().is_none());
             for &p in Point::ALL {
                 for to in 0..p.def().choices.len() as u8 {
