@@ -639,9 +639,9 @@ impl Ledger {
     }
 }
 
-#[test]
-fn a_resumed_play_of_a_script_is_the_play_from_the_deal() {
-    // Base, a stock card laid out (forbidden where the buyer lays out first), a short discard.
+/// The scripts the resumed plays are tried on (the base, a stock card laid out, forbidden where
+/// the buyer lays out first, and a short discard), and the reading of every point's last choice.
+fn scripts_and_last_choices() -> ([String; 3], Rules) {
     let scripts = [
         BASE.to_string(),
         edit("discard: 4D", "discard: 4H"),
@@ -655,6 +655,12 @@ fn a_resumed_play_of_a_script_is_the_play_from_the_deal() {
         .fold(Rules::first_choices(TABLE), |r, &p| {
             r.with(p, (p.def().choices.len() - 1) as u8)
         });
+    (scripts, last)
+}
+
+#[test]
+fn a_resumed_play_of_a_script_is_the_play_from_the_deal() {
+    let (scripts, last) = scripts_and_last_choices();
     for yaml in &scripts {
         let s = scenario(yaml);
         let mut replays = super::Replays::new(std::rc::Rc::new(s.clone()), super::SimplePolicy);
@@ -678,19 +684,7 @@ fn a_resumed_play_of_a_script_is_the_play_from_the_deal() {
 fn a_switch_of_a_script_nets_as_the_play_from_the_deal() {
     // As above: a switch that forbids an action, and a reading that cannot play the deal, whose
     // switches are played afresh.
-    let scripts = [
-        BASE.to_string(),
-        edit("discard: 4D", "discard: 4H"),
-        edit(
-            "discard: 4D 5D 6D 7D 8D 9D 6S",
-            "discard: 4D 5D 6D 7D 8D 9D",
-        ),
-    ];
-    let last = Point::ALL
-        .iter()
-        .fold(Rules::first_choices(TABLE), |r, &p| {
-            r.with(p, (p.def().choices.len() - 1) as u8)
-        });
+    let (scripts, last) = scripts_and_last_choices();
     let (mut forbidden, mut unplayable_bases) = (0, 0);
     for yaml in &scripts {
         let s = scenario(yaml);
