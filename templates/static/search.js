@@ -8,8 +8,9 @@
 // reference. Results are grouped by game, the true count given. The index comes in parts, each a
 // whole index of some pages, listed in search-index.json with their digests: every part is
 // fetched and the parts joined into one index, which ranks as one index written whole would. A
-// part is fetched once per visit (kept in sessionStorage under its address and digest). The snippet shows the words around the first hit, each hit in
-// <mark>, built as text nodes: nothing from the index is ever parsed as HTML.
+// part is fetched once per visit (kept in sessionStorage under its address and digest). The
+// snippet shows the words around the first hit, each hit in <mark>, built as text nodes: nothing
+// from the index is ever parsed as HTML.
 (function () {
   "use strict";
   var K1 = 1.2, B = 0.75;
