@@ -253,7 +253,7 @@ fn replays_agree<P: Policy + Copy + PartialEq>(
 /// Three random readings, each with some of its points switched alone.
 fn switched_readings(seed: u64) -> Vec<(Rules, Vec<Rules>)> {
     let mut rng = RandomPolicy::new(seed);
-    (0..3)
+    let mut readings: Vec<(Rules, Vec<Rules>)> = (0..3)
         .map(|r| {
             let base = random_rules(seed.wrapping_add(r));
             let switches = (0..12)
@@ -265,7 +265,25 @@ fn switched_readings(seed: u64) -> Vec<(Rules, Vec<Rules>)> {
                 .collect();
             (base, switches)
         })
-        .collect()
+        .collect();
+    // The first reading again with one point of the reckoning changed, switched back and to
+    // each of the reckoning's other points: its switches come to the tricks the first came to,
+    // and meet reckonings made after them under rules that differ on some points.
+    let (first, _) = readings[0];
+    let reckoning = [
+        Point::HonoursScored,
+        Point::ParSettlement,
+        Point::DiscardedHonour,
+    ];
+    let p = reckoning[rng.next(3) as usize];
+    let again = first.with(p, 1 - first.get(p));
+    let switches = reckoning
+        .iter()
+        .map(|&q| again.with(q, 1 - again.get(q)))
+        .chain([again.with(Point::FollowRule, 1 - again.get(Point::FollowRule))])
+        .collect();
+    readings.push((again, switches));
+    readings
 }
 
 /// Random readings, each followed by some of its points switched alone (the order a simulation
