@@ -300,15 +300,84 @@ fn step(to: &[i64], from: &[i64]) -> impl Iterator<Item = i128> {
     to.iter().zip(from).map(|(a, b)| i128::from(a - b))
 }
 
+/// n! for n up to [`EXACT_MAX`].
 fn factorial(n: usize) -> u128 {
-    (1..=n as u128).product()
+    checked_factorial(n).expect("n! fits for n up to EXACT_MAX")
 }
 
-/// Plays all 2^k sets, counts the playable orders through each, and averages exactly.
-fn exact(k: usize, mut value: impl FnMut(u64) -> Value) -> Result<Shapley, Unattributable> {
+/// Plays all 2^k sets and averages exactly over the points that are not null players.
+fn exact(k: usize, value: impl FnMut(u64) -> Value) -> Result<Shapley, Unattributable> {
+    let v: Vec<Value> = (0..1u64 << k).map(value).collect();
+    let kept: Vec<usize> = (0..k)
+        .filter(|&i| {
+            let i = 1 << i;
+            (0..v.len()).any(|m| m & i == 0 && v[m] != v[m | i])
+        })
+        .collect();
+    if kept.len() == k {
+        return exact_table(k, &v);
+    }
+    let reduced: Vec<Value> = (0..1u64 << kept.len())
+        .map(|m| v[spread(m, &kept) as usize].clone())
+        .collect();
+    let shapley = exact_table(kept.len(), &reduced)?;
+    let seats = v[0].as_ref().map_or(0, Vec::len);
+    Ok((shapley.widen(k, &kept, seats)).expect("k! fits when k is at most EXACT_MAX"))
+}
+
+/// The set `m` of the points `kept` (bit j for `kept[j]`) as a set of all the points.
+pub fn spread(m: u64, kept: &[usize]) -> u64 {
+    (kept.iter().enumerate())
+        .filter(|&(j, _)| m & bit(j) != 0)
+        .fold(0, |all, (_, &i)| all | bit(i))
+}
+
+impl Shapley {
+    /// These shares, found over the points `kept` (ascending indices into `k` points), given
+    /// for all `k` points, the others being null players: switching one never changes any
+    /// set's value, playable or not. A null player's share is zero, and it changes no other
+    /// point's share or interaction, nor which orders count: each order of the kept points
+    /// stands for the k!/k'! orders of all the points that place the others anywhere, every
+    /// one of them playable exactly when it is (`null_players_change_no_other_share` proves
+    /// it on random games). `None` when k! does not fit the count.
+    pub fn widen(self, k: usize, kept: &[usize], seats: usize) -> Option<Shapley> {
+        let mut shares = vec![vec![Share::ZERO; seats]; k];
+        for (row, &i) in self.shares.into_iter().zip(kept) {
+            shares[i] = row;
+        }
+        let interactions = (self.interactions.into_iter())
+            .map(|x| Interaction {
+                pair: (kept[x.pair.0], kept[x.pair.1]),
+                shares: x.shares,
+            })
+            .collect();
+        let method = match self.method {
+            Method::Exact { counted, .. } => {
+                let orders = checked_factorial(k)?;
+                let per_order = orders / checked_factorial(kept.len())?;
+                Method::Exact {
+                    counted: counted.checked_mul(per_order)?,
+                    orders,
+                }
+            }
+            sampled => sampled,
+        };
+        Some(Shapley {
+            shares,
+            interactions,
+            method,
+        })
+    }
+}
+
+fn checked_factorial(n: usize) -> Option<u128> {
+    (1..=n as u128).try_fold(1u128, |f, i| f.checked_mul(i))
+}
+
+/// Counts the playable orders through each of the 2^k sets' values and averages exactly.
+fn exact_table(k: usize, v: &[Value]) -> Result<Shapley, Unattributable> {
     let n = 1usize << k;
     let full = n - 1;
-    let v: Vec<Value> = (0..n as u64).map(&mut value).collect();
     let (Some(first), Some(_)) = (&v[0], &v[full]) else {
         return Err(Unattributable::EndNotPlayable);
     };
@@ -351,7 +420,7 @@ fn exact(k: usize, mut value: impl FnMut(u64) -> Value) -> Result<Shapley, Unatt
         }
     }
     let shares = divide(sums, counted as i128);
-    let interactions = exact_interactions(k, &v);
+    let interactions = exact_interactions(k, v);
     Ok(Shapley {
         shares,
         interactions,
@@ -600,6 +669,7 @@ fn sampled_interactions<F: FnMut(u64) -> Value>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     /// A value table over named sets: `values[m]` for each mask `m`, in whole units.
     fn table(values: Vec<Option<Vec<i64>>>) -> impl FnMut(u64) -> Value {
@@ -765,5 +835,85 @@ mod tests {
             ((k - 2, k - 1), Share::halves(10))
         );
         assert_eq!(a.interactions.len(), 1);
+    }
+
+    /// Each point's step averaged over every playable order, order by order: the definition
+    /// the exact count must agree with.
+    fn by_orders(k: usize, v: &[Value]) -> Option<Vec<Vec<Share>>> {
+        fn orders(rest: Vec<usize>) -> Vec<Vec<usize>> {
+            if rest.is_empty() {
+                return vec![Vec::new()];
+            }
+            (0..rest.len())
+                .flat_map(|i| {
+                    let mut others = rest.clone();
+                    let first = others.remove(i);
+                    orders(others).into_iter().map(move |mut o| {
+                        o.insert(0, first);
+                        o
+                    })
+                })
+                .collect()
+        }
+        let seats = v[0].as_ref()?.len();
+        let mut sums = vec![vec![0i128; seats]; k];
+        let mut counted = 0;
+        'order: for order in orders((0..k).collect()) {
+            let mut steps = Vec::new();
+            let mut m = 0usize;
+            for i in order {
+                let (Some(before), Some(after)) = (&v[m], &v[m | 1 << i]) else {
+                    continue 'order;
+                };
+                steps.push((i, step(after, before).collect::<Vec<_>>()));
+                m |= 1 << i;
+            }
+            counted += 1;
+            for (i, d) in steps {
+                for (s, x) in sums[i].iter_mut().zip(d) {
+                    *s += x;
+                }
+            }
+        }
+        (counted > 0).then(|| divide(sums, counted))
+    }
+
+    /// A game of `k` points: each set's value (two seats), or none (not playable).
+    fn game() -> impl Strategy<Value = (usize, Vec<Value>)> {
+        (1usize..5).prop_flat_map(|k| {
+            let value = prop::option::weighted(0.85, prop::collection::vec(-6i64..6, 2));
+            (Just(k), prop::collection::vec(value, 1 << k))
+        })
+    }
+
+    proptest! {
+        /// A null player (switching it never changes a set's value, playable or not) gets no
+        /// share, and changes no other point's share or interaction, nor the orders counted
+        /// beyond their number: so a split may play the sets of the other points alone.
+        #[test]
+        fn null_players_change_no_other_share((k, v) in game(), at in 0usize..5) {
+            let null = at % (k + 1);
+            let kept: Vec<usize> = (0..=k).filter(|&i| i != null).collect();
+            // The wider game: a set's value is that of its part among the kept points.
+            let wide: Vec<Value> = (0..1u64 << (k + 1))
+                .map(|m| {
+                    let own = (kept.iter().enumerate())
+                        .filter(|&(_, &i)| m & bit(i) != 0)
+                        .fold(0, |o, (j, _)| o | bit(j));
+                    v[own as usize].clone()
+                })
+                .collect();
+            let whole = exact_table(k + 1, &wide);
+            let widened = exact_table(k, &v).map(|s| s.widen(k + 1, &kept, 2).unwrap());
+            prop_assert_eq!(&whole, &widened);
+            // The exact split drops null players itself, to the same figures.
+            prop_assert_eq!(&shapley(k + 1, |m| wide[m as usize].clone()), &whole);
+            if let Ok(s) = &whole {
+                prop_assert!(s.shares[null].iter().all(|x| x.is_zero()));
+                prop_assert!(s.interactions.iter().all(|x| x.pair.0 != null && x.pair.1 != null));
+                // And the count agrees with averaging over every playable order, one by one.
+                prop_assert_eq!(Some(s.shares.clone()), by_orders(k + 1, &wide));
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Comparisons built on the engine: a reading's open alternatives, and how the difference
 //! between two readings on a scenario divides among the rule points on which they differ.
 
-use crate::attribution::{self, Method, Share, Unattributable};
+use crate::attribution::{self, Method, Share, Unattributable, spread};
 use crate::game::{Outcome, Scenario};
 use crate::money::Money;
 use crate::rules::{Point, Rules};
@@ -177,7 +177,9 @@ impl Attribution {
 /// the same, and are not played again (as the simulation does, `crate::simulate`).
 pub struct Plays<'a> {
     scenario: &'a dyn Scenario,
-    seen: Map<PlayKey<'a>, (Summary, Option<Outcome>)>,
+    /// Each result asked for, with the points its play read (or an earlier play's that
+    /// reads the same).
+    seen: Map<PlayKey<'a>, (Summary, u64, Option<Outcome>)>,
     /// What each play came to, by the points it read (bits by index), keyed by its choices on
     /// those points alone ([`Rules::only`]).
     by_read: Vec<(u64, Map<PlayKey<'a>, Summary>)>,
@@ -205,7 +207,7 @@ impl<'a> Plays<'a> {
     }
 
     /// Plays the scenario, and notes what it came to under the points read.
-    fn play(&mut self, (reading, rules): &PlayKey<'a>) -> (Outcome, Summary) {
+    fn play(&mut self, (reading, rules): &PlayKey<'a>) -> (Outcome, Summary, u64) {
         Rules::take_read();
         let outcome = match reading {
             Some(r) => self.scenario.play_as(r, rules),
@@ -224,41 +226,52 @@ impl<'a> Plays<'a> {
                 self.by_read.push((read, map));
             }
         }
-        (outcome, summary)
+        (outcome, summary, read)
     }
 
-    /// What an earlier play that read only points on which `key`'s rules agree came to.
-    fn known(&self, (reading, rules): &PlayKey<'a>) -> Option<Summary> {
-        self.by_read
-            .iter()
-            .find_map(|(read, map)| map.get(&(*reading, rules.only(*read))).cloned())
+    /// What an earlier play that read only points on which `key`'s rules agree came to, and
+    /// those points (a play under `key` would read them too, and nothing else).
+    fn known(&self, (reading, rules): &PlayKey<'a>) -> Option<(Summary, u64)> {
+        self.by_read.iter().find_map(|(read, map)| {
+            let summary = map.get(&(*reading, rules.only(*read)))?;
+            Some((summary.clone(), *read))
+        })
     }
 
     /// The scenario's outcome under `rules`, as [`Scenario::play_as`] gives it for `reading` (as
     /// [`Scenario::play`] for none), and what it comes to, kept.
     pub fn played(&mut self, reading: Option<&'a str>, rules: &Rules) -> (Outcome, Summary) {
         let key = self.key(reading, rules);
-        if let Some((summary, Some(outcome))) = self.seen.get(&key) {
+        if let Some((summary, _, Some(outcome))) = self.seen.get(&key) {
             return (outcome.clone(), summary.clone());
         }
-        let (outcome, summary) = self.play(&key);
+        let (outcome, summary, read) = self.play(&key);
         self.seen
-            .insert(key, (summary.clone(), Some(outcome.clone())));
+            .insert(key, (summary.clone(), read, Some(outcome.clone())));
         (outcome, summary)
     }
 
     /// What the scenario's result comes to under `rules`, for `reading`, played at most once.
     pub fn summary(&mut self, reading: Option<&'a str>, rules: &Rules) -> Summary {
+        self.summary_read(reading, rules).0
+    }
+
+    /// [`Plays::summary`], and the points (bits by index) its play reads: rules that agree
+    /// with these on them come to the same.
+    pub fn summary_read(&mut self, reading: Option<&'a str>, rules: &Rules) -> (Summary, u64) {
         let key = self.key(reading, rules);
-        if let Some((summary, _)) = self.seen.get(&key) {
-            return summary.clone();
+        if let Some((summary, read, _)) = self.seen.get(&key) {
+            return (summary.clone(), *read);
         }
-        let summary = match self.known(&key) {
-            Some(summary) => summary,
-            None => self.play(&key).1,
+        let (summary, read) = match self.known(&key) {
+            Some(known) => known,
+            None => {
+                let (_, summary, read) = self.play(&key);
+                (summary, read)
+            }
         };
-        self.seen.insert(key, (summary.clone(), None));
-        summary
+        self.seen.insert(key, (summary.clone(), read, None));
+        (summary, read)
     }
 }
 
@@ -293,6 +306,8 @@ pub fn attribute_with<'a>(
     }
 }
 
+/// Splits the difference: the shares over the points some play between A's choices and B's
+/// reads ([`relevant`]), the others null players with no share ([`Shapley::widen`]).
 fn split<'a>(
     plays: &mut Plays<'a>,
     reading: Option<&'a str>,
@@ -300,19 +315,33 @@ fn split<'a>(
     b: &Rules,
     points: &[Point],
 ) -> Result<Split, NoSplit> {
-    let value = |mask: u64| {
+    let at = |mask: u64| {
         let mut rules = *a;
         for (i, &p) in points.iter().enumerate() {
             if mask & (1 << i) != 0 {
                 rules.set(p, b.get(p));
             }
         }
-        match plays.summary(reading, &rules) {
-            Summary::Nets(n) => Some(n.iter().map(|m| m.as_halves()).collect()),
-            Summary::Unplayable(_) => None,
-        }
+        rules
     };
-    let shapley = attribution::shapley(points.len(), value).map_err(|e| match e {
+    // Each seat's standing in half units, none where not playable.
+    let value = |plays: &mut Plays<'a>, mask: u64| match plays.summary(reading, &at(mask)) {
+        Summary::Nets(n) => Some(n.iter().map(|m| m.as_halves()).collect::<Vec<_>>()),
+        Summary::Unplayable(_) => None,
+    };
+    let seats = value(plays, 0).map_or(0, |v| v.len());
+    let reduced = relevant(plays, reading, &at, points).map(|kept| {
+        let kept: Vec<usize> = (0..points.len()).filter(|i| kept & 1 << i != 0).collect();
+        attribution::shapley(kept.len(), |m| value(plays, spread(m, &kept)))
+            .map(|s| s.widen(points.len(), &kept, seats))
+    });
+    let shapley = match reduced {
+        Some(Ok(Some(shapley))) => Ok(shapley),
+        Some(Err(e)) => Err(e),
+        // Too many points read, or too many differing for their orders to be counted.
+        None | Some(Ok(None)) => attribution::shapley(points.len(), |m| value(plays, m)),
+    }
+    .map_err(|e| match e {
         Unattributable::EndNotPlayable => NoSplit::NotPlayable,
         Unattributable::NoPlayableOrder => NoSplit::NoPlayableOrder,
     })?;
@@ -325,4 +354,48 @@ fn split<'a>(
             .collect(),
         method: shapley.method,
     })
+}
+
+/// The differing `points` that some play between A's choices and B's reads, as bits over
+/// `points`; `at` gives the rules with a set of them switched to B's. A point that no such
+/// play reads is a null player: rules that differ only there play alike, so switching it
+/// changes no set's value. Found from A's own play outwards: every set of the points found
+/// so far is played, and the points those plays read join, until none does; then no set of
+/// the points found reads another, and a set's value is that of its part among them. `None`
+/// past [`attribution::EXACT_MAX`] points, whose sets are too many to play.
+fn relevant<'a>(
+    plays: &mut Plays<'a>,
+    reading: Option<&'a str>,
+    at: &impl Fn(u64) -> Rules,
+    points: &[Point],
+) -> Option<u64> {
+    let among = |read: u64| {
+        (points.iter().enumerate())
+            .filter(|(_, p)| read & 1 << p.index() != 0)
+            .fold(0u64, |m, (i, _)| m | 1 << i)
+    };
+    let mut read = plays.summary_read(reading, &at(0)).1;
+    let mut kept = 0u64;
+    loop {
+        let grown = kept | among(read);
+        if grown == kept {
+            return Some(kept);
+        }
+        if grown.count_ones() as usize > attribution::EXACT_MAX {
+            return None;
+        }
+        let fresh = grown & !kept;
+        kept = grown;
+        // The sets of `kept` not played yet: those with a fresh point.
+        let mut m = 0u64;
+        loop {
+            if m & fresh != 0 {
+                read |= plays.summary_read(reading, &at(m)).1;
+            }
+            if m == kept {
+                break;
+            }
+            m = m.wrapping_sub(kept) & kept;
+        }
+    }
 }

@@ -52,8 +52,18 @@ fn check_adds_up(at: &Attribution, seats: usize) -> Result<(), TestCaseError> {
             for ((p, q), _) in &split.interactions {
                 prop_assert!(at.differing.contains(p) && at.differing.contains(q));
             }
-            let exact = matches!(split.method, Method::Exact { .. });
-            prop_assert_eq!(exact, at.differing.len() <= EXACT_MAX);
+            // Exact up to EXACT_MAX differing points, and past them when no more than that
+            // many are read by the plays between the two readings (the others null players,
+            // with no share): the orders counted are still those of every differing point.
+            let k = at.differing.len();
+            match split.method {
+                Method::Exact { orders, .. } => {
+                    prop_assert_eq!(orders, (1..=k as u128).product::<u128>());
+                    let moving = split.moving().count();
+                    prop_assert!(moving <= EXACT_MAX, "{} moving points, exact", moving);
+                }
+                Method::Sampled { .. } => prop_assert!(k > EXACT_MAX),
+            }
         }
         (Ok(_), None) => prop_assert!(false, "a split without a difference"),
         (Err(NoSplit::Same), _) => prop_assert_eq!(&at.from, &at.to),

@@ -22,10 +22,15 @@ pub struct Glossary {
     pub url: String,
     pub terms: Vec<Term>,
     /// Each spelling, as lower-case words joined by single spaces, and its term.
-    phrases: HashMap<String, usize>,
-    /// The most words in any spelling.
-    longest: usize,
+    phrases: Map<String, usize>,
+    /// Each first word of a spelling, and the most words in a spelling it starts: most words
+    /// of a page start none, and are looked up once.
+    starts: Map<String, usize>,
 }
+
+/// The glossary's maps: their keys are its own spellings, looked up for every word of every
+/// page, so a fast fixed hasher in place of SipHash's protection against chosen keys.
+type Map<K, V> = HashMap<K, V, foldhash::fast::FixedState>;
 
 /// The first sentence of a definition: up to a full stop followed by a capital, not counting
 /// the stops of abbreviations such as "p. 91" or "e.g.".
@@ -143,22 +148,23 @@ impl Glossary {
         for t in &mut terms {
             t.summary = first_sentence(&t.summary);
         }
-        let mut phrases = HashMap::new();
+        let mut phrases = Map::default();
         for (k, t) in terms.iter().enumerate() {
             for w in &t.words {
                 phrases.entry(normalise(w)).or_insert(k);
             }
         }
-        let longest = phrases
-            .keys()
-            .map(|p| p.split(' ').count())
-            .max()
-            .unwrap_or(1);
+        let mut starts: Map<String, usize> = Map::default();
+        for p in phrases.keys() {
+            let first = p.split(' ').next().unwrap_or_default().to_string();
+            let most = starts.entry(first).or_default();
+            *most = (*most).max(p.split(' ').count());
+        }
         Glossary {
             url: url.to_string(),
             terms,
             phrases,
-            longest,
+            starts,
         }
     }
 
@@ -182,7 +188,8 @@ impl Glossary {
             // The longest spelling that starts at this word and names a term not yet linked.
             let mut best: Option<(usize, usize)> = None;
             phrase.clear();
-            for n in 0..self.longest.min(spans.len() - i) {
+            let most = self.starts.get(lower[i].as_str()).copied().unwrap_or(0);
+            for n in 0..most.min(spans.len() - i) {
                 if n > 0 {
                     phrase.push(' ');
                 }
