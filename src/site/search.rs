@@ -19,7 +19,7 @@
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// How much of a section's text the index keeps for snippets, in bytes (cut at a word).
 const KEPT_TEXT: usize = 600;
@@ -29,7 +29,12 @@ pub const PAGES_A_PART: usize = 256;
 
 /// Pages a file of a part's text (`text-K.json`) holds: the results shown fetch the files of
 /// their pages, so a smaller file wastes fewer bytes, and a larger one takes fewer requests.
-pub const TEXT_PAGES: usize = 8;
+pub const TEXT_PAGES: usize = 4;
+
+/// A word's list of sections longer than this (in bytes, about a third of its length in JSON)
+/// is a file of its own: a query fetches the file of its first letter, with the words' lists
+/// that are short, and the long lists of the words that match alone ("the" is most of "t").
+const BIG: usize = 512;
 
 /// The folder of the index's parts.
 pub const PARTS: &str = "search-index/";
@@ -82,7 +87,8 @@ pub fn parts_list(parts: &[Written]) -> String {
             for (path, digest) in &part.files {
                 files.push_str(&format!("{path} {digest:016x}\n"));
                 let name = path.strip_prefix(dir.as_str()).unwrap_or(path);
-                if let Some(c) = name.strip_prefix("w-").and_then(|n| n.strip_suffix(".json")) {
+                let letter = name.strip_prefix("w-").and_then(|n| n.strip_suffix(".json"));
+                if let Some(c) = letter.filter(|c| c.len() == 1) {
                     letters.push_str(c);
                 }
             }
@@ -391,10 +397,17 @@ impl Builder {
         let mut out = Vec::new();
         let words = self.words.by_file();
         let titles = self.titles.by_file();
-        let names: std::collections::BTreeSet<&String> = words.keys().chain(titles.keys()).collect();
+        let names: BTreeSet<&String> = words.keys().chain(titles.keys()).collect();
         for name in names {
+            let all = words.get(name).map_or(&[][..], Vec::as_slice);
+            let (big, small): (Vec<_>, Vec<_>) = (all.iter()).partition(|(_, p)| p.bytes.len() > BIG);
+            let stem = name.strip_suffix(".json").unwrap_or(name);
+            for (k, (_, postings)) in big.iter().enumerate() {
+                out.push((format!("{stem}-{k}.json"), json(postings)));
+            }
             let file = WordsFile {
-                w: Sorted(words.get(name).map_or(&[][..], Vec::as_slice)),
+                w: Sorted(&small),
+                b: big.iter().enumerate().map(|(k, (w, _))| (*w, k)).collect(),
                 t: Sorted(titles.get(name).map_or(&[][..], Vec::as_slice)),
             };
             out.push((name.clone(), json(&file)));
@@ -454,19 +467,23 @@ fn postings<'a>(words: &'a mut Words, w: &str) -> &'a mut Postings {
     words.0.get_mut(w).expect("just inserted")
 }
 
-/// A part's words beginning with one letter: their sections (`w`) and their titles (`t`).
+/// A part's words beginning with one letter: their sections (`w`), except the words found in
+/// many (`b`), each in a file of its own (`w-C-K.json`, `K` given), and the pages whose title
+/// holds them (`t`).
 #[derive(Serialize)]
 struct WordsFile<'a> {
     w: Sorted<'a>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    b: BTreeMap<&'a String, usize>,
     t: Sorted<'a>,
 }
 
 /// Words with their lists, in order, written as a JSON object.
-struct Sorted<'a>(&'a [(&'a String, &'a Postings)]);
+struct Sorted<'a, T = (&'a String, &'a Postings)>(&'a [T]);
 
-impl Serialize for Sorted<'_> {
+impl<'a, T: std::borrow::Borrow<(&'a String, &'a Postings)>> Serialize for Sorted<'a, T> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.0.iter().copied())
+        s.collect_map(self.0.iter().map(|pair| *pair.borrow()))
     }
 }
 

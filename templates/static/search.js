@@ -8,7 +8,8 @@
 // sizes. So that a phone does not download the whole index, a query fetches only what it needs:
 // every match of a query word begins with the word's first letter, so of each part it fetches
 // the files of its words' first letters (w-C.json: each word's sections as [gap from the
-// previous section, count × 2 + 1 if in the heading, ...], and the pages whose title holds it)
+// previous section, count × 2 + 1 if in the heading, ...], and the pages whose title holds it;
+// a word found in many sections has its list in a file of its own, fetched if it matches)
 // and docs.json (each section's length, each page's sections and part of the site); it ranks,
 // then fetches the pages' text (text-K.json) for the results shown alone. This ranks exactly as
 // one index written whole did. A file is fetched once per visit (kept in sessionStorage under
@@ -211,6 +212,14 @@
     return out;
   }
 
+  // The words of a file of words whose lists are files of their own (`b`) that match a word of
+  // the query: the lists to fetch.
+  function longLists(file, query) {
+    return Object.keys(file.b || {}).filter(function (w) {
+      return terms(query).some(function (term) { return match(w, term) > 0; });
+    });
+  }
+
   // Of each part, its files of the letters the query's words begin with (each word's weight
   // counts its sections in every part), and, if it has every one, its docs.json; fetched by
   // `get(url, part's digest)` (a promise): the index as `rank` reads it.
@@ -227,7 +236,13 @@
       var mine = names.filter(function (f) { return p.w.indexOf(f.charAt(2)) >= 0; });
       part.files = {};
       var files = mine.map(function (f) {
-        return get(p.u + f, p.v).then(function (file) { part.files[f] = file; });
+        return get(p.u + f, p.v).then(function (file) {
+          part.files[f] = file;
+          return Promise.all(longLists(file, query).map(function (w) {
+            var url = p.u + f.replace(/\.json$/, "-" + file.b[w] + ".json");
+            return get(url, p.v).then(function (list) { file.w[w] = list; });
+          }));
+        });
       });
       if (mine.length && mine.length === names.length) {
         files.push(get(p.u + "docs.json", p.v).then(function (docs) { part.docs = docs; }));

@@ -8,9 +8,9 @@ const { words } = require("../../templates/static/search.js");
 const fileOf = (w) => "w-" + (/^[a-z0-9]/.test(w) ? w[0] : "_") + ".json";
 const distinct = (text) => [...new Set(words(text).map((w) => w.word))];
 
-// The files of `whole` divided in parts of `perPart` pages, text files of `perText` pages:
-// {list, files: {url: JSON}}.
-function divide(whole, perPart, perText) {
+// The files of `whole` divided in parts of `perPart` pages, text files of `perText` pages, the
+// list of a word in more than `big` sections of a part in a file of its own: {list, files}.
+function divide(whole, perPart, perText, big = Infinity) {
   const list = { text: perText, parts: [] };
   const files = {};
   for (let first = 0, n = 0; first < whole.pages.length; first += perPart, n++) {
@@ -38,7 +38,16 @@ function divide(whole, perPart, perText) {
         t.push(i - t.reduce((a, b) => a + b, 0));
       }
     });
-    for (const [name, file] of Object.entries(byFile)) { files[u + name] = file; }
+    for (const [name, file] of Object.entries(byFile)) {
+      const long = Object.keys(file.w).filter((w) => file.w[w].length / 2 > big);
+      if (long.length) { file.b = {}; }
+      long.forEach((w, k) => {
+        files[u + name.replace(".json", `-${k}.json`)] = file.w[w];
+        file.b[w] = k;
+        delete file.w[w];
+      });
+      files[u + name] = file;
+    }
     files[u + "docs.json"] = {
       n: docs.map((d) => d.n),
       d: pages.map((_, i) => docs.filter((d) => d.p === first + i).length),
@@ -81,8 +90,10 @@ function join(list, get) {
     }
     for (const c of part.w) {
       const file = get(`${part.u}w-${c}.json`);
-      for (const w of Object.keys(file.w)) {
-        const p = file.w[w];
+      const lists = { ...file.w };
+      for (const [w, k] of Object.entries(file.b || {})) { lists[w] = get(`${part.u}w-${c}-${k}.json`); }
+      for (const w of Object.keys(lists)) {
+        const p = lists[w];
         const into = (whole.words[w] ??= []);
         for (let i = 0, doc = at; i < p.length; i += 2) {
           doc += p[i];

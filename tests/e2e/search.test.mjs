@@ -13,8 +13,8 @@ const { divide } = require("./search-divide.cjs");
 
 // The results the page shows for `query` over `whole` divided in parts of `perPart` pages,
 // text files of `perText`, every result described; and the URLs of the files fetched.
-async function search(whole, query, perPart = 2, perText = 1) {
-  const { list, files } = divide(whole, perPart, perText);
+async function search(whole, query, perPart = 2, perText = 1, big = Infinity) {
+  const { list, files } = divide(whole, perPart, perText, big);
   const fetched = [];
   const get = (url) => {
     fetched.push(url);
@@ -28,9 +28,9 @@ async function search(whole, query, perPart = 2, perText = 1) {
 // The results for `query`, checked to be the ranking of the index written whole, however divided.
 async function rank(whole, query) {
   const expected = rankWhole(whole, query).map(({ page, n, ...r }) => r);
-  for (const [perPart, perText] of [[1, 1], [2, 1], [3, 2], [100, 100]]) {
-    const { results } = await search(whole, query, perPart, perText);
-    assert.deepEqual(results, expected, `${query}, ${perPart} pages a part, ${perText} a text file`);
+  for (const [perPart, perText, big] of [[1, 1, 0], [2, 1, Infinity], [3, 2, 1], [100, 100, 2]]) {
+    const { results } = await search(whole, query, perPart, perText, big);
+    assert.deepEqual(results, expected, `${query}, ${perPart} pages a part, ${perText} a text file, ${big}`);
   }
   return expected;
 }
@@ -66,6 +66,11 @@ test("a query fetches its words' files, their parts' docs.json and the text of t
     "search-index/1/w-t.json",
   ], "a part without one of the words counts the other's sections, not its docs");
   assert.deepEqual((await search(index(), "zzz")).fetched, [], "no part has a word in z");
+  // A word in more than one section of a part has its list apart, fetched only if it matches.
+  const { fetched: apart } = await search(index(), "tid", 100, 100, 1);
+  assert.deepEqual(apart.sort(), ["search-index/0/docs.json", "search-index/0/text-0.json", "search-index/0/w-t-0.json", "search-index/0/w-t.json"]);
+  const { fetched: none } = await search(index(), "turned", 100, 100, 1);
+  assert.ok(!none.includes("search-index/0/w-t-0.json"), none.join(", "));
   assert.deepEqual(await rank(index(), "zzz"), []);
 });
 
