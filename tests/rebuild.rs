@@ -290,12 +290,16 @@ fn a_page_changed_rewrites_its_part_of_the_search_index_alone() {
         .filter(|(p, ino)| before.get(*p) != Some(ino))
         .map(|(p, _)| p)
         .collect();
-    assert!(rewritten.iter().all(|p| p.starts_with(part)), "{rewritten:?}");
+    assert!(
+        rewritten.iter().all(|p| p.starts_with(part)),
+        "{rewritten:?}"
+    );
     let read = |p: &Path| std::fs::read_to_string(p).unwrap();
     assert!(read(&part.join("w-m.json")).contains("\"mournival\""));
     let text = (rewritten.iter()).filter(|p| p.to_string_lossy().contains("/text-"));
     assert_eq!(
-        text.filter(|p| read(p).contains("a mournival changed")).count(),
+        text.filter(|p| read(p).contains("a mournival changed"))
+            .count(),
         1,
         "{rewritten:?}"
     );

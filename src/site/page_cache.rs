@@ -145,8 +145,10 @@ impl PageCache<'_> {
         (keys.into_par_iter().enumerate())
             .map(|(n, key)| {
                 let kept = key.and_then(|k| {
-                    let part: Written = serde_json::from_str(&self.cache.get(&part_name(n, k))?).ok()?;
-                    let on_disk = |(path, digest): &(String, u64)| self.disk.get(path) == Some(digest);
+                    let part: Written =
+                        serde_json::from_str(&self.cache.get(&part_name(n, k))?).ok()?;
+                    let on_disk =
+                        |(path, digest): &(String, u64)| self.disk.get(path) == Some(digest);
                     part.files.iter().all(on_disk).then_some(part)
                 });
                 Part { key, kept }

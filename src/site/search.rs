@@ -87,7 +87,9 @@ pub fn parts_list(parts: &[Written]) -> String {
             for (path, digest) in &part.files {
                 files.push_str(&format!("{path} {digest:016x}\n"));
                 let name = path.strip_prefix(dir.as_str()).unwrap_or(path);
-                let letter = name.strip_prefix("w-").and_then(|n| n.strip_suffix(".json"));
+                let letter = name
+                    .strip_prefix("w-")
+                    .and_then(|n| n.strip_suffix(".json"));
                 if let Some(c) = letter.filter(|c| c.len() == 1) {
                     letters.push_str(c);
                 }
@@ -373,7 +375,7 @@ impl Builder {
     pub fn write<E: Send>(
         self,
         dir: &str,
-        put: &(dyn Fn(&str, &[u8]) -> Result<u64, E> + Sync),
+        put: &(impl Fn(&str, &[u8]) -> Result<u64, E> + Sync),
     ) -> Result<Written, E> {
         let pages = self.pages.len() as u32;
         let (files, docs, words) = self.files();
@@ -400,7 +402,8 @@ impl Builder {
         let names: BTreeSet<&String> = words.keys().chain(titles.keys()).collect();
         for name in names {
             let all = words.get(name).map_or(&[][..], Vec::as_slice);
-            let (big, small): (Vec<_>, Vec<_>) = (all.iter()).partition(|(_, p)| p.bytes.len() > BIG);
+            let (big, small): (Vec<_>, Vec<_>) =
+                (all.iter()).partition(|(_, p)| p.bytes.len() > BIG);
             let stem = name.strip_suffix(".json").unwrap_or(name);
             for (k, (_, postings)) in big.iter().enumerate() {
                 out.push((format!("{stem}-{k}.json"), json(postings)));
@@ -429,9 +432,16 @@ impl Builder {
             .map(|(i, page)| {
                 let mut sections = Vec::new();
                 while let Some(d) = docs.next_if(|d| d.p as usize == i) {
-                    sections.push(Text { a: d.a, h: d.h, x: d.x });
+                    sections.push(Text {
+                        a: d.a,
+                        h: d.h,
+                        x: d.x,
+                    });
                 }
-                TextPage { page, docs: sections }
+                TextPage {
+                    page,
+                    docs: sections,
+                }
             })
             .collect();
         for (k, chunk) in pages.chunks(TEXT_PAGES).enumerate() {
@@ -575,7 +585,10 @@ mod tests {
         batched.add(&entries[2..3]);
         batched.add(&entries[3..]);
         assert_eq!(files_of(batched), whole);
-        assert_eq!(whole["w-b.json"]["w"]["buyer's"], serde_json::json!([1, 2, 2, 2, 2, 2, 2, 2, 2, 2]));
+        assert_eq!(
+            whole["w-b.json"]["w"]["buyer's"],
+            serde_json::json!([1, 2, 2, 2, 2, 2, 2, 2, 2, 2])
+        );
     }
 
     /// The build's cache keeps each page's sections counted: pages added from their counts
@@ -680,12 +693,21 @@ mod tests {
             "a heading's words are its section's, and marked as the heading's"
         );
         assert_eq!(word("twelve"), serde_json::json!([2, 2]));
-        assert!(part["w-s.json"]["w"].get("s").is_none(), "no word `s` split off");
+        assert!(
+            part["w-s.json"]["w"].get("s").is_none(),
+            "no word `s` split off"
+        );
         let text = &part["text-0.json"]["pages"][0];
         assert_eq!(text["u"], "notebook/stock/");
         assert_eq!(text["t"], "The stock");
-        assert_eq!(text["docs"][1], serde_json::json!({"a": "the-question", "h": "The question", "x": "The buyer’s seven cards."}));
-        assert_eq!(part["docs.json"], serde_json::json!({"n": [3, 4, 2], "d": [3], "s": ["The notebook"]}));
+        assert_eq!(
+            text["docs"][1],
+            serde_json::json!({"a": "the-question", "h": "The question", "x": "The buyer’s seven cards."})
+        );
+        assert_eq!(
+            part["docs.json"],
+            serde_json::json!({"n": [3, 4, 2], "d": [3], "s": ["The notebook"]})
+        );
     }
 
     #[test]
