@@ -55,7 +55,15 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Diagnostic> {
             ),
         ));
     }
-    let too_large = || too_large(path);
+    let too_large = || {
+        file_error(
+            path,
+            format!(
+                "this file is larger than {} MiB, the most a file may hold",
+                MAX_FILE_BYTES >> 20
+            ),
+        )
+    };
     if meta.len() > MAX_FILE_BYTES {
         return Err(too_large());
     }
@@ -69,29 +77,6 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Diagnostic> {
         return Err(too_large());
     }
     Ok(bytes)
-}
-
-fn too_large(path: &Path) -> Diagnostic {
-    file_error(
-        path,
-        format!(
-            "this file is larger than {} MiB, the most a file may hold",
-            MAX_FILE_BYTES >> 20
-        ),
-    )
-}
-
-/// A text file's bytes, already read (by the build's scan of its inputs), taken as
-/// [`read_text`] takes a file's: the same bound, the same decoding and errors. With the text,
-/// whether it is the bytes as they were (no byte-order mark, carriage return or NUL), so that
-/// what was digested of the bytes stands for the text.
-pub fn text_of(path: &Path, bytes: Vec<u8>) -> Result<(Arc<str>, bool), Diagnostic> {
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(too_large(path));
-    }
-    let plain =
-        !bytes.starts_with(b"\xEF\xBB\xBF") && !bytes.contains(&b'\r') && !bytes.contains(&0);
-    Ok((decode(path, bytes).map(Arc::from)?, plain))
 }
 
 /// What a file system entry is, in words (a symbolic link only when `meta` was not followed).

@@ -130,7 +130,12 @@ fn edit(root: &Path, rng: &mut Rng, round: usize) -> String {
         0 => {
             // Saved with old Mac line ends, or a byte-order mark: the text the loader makes of
             // the bytes the build's scan read is not those bytes.
-            let text = page(n, &format!("Page {n}"), 0, &format!("Round {round}.\n\nMore."));
+            let text = page(
+                n,
+                &format!("Page {n}"),
+                0,
+                &format!("Round {round}.\n\nMore."),
+            );
             let text = match round % 2 {
                 0 => text.replace('\n', "\r"),
                 _ => format!("\u{feff}{text}"),

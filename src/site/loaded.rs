@@ -13,7 +13,6 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 /// The entries' names begin so: `loads-CONTENTDIGEST`.
 const PREFIX: &str = "loads-";
@@ -37,12 +36,10 @@ struct Entry {
     pages: Vec<Loaded>,
 }
 
-/// What the last build loaded, by path; and the pages' bytes as this build's scan of its
-/// inputs read them, for the loader to take (a file is read once).
+/// What the last build loaded, by path.
 #[derive(Default)]
 pub(super) struct Loads {
     by_path: HashMap<PathBuf, Loaded>,
-    scanned: Mutex<HashMap<PathBuf, (Vec<u8>, u64)>>,
 }
 
 /// This build of the tool.
@@ -73,22 +70,7 @@ impl Loads {
                 .flat_map(|e| e.pages)
                 .map(|l| (l.path.clone(), l))
                 .collect(),
-            scanned: Mutex::default(),
         }
-    }
-
-    /// Gives the loader the files' bytes the scan read (by path, with their digest).
-    pub(super) fn with_scanned(self, scanned: HashMap<PathBuf, (Vec<u8>, u64)>) -> Loads {
-        Loads {
-            scanned: Mutex::new(scanned),
-            ..self
-        }
-    }
-
-    /// The bytes the scan read of the file at `path`, and their digest: once.
-    pub(super) fn scanned(&self, path: &Path) -> Option<(Vec<u8>, u64)> {
-        let mut scanned = self.scanned.lock().unwrap_or_else(|p| p.into_inner());
-        scanned.remove(path)
     }
 
     fn get(&self, path: &Path, digest: u64) -> Option<&Loaded> {

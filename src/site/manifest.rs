@@ -30,9 +30,6 @@ pub(super) struct Input {
 /// while the build ran without reading them all again.
 pub(super) struct Inputs {
     pub(super) files: Vec<Input>,
-    /// The bytes read of the files under the folder the scan was asked to keep (the pages),
-    /// with their digest, until the loader takes them.
-    pub(super) kept: HashMap<PathBuf, (Vec<u8>, u64)>,
     stamps: Vec<Stamp>,
     folders: Vec<Folder>,
     /// When the scan began (nanoseconds since the epoch, as stamps are).
@@ -53,11 +50,10 @@ struct Folder {
 const RACY: i128 = 1_000_000_000;
 
 impl Inputs {
-    /// Reads and digests every file under the given folders (and the given files), in parallel,
-    /// keeping the bytes of those under `keep`. `None` when the inputs cannot all be looked at:
-    /// a symbolic link among them (a build without the cache reads what it points to), an
-    /// unreadable entry, too many.
-    pub(super) fn scan(folders: &[PathBuf], files: &[PathBuf], keep: &Path) -> Option<Inputs> {
+    /// Reads and digests every file under the given folders (and the given files), in parallel.
+    /// `None` when the inputs cannot all be looked at: a symbolic link among them (a build
+    /// without the cache reads what it points to), an unreadable entry, too many.
+    pub(super) fn scan(folders: &[PathBuf], files: &[PathBuf]) -> Option<Inputs> {
         let began = Stamp::now();
         let mut paths = Vec::new();
         for file in files {
@@ -73,7 +69,7 @@ impl Inputs {
         }
         paths.sort();
         paths.dedup();
-        let read: Vec<(Input, Stamp, Option<Vec<u8>>)> = paths
+        let (files, stamps) = paths
             .into_par_iter()
             .map(|path| {
                 let (bytes, stamp) = read_file(&path)?;
@@ -82,23 +78,11 @@ impl Inputs {
                     digest: super::sink::digest(&bytes),
                     path,
                 };
-                let bytes = input.path.starts_with(keep).then_some(bytes);
-                Some((input, stamp, bytes))
+                Some((input, stamp))
             })
-            .collect::<Option<_>>()?;
-        let mut kept = HashMap::new();
-        let mut files = Vec::with_capacity(read.len());
-        let mut stamps = Vec::with_capacity(read.len());
-        for (input, stamp, bytes) in read {
-            if let Some(bytes) = bytes {
-                kept.insert(input.path.clone(), (bytes, input.digest));
-            }
-            files.push(input);
-            stamps.push(stamp);
-        }
+            .collect::<Option<(Vec<Input>, Vec<Stamp>)>>()?;
         Some(Inputs {
             files,
-            kept,
             stamps,
             folders: dirs,
             began,

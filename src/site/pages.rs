@@ -168,10 +168,6 @@ pub struct Placed {
 /// What the build's cache knows of a page, by its path and the digest of its text.
 pub type Known<'a> = &'a (dyn Fn(&Path, u64) -> Option<Placed> + Sync);
 
-/// A page's bytes as the build's scan of its inputs read them, with their digest: taken once,
-/// so that a file is read once a build.
-pub type Scanned<'a> = &'a (dyn Fn(&Path) -> Option<(Vec<u8>, u64)> + Sync);
-
 impl ContentPage {
     /// The page's place, as the build's cache keeps it.
     pub fn placed(&self) -> Placed {
@@ -530,23 +526,22 @@ fn front_matter(
 
 /// Reads every page under the content folder of the project `root`.
 pub fn load(root: &Path, content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
-    load_known(root, content, &|_, _| None, &|_| None)
+    load_known(root, content, &|_, _| None)
 }
 
 /// As [`load`]; a Markdown page whose place is `known` (by its path and the digest of its
-/// text) is not parsed again, and a page `scanned` is not read again.
+/// text) is not parsed again.
 pub fn load_known(
     root: &Path,
     content: &Path,
     known: Known,
-    scanned: Scanned,
 ) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
     let files = content_files(root, content)?;
     let results: Vec<Result<ContentPage, Vec<Diagnostic>>> = {
         use rayon::prelude::*;
         files
             .par_iter()
-            .map(|path| load_file(content, path, known, scanned))
+            .map(|path| load_file(content, path, known))
             .collect()
     };
     let mut pages = Vec::new();
@@ -566,32 +561,14 @@ pub fn load_known(
 }
 
 pub(crate) fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<Diagnostic>> {
-    load_file(content, path, &|_, _| None, &|_| None)
+    load_file(content, path, &|_, _| None)
 }
 
 /// Reads and parses a page, unless it is a Markdown page whose place is `known`: one without
 /// scenarios, which the last build parsed.
-fn load_file(
-    content: &Path,
-    path: &Path,
-    known: Known,
-    scanned: Scanned,
-) -> Result<ContentPage, Vec<Diagnostic>> {
-    let (text, digest) = match scanned(path) {
-        Some((bytes, digest)) => {
-            let (text, plain) = crate::input::text_of(path, bytes).map_err(|d| vec![d])?;
-            let digest = match plain {
-                true => digest,
-                false => super::sink::digest(text.as_bytes()),
-            };
-            (text, digest)
-        }
-        None => {
-            let text = read_text(path).map_err(|d| vec![d])?;
-            let digest = super::sink::digest(text.as_bytes());
-            (text, digest)
-        }
-    };
+fn load_file(content: &Path, path: &Path, known: Known) -> Result<ContentPage, Vec<Diagnostic>> {
+    let text = read_text(path).map_err(|d| vec![d])?;
+    let digest = super::sink::digest(text.as_bytes());
     let rel_path = path.strip_prefix(content).unwrap_or(path);
     let rel = rel_path
         .components()

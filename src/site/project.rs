@@ -90,9 +90,8 @@ impl Project {
         let texts = config.texts_folder(&opts.root, opts.texts.as_deref());
         let library = Library::load(&opts.root, texts.as_ref()).map_err(BuildError::Invalid)?;
         let known = |path: &Path, digest| loads.placed(path, digest);
-        let scanned = |path: &Path| loads.scanned(path);
-        let mut content = pages::load_known(&opts.root, &opts.content, &known, &scanned)
-            .map_err(BuildError::Invalid)?;
+        let mut content =
+            pages::load_known(&opts.root, &opts.content, &known).map_err(BuildError::Invalid)?;
         let reserved = reserved(&readings, &library);
         let collisions = pages::collisions(&content, &reserved);
         if !collisions.is_empty() {

@@ -33,7 +33,7 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         return super::build(opts);
     }
     let cache = Cache::open(&opts.root);
-    let Some(mut inputs) = cache.is_open().then(|| scan(opts)).flatten() else {
+    let Some(inputs) = cache.is_open().then(|| scan(opts)).flatten() else {
         return super::build(opts);
     };
     let name = Manifest::name(&opts.content, &opts.out);
@@ -58,7 +58,7 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         pack: super::page_cache::pack_name(&name),
         shared: shared(key, &inputs, opts),
         disk,
-        loads: Loads::read(&cache, &opts.content).with_scanned(std::mem::take(&mut inputs.kept)),
+        loads: Loads::read(&cache, &opts.content),
     };
     // The files written into the site as the manifest stamped it, when it was updated in place.
     let mut written_over = None;
@@ -164,7 +164,7 @@ fn scan(opts: &BuildOptions) -> Option<Inputs> {
     .into_iter()
     .chain(texts.map(|t| t.path))
     .collect();
-    Inputs::scan(&folders, &[opts.root.join(CONFIG)], &opts.content)
+    Inputs::scan(&folders, &[opts.root.join(CONFIG)])
 }
 
 /// What every file the build makes depends on besides its inputs: the tool, the options, the
