@@ -64,7 +64,7 @@ impl Cache {
     /// whose names start with `family`: the older results of the same page.
     pub fn put(&self, family: &str, name: &str, text: &str) {
         if self.store(name, text) {
-            self.retain(family, |file| file == name);
+            self.retain(&[family], |file| file == name);
         }
     }
 
@@ -87,15 +87,15 @@ impl Cache {
         true
     }
 
-    /// Removes the entries whose names start with `prefix` but those `keep` says to keep: in
-    /// one pass over the folder, however many entries are kept.
-    pub fn retain(&self, prefix: &str, keep: impl Fn(&str) -> bool) {
+    /// Removes the entries whose names start with one of `prefixes` but those `keep` says to
+    /// keep: in one pass over the folder, however many entries are kept.
+    pub fn retain(&self, prefixes: &[&str], keep: impl Fn(&str) -> bool) {
         let Some(Ok(entries)) = self.dir.as_ref().map(fs::read_dir) else {
             return;
         };
         for entry in entries.flatten() {
             let file = entry.file_name().to_string_lossy().into_owned();
-            if file.starts_with(prefix) && !keep(&file) {
+            if prefixes.iter().any(|p| file.starts_with(p)) && !keep(&file) {
                 let _ = fs::remove_file(entry.path());
             }
         }
@@ -114,10 +114,18 @@ fn seal(text: &str) -> String {
 
 /// A regular file's bytes, if it holds at most `max`; never a link, FIFO or anything else.
 fn read_file(path: &Path, max: u64) -> Option<Vec<u8>> {
-    let meta = fs::symlink_metadata(path).ok()?;
-    if !meta.is_file() || meta.len() > max {
+    let (file, meta) = open_regular(path)?;
+    if meta.len() > max {
         return None;
     }
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes).ok()?;
+    (bytes.len() as u64 <= max).then_some(bytes)
+}
+
+/// A regular file opened, with what it is: never through a symbolic link, never blocking on a
+/// FIFO put in its place.
+pub(super) fn open_regular(path: &Path) -> Option<(fs::File, fs::Metadata)> {
     let mut options = fs::File::options();
     options.read(true);
     #[cfg(target_os = "linux")]
@@ -126,13 +134,13 @@ fn read_file(path: &Path, max: u64) -> Option<Vec<u8>> {
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags((OFlags::NOFOLLOW | OFlags::NONBLOCK).bits() as i32);
     }
-    let file = options.open(path).ok()?;
-    if !file.metadata().ok()?.is_file() {
+    #[cfg(not(target_os = "linux"))]
+    if !fs::symlink_metadata(path).ok()?.is_file() {
         return None;
     }
-    let mut bytes = Vec::new();
-    file.take(max + 1).read_to_end(&mut bytes).ok()?;
-    (bytes.len() as u64 <= max).then_some(bytes)
+    let file = options.open(path).ok()?;
+    let meta = file.metadata().ok()?;
+    meta.is_file().then_some((file, meta))
 }
 
 fn make(dir: &Path) -> std::io::Result<()> {

@@ -150,7 +150,7 @@ impl Loads {
         };
         if let Ok(text) = serde_json::to_string(&entry) {
             let name = name(content);
-            cache.put(&name, &name, &text);
+            cache.store(&name, &text);
         }
     }
 }

@@ -7,7 +7,7 @@
 use super::BuildReport;
 use super::cache::Cache;
 use rayon::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::fs::{self, Metadata};
 use std::hash::Hasher;
@@ -72,8 +72,7 @@ impl Inputs {
         let (files, stamps) = paths
             .into_par_iter()
             .map(|path| {
-                let stamp = Stamp::of(&fs::symlink_metadata(&path).ok()?)?;
-                let bytes = fs::read(&path).ok()?;
+                let (bytes, stamp) = read_file(&path)?;
                 let input = Input {
                     size: bytes.len() as u64,
                     digest: super::sink::digest(&bytes),
@@ -108,6 +107,15 @@ impl Inputs {
                         .is_none_or(|names| names_in(&f.path).as_ref() == Some(names))
             })
     }
+}
+
+/// A regular file's bytes and its stamp, taken from the file opened.
+fn read_file(path: &Path) -> Option<(Vec<u8>, Stamp)> {
+    use std::io::Read;
+    let (mut file, meta) = super::cache::open_regular(path)?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.read_to_end(&mut bytes).ok()?;
+    Some((bytes, Stamp::of(&meta)?))
 }
 
 /// The names of a folder's entries, sorted.
@@ -213,24 +221,69 @@ pub(super) struct Site {
 impl Site {
     /// Stamps the site at `out` after a build wrote `written` (path, digest) there.
     pub(super) fn stamp(out: &Path, written: &[(String, u64)]) -> Option<Site> {
+        Site::stamp_beside(out, written, &HashMap::new(), &HashMap::new())
+    }
+
+    /// As [`Site::stamp`], after a build found the site as stamped here, wrote into it only the
+    /// files `changed` and removed those it no longer has: every other file, and every folder
+    /// none of those lies in (an entry added or removed changes its folder's time), is as
+    /// stamped here and is not looked at again.
+    pub(super) fn restamp(
+        &self,
+        out: &Path,
+        written: &[(String, u64)],
+        changed: &[String],
+    ) -> Option<Site> {
+        let now: HashSet<&str> = written.iter().map(|(p, _)| p.as_str()).collect();
+        let gone = (self.files.iter().map(|(p, _, _)| p.as_str())).filter(|p| !now.contains(p));
+        let moved: HashSet<&str> = changed.iter().map(String::as_str).chain(gone).collect();
+        let files: HashMap<&str, (u64, Stamp)> = (self.files.iter())
+            .filter(|(p, _, _)| !moved.contains(p.as_str()))
+            .map(|(p, d, s)| (p.as_str(), (*d, *s)))
+            .collect();
+        let touched: HashSet<&str> = (moved.iter())
+            .flat_map(|p| p.match_indices('/').map(|(i, _)| &p[..i]))
+            .collect();
+        let folders: HashMap<&str, Stamp> = (self.folders.iter())
+            .filter(|(f, _)| !f.is_empty() && f != super::output::MARKER)
+            .filter(|(f, _)| !touched.contains(f.as_str()))
+            .map(|(f, s)| (f.as_str(), *s))
+            .collect();
+        Site::stamp_beside(out, written, &files, &folders)
+    }
+
+    /// Stamps the site, taking the stamps of the files (of the same digest) and folders given.
+    fn stamp_beside(
+        out: &Path,
+        written: &[(String, u64)],
+        files: &HashMap<&str, (u64, Stamp)>,
+        folders: &HashMap<&str, Stamp>,
+    ) -> Option<Site> {
         let files = written
             .par_iter()
-            .map(|(path, digest)| Some((path.clone(), *digest, file_stamp(out, path)?)))
+            .map(|(path, digest)| {
+                let stamp = match files.get(path.as_str()) {
+                    Some((d, stamp)) if d == digest => *stamp,
+                    _ => file_stamp(out, path)?,
+                };
+                Some((path.clone(), *digest, stamp))
+            })
             .collect::<Option<Vec<_>>>()?;
-        let mut folders: Vec<String> = written
+        let mut names: Vec<String> = written
             .iter()
             .flat_map(|(p, _)| p.match_indices('/').map(|(i, _)| p[..i].to_string()))
             .chain([String::new(), super::output::MARKER.to_string()])
             .collect();
-        folders.sort_unstable();
-        folders.dedup();
-        let folders = folders
+        names.sort_unstable();
+        names.dedup();
+        let folders = names
             .into_par_iter()
             .map(|f| {
-                Some((
-                    f.clone(),
-                    Stamp::of(&fs::symlink_metadata(out.join(&f)).ok()?)?,
-                ))
+                let stamp = match folders.get(f.as_str()) {
+                    Some(stamp) => *stamp,
+                    None => Stamp::of(&fs::symlink_metadata(out.join(&f)).ok()?)?,
+                };
+                Some((f, stamp))
             })
             .collect::<Option<Vec<_>>>()?;
         Some(Site {
@@ -311,7 +364,7 @@ impl Manifest {
     /// Stores the manifest, if every path and line of the report can be written on a line.
     pub(super) fn save(&self, cache: &Cache, name: &str) {
         if let Some(text) = self.text() {
-            cache.put(name, name, &text);
+            cache.store(name, &text);
         }
     }
 

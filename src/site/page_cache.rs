@@ -263,18 +263,14 @@ impl PageCache<'_> {
             current.insert(words_name(name));
         }
         // The pages' entries of a build before the pack, if any.
-        for family in [PREFIX, WORDS, PART] {
-            self.cache.retain(family, |file| current.contains(file));
-        }
+        (self.cache).retain(&[PREFIX, WORDS, PART], |file| current.contains(file));
     }
 }
 
 impl PageCache<'_> {
     /// Removes every entry of the pages and of the search index's parts.
     pub(super) fn forget(cache: &Cache) {
-        for family in [PREFIX, PACK, WORDS, PART] {
-            cache.retain(family, |_| false);
-        }
+        cache.retain(&[PREFIX, PACK, WORDS, PART], |_| false);
     }
 }
 

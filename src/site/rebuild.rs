@@ -60,6 +60,8 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         disk,
         loads: Loads::read(&cache, &opts.content),
     };
+    // The files written into the site as the manifest stamped it, when it was updated in place.
+    let mut written_over = None;
     let built = match pages.disk.is_empty() {
         true => build_site(opts, false, Some(&pages)),
         false => match update(opts, &pages) {
@@ -68,18 +70,23 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
                 pages.disk.clear();
                 build_site(opts, false, Some(&pages))
             }
-            other => other,
+            Ok((built, changed)) => {
+                written_over = Some(changed);
+                Ok(built)
+            }
+            Err(e) => Err(e),
         },
     };
     let built = built.inspect_err(|e| {
         // A failed write may have changed part of the site: the manifest no longer says what
         // is there. Errors in the input wrote nothing, and leave it standing.
         if matches!(e, BuildError::Output(_)) {
-            cache.retain(&name, |_| false);
+            cache.retain(&[&name], |_| false);
         }
     })?;
     pages.loads.save(&cache, &opts.content, &built.project);
-    remember(&cache, &name, key, inputs, opts, &built);
+    let before = (last.as_ref().map(|m| &m.site)).zip(written_over.as_deref());
+    remember(&cache, &name, key, (inputs, before), opts, &built);
     let report = built.report.clone();
     // What the build kept of every page (words counted, headings, links) is freed beside: a
     // caller that ends now does not wait for it (without a thread, it is freed here).
@@ -88,8 +95,8 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
 }
 
 /// Renders the site, pages unchanged taken from the cache, and writes into the live site only
-/// the files whose bytes changed.
-fn update(opts: &BuildOptions, pages: &PageCache) -> Result<Built, BuildError> {
+/// the files whose bytes changed; with the paths of those.
+fn update(opts: &BuildOptions, pages: &PageCache) -> Result<(Built, Vec<String>), BuildError> {
     let project = Project::load_known(opts, &pages.loads)?;
     let changes = Changes {
         disk: &pages.disk,
@@ -101,18 +108,20 @@ fn update(opts: &BuildOptions, pages: &PageCache) -> Result<Built, BuildError> {
         .into_inner()
         .unwrap_or_else(|p| p.into_inner());
     output::update(opts, &changed, &built.out.paths())?;
-    Ok(built)
+    Ok((built, changed.into_iter().map(|(path, _)| path).collect()))
 }
 
 /// Keeps the manifest of the build just done: only if its report says nothing a later build
 /// must say again (no failing expectation, no wrong quotation), and no input changed while it
 /// was read. Otherwise the manifest goes, and with a changed input every entry of the pages and
-/// of the search index (a key may not be what it rendered).
+/// of the search index (a key may not be what it rendered). A site updated in place (`before`:
+/// as the last manifest stamped it, and the files written into it) is stamped anew only where
+/// the build wrote.
 fn remember(
     cache: &Cache,
     name: &str,
     key: u64,
-    inputs: Inputs,
+    (inputs, before): (Inputs, Option<(&Site, &[String])>),
     opts: &BuildOptions,
     built: &Built,
 ) {
@@ -121,7 +130,11 @@ fn remember(
     if !steady {
         PageCache::forget(cache);
     }
-    let site = Site::stamp(&opts.out, &built.out.written);
+    let written = &built.out.written;
+    let site = match before {
+        Some((site, changed)) => site.restamp(&opts.out, written, changed),
+        None => Site::stamp(&opts.out, written),
+    };
     match site {
         Some(site) if steady && report.failing.is_empty() && report.misquoted.is_empty() => {
             let manifest = Manifest {
@@ -132,7 +145,7 @@ fn remember(
             };
             manifest.save(cache, name);
         }
-        _ => cache.retain(name, |_| false),
+        _ => cache.retain(&[name], |_| false),
     }
 }
 
