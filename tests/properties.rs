@@ -268,7 +268,7 @@ fn switched_readings(seed: u64) -> Vec<(Rules, Vec<Rules>)> {
         .collect();
     // The first reading again with one point of the reckoning changed, switched back and to
     // each of the reckoning's other points: its switches come to the tricks the first came to,
-    // and meet reckonings made after them under rules that differ on some points.
+    // under rules that differ from the first's on reckoning points only.
     let (first, _) = readings[0];
     let reckoning = [
         Point::HonoursScored,

@@ -19,11 +19,6 @@
 //! same policy, the same steps filled, the same pot: only the payments differ). Where no stage
 //! after it reads the point, the rest of the deal goes as the reading's did, and its payments are
 //! the reading's: the switch stops there.
-//!
-//! The reckoning reads only the hands, the tricks and its own points, so a switch that comes
-//! to it after tricks an earlier play of the deal came to, under rules that agree on every
-//! point that play's reckoning read, pays as it did ([`Reckoned`]). A switch of a point the
-//! tricks or the reckoning read first is answered so with no deal made, where it can be.
 
 use super::{Deal, Outcome, Policy, Stage, Unplayable};
 use crate::cards::CardSet;
@@ -36,7 +31,6 @@ use std::rc::Rc;
 
 const STAGES: usize = Stage::ALL.len();
 const TRICKS: usize = Stage::Tricks as usize;
-const RECKONING: usize = Stage::Reckoning as usize;
 /// The first stage that reads what an earlier deal left on the table.
 const RUFF: usize = Stage::Ruff as usize;
 
@@ -71,8 +65,6 @@ struct Saved<P> {
     /// The state before each stage, to be resumed: only a played deal is (an unplayable one is
     /// taken whole or not at all).
     marks: Option<Box<[Mark<P>; STAGES]>>,
-    /// The tricks it played or took, an index into [`Replays::fallen`].
-    fallen: Option<usize>,
     outcome: Outcome,
 }
 
@@ -92,18 +84,6 @@ struct Fallen<P> {
     left_in_hand: CardSet,
     after: P,
     filled_from: Option<u8>,
-}
-
-/// A reckoning after tricks as they fell, for a switch that comes to it after the same tricks
-/// (so from the same hands) under rules that agree on every point it read: the reckoning reads
-/// only the hands, the tricks and its points, so it pays as it did.
-struct Reckoned {
-    /// The tricks, an index into [`Replays::fallen`].
-    after: usize,
-    rules: Rules,
-    reads: u64,
-    /// What its payments come to.
-    paid: Sums,
 }
 
 /// Where a play starts.
@@ -133,8 +113,6 @@ pub struct Replays<P> {
     spare: Option<Ledger>,
     /// The tricks of every play that played them (a switch's too).
     fallen: RefCell<Vec<Fallen<P>>>,
-    /// The reckonings after them.
-    reckoned: RefCell<Vec<Reckoned>>,
 }
 
 impl<P: Policy + Copy + PartialEq> Replays<P> {
@@ -147,7 +125,6 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
             base: None,
             spare: None,
             fallen: RefCell::new(Vec::new()),
-            reckoned: RefCell::new(Vec::new()),
         }
     }
 
@@ -185,9 +162,6 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         );
         let differ = base.rules.differing(rules);
         let stage = base.reads.iter().take_while(|&&r| r & differ == 0).count();
-        if let Some(nets) = self.reckoned_switch(from, rules, stage) {
-            return Ok(nets);
-        }
         if stage < STAGES && base.marks.is_some() {
             return self.branch(from, rules, stage, differ);
         }
@@ -252,7 +226,6 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         let mut policy = at.policy;
         let mut reads = base.reads;
         reads[start..].fill(0);
-        let mut fallen = if start > TRICKS { base.fallen } else { None };
         // What the switch's own payments come to, summed as they are made.
         let (mut mine, mut counted, mut after) = (Sums::default(), 0, Sums::default());
         for (j, stage) in Stage::ALL.into_iter().enumerate().skip(start) {
@@ -266,23 +239,8 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
                     break;
                 }
             }
-            let reckoning = fallen.filter(|_| j == RECKONING);
-            if let Some((read, paid)) = reckoning.and_then(|f| self.reckoned(f, rules)) {
-                // The last stage, as an earlier play after the same tricks made it.
-                (reads[j], after) = (read, paid);
-                break;
-            }
-            let made = deal.ledger.payments.len();
-            let step = self.stage(&mut deal, stage, &mut policy, &mut fallen);
+            let step = self.stage(&mut deal, stage, &mut policy);
             reads[j] = Rules::take_read();
-            if let Some(after) = reckoning {
-                self.reckoned.borrow_mut().push(Reckoned {
-                    after,
-                    rules: *rules,
-                    reads: reads[j],
-                    paid: Sums::of(&deal.ledger.payments[made..]),
-                });
-            }
             if step.is_err() {
                 break;
             }
@@ -302,26 +260,17 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
     /// Plays `stage` of `deal`; the tricks as an earlier play of the deal (a reading's or a
     /// switch's) played them, where one came to them with the same hands and policy under
     /// rules that agree on every point they read, and kept for the later plays otherwise.
-    /// `fallen`: set to the tricks as kept (`None` where a forbidden card kept them out).
-    fn stage(
-        &self,
-        deal: &mut Deal,
-        stage: Stage,
-        policy: &mut P,
-        fallen: &mut Option<usize>,
-    ) -> Result<(), super::Stop> {
+    fn stage(&self, deal: &mut Deal, stage: Stage, policy: &mut P) -> Result<(), super::Stop> {
         if stage != Stage::Tricks {
             return deal.stage(stage, policy);
         }
         let came = (deal.held, *policy);
-        let taken = self.fallen.borrow().iter().enumerate().find_map(|(i, f)| {
+        let taken = self.fallen.borrow().iter().find_map(|f| {
             let same = f.came == came && f.rules.differing(deal.r) & f.reads == 0;
-            same.then(|| (i, deal.take_tricks(f)))
+            same.then(|| deal.take_tricks(f))
         });
-        *fallen = None;
-        if let Some((i, after)) = taken {
+        if let Some(after) = taken {
             *policy = after;
-            *fallen = Some(i);
             return Ok(());
         }
         let outer = Rules::take_read();
@@ -332,9 +281,7 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         // The ledger holds only these tricks: no stage before them writes any.
         let tricks = deal.ledger.tricks[..].try_into();
         if let (true, Ok(tricks)) = (deal.forbidden.is_empty(), tricks) {
-            let mut kept = self.fallen.borrow_mut();
-            *fallen = Some(kept.len());
-            kept.push(Fallen {
+            self.fallen.borrow_mut().push(Fallen {
                 rules: *deal.r,
                 reads,
                 came,
@@ -346,54 +293,6 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
             });
         }
         Ok(())
-    }
-
-    /// A switch of the kept play `from` to `rules` whose first stage to read a point on which
-    /// the two differ is `stage`, where that is the tricks or the reckoning, and the tricks it
-    /// comes to (its reading's, or those an earlier play came to the same way) were followed by
-    /// a reckoning it would make the same way ([`Reckoned`]): what each player nets, the points
-    /// it read recorded, with no deal made.
-    fn reckoned_switch(&self, from: usize, rules: &Rules, stage: usize) -> Option<[Money; 3]> {
-        let base = &self.saved[from];
-        let marks = base
-            .marks
-            .as_ref()
-            .filter(|_| stage == TRICKS || stage == RECKONING)?;
-        let at = &marks[TRICKS];
-        let (fallen, tricks_read) = if stage == TRICKS {
-            let came = (at.held, at.policy);
-            let kept = self.fallen.borrow();
-            kept.iter().enumerate().find_map(|(i, f)| {
-                let same = f.came == came && f.rules.differing(rules) & f.reads == 0;
-                same.then_some((i, f.reads))
-            })?
-        } else {
-            (base.fallen?, base.reads[TRICKS])
-        };
-        let (reckoning_read, reckoning) = self.reckoned(fallen, rules)?;
-        Rules::mark_read(all(&base.reads[..TRICKS]) | tricks_read | reckoning_read);
-        Some((at.paid + reckoning).nets)
-    }
-
-    /// The points read and the payments of a reckoning after the tricks `after` under `rules`,
-    /// where an earlier play made it the same way.
-    fn reckoned(&self, after: usize, rules: &Rules) -> Option<(u64, Sums)> {
-        let kept = self.reckoned.borrow();
-        let same = |e: &&Reckoned| e.after == after && e.rules.differing(rules) & e.reads == 0;
-        kept.iter().find(same).map(|e| (e.reads, e.paid))
-    }
-
-    /// Keeps the reckoning after the tricks `after` under `rules`, which read `reads` and paid
-    /// `paid`, for later switches, unless one made the same way is kept.
-    fn keep_reckoning(&self, after: usize, rules: &Rules, reads: u64, paid: Sums) {
-        if self.reckoned(after, rules).is_none() {
-            self.reckoned.borrow_mut().push(Reckoned {
-                after,
-                rules: *rules,
-                reads,
-                paid,
-            });
-        }
     }
 
     /// Where a play under `rules` on `carried` starts: from the kept play whose first stages
@@ -437,8 +336,7 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
                 let marks = saved.marks.as_ref().expect("only a played deal is resumed");
                 let ledger = saved.outcome.ledger().expect("a played deal");
                 let at = &marks[start];
-                let mut deal = Deal::branch(s, rules, carried, at, ledger, pooled());
-                deal.add_history(at, ledger);
+                let deal = Deal::resume(s, rules, carried, at, ledger, pooled());
                 (deal, at.policy, saved.reads, marks.clone())
             }
             None => {
@@ -448,13 +346,12 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
             }
         };
         reads[start..].fill(0);
-        let mut fallen = from.and_then(|f| f.fallen).filter(|_| start > TRICKS);
         let (mut paid, mut counted) = (marks[start].paid, marks[start].lengths[0] as usize);
         for (j, stage) in Stage::ALL.into_iter().enumerate().skip(start) {
             paid = paid + Sums::of(&deal.ledger.payments[counted..]);
             counted = deal.ledger.payments.len();
             marks[j] = deal.mark(policy, paid);
-            let step = self.stage(&mut deal, stage, &mut policy, &mut fallen);
+            let step = self.stage(&mut deal, stage, &mut policy);
             reads[j] = Rules::take_read();
             if step.is_err() {
                 break;
@@ -462,25 +359,19 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         }
         let paid = paid + Sums::of(&deal.ledger.payments[counted..]);
         let outcome = deal.outcome();
-        let played = matches!(outcome, Outcome::Played(_));
-        if let Some(f) = fallen.filter(|_| played) {
-            let reckoning = paid - marks[RECKONING].paid;
-            self.keep_reckoning(f, rules, reads[RECKONING], reckoning);
-        }
         Saved {
             rules: *rules,
             carried,
             reads,
             paid,
-            marks: played.then_some(marks),
-            fallen,
+            marks: matches!(outcome, Outcome::Played(_)).then_some(marks),
             outcome,
         }
     }
 }
 
 /// The points some stages read, together.
-fn all(reads: &[u64]) -> u64 {
+fn all(reads: &[u64; STAGES]) -> u64 {
     reads.iter().fold(0, |a, r| a | r)
 }
 
@@ -559,21 +450,28 @@ impl<'a> Deal<'a> {
         }
     }
 
-    /// The payments and events of the played deal's ledger `from` up to `mark`, where
-    /// [`Deal::branch`] left them out: a kept play's ledger is whole.
-    fn add_history<P>(&mut self, mark: &Mark<P>, from: &Ledger) {
-        let l = &mut self.ledger;
+    /// The deal as a played deal's ledger `from` stood at `mark`, to go on under `r`, its
+    /// ledger written in `lists`.
+    fn resume<P>(
+        s: &'a Scenario,
+        r: &'a Rules,
+        carried: Carried,
+        mark: &Mark<P>,
+        from: &Ledger,
+        lists: Ledger,
+    ) -> Deal<'a> {
+        let mut deal = Deal::branch(s, r, carried, mark, from, lists);
+        let l = &mut deal.ledger;
         let [payments, events, _, partly, _] = mark.lengths.map(|n| n as usize);
         l.payments.extend_from_slice(&from.payments[..payments]);
         l.events.extend_from_slice(&from.events[..events]);
         l.partly_scripted
             .extend_from_slice(&from.partly_scripted[..partly]);
+        deal
     }
 
-    /// The deal as a played deal's ledger `from` stood at `mark`, to go on under `r`, its
-    /// ledger written in `lists`, with none of the payments and events (see
-    /// [`Deal::add_history`]): the stages read neither (the ruff reads only the pot they
-    /// leave).
+    /// The deal as [`Deal::resume`] makes it, with none of the payments and events: the
+    /// stages read neither (the ruff reads only the pot they leave).
     fn branch<P>(
         s: &'a Scenario,
         r: &'a Rules,
