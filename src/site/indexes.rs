@@ -59,20 +59,19 @@ pub(super) fn add_indexes(
 }
 
 /// A part of the search index as the build's cache knows it: the digest of what it is made
-/// of (none where the cache does not know one of its pages) and, where its files on disk are
-/// the ones that made, the part as written: such a part is neither made nor written again.
-#[derive(Clone, Debug, Default)]
+/// of (none where the cache does not know one of its pages) and, where the file on disk is the
+/// one that made, its digest: such a part is neither made nor written again.
+#[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Part {
     pub(super) key: Option<u64>,
-    pub(super) kept: Option<search::Written>,
+    pub(super) kept: Option<u64>,
 }
 
 /// The search index over content pages, readings and rule points of every game, in parts put
 /// into `sink`, then the list of them; gives every file put (or `parts` says is kept), with its
-/// digest, and leaves each part as written in `out.search_parts` (for the cache). A page whose
-/// sections `out.counted` holds (from the build's cache) is not counted again; with `keep`, the
-/// pages counted are kept there (for the cache). With `release` (a build that ends here), each
-/// page's text is released once its part is made.
+/// digest. A page whose sections `out.counted` holds (from the build's cache) is not counted
+/// again; with `keep`, the pages counted are kept there (for the cache). With `release` (a
+/// build that ends here), each page's text is released once its part is made.
 pub(super) fn write_search_index(
     project: &Project,
     out: &mut Rendered,
@@ -81,48 +80,44 @@ pub(super) fn write_search_index(
     sink: &dyn Sink,
 ) -> Result<Vec<(String, u64)>, OutputError> {
     out.counted.resize_with(project.content.len(), || None);
-    let kept = |n: usize| parts.get(n).and_then(|p| p.kept.clone());
+    let kept = |n: usize| parts.get(n).and_then(|p| p.kept);
     let mut written = Vec::new();
     let blocks = (project.content.chunks(search::PAGES_A_PART))
         .zip(out.markdown.chunks_mut(search::PAGES_A_PART))
         .zip(out.counted.chunks_mut(search::PAGES_A_PART));
     for (n, ((pages, mds), counted)) in blocks.enumerate() {
-        let part = match kept(n) {
-            Some(part) => part,
-            None => put_part(sink, n, content_part(project, pages, mds, counted, keep))?,
+        let path = search::part_path(n);
+        let digest = match kept(n) {
+            Some(digest) => digest,
+            None => put_part(
+                sink,
+                &path,
+                content_part(project, pages, mds, counted, keep),
+            )?,
         };
         if release {
             for md in mds {
                 md.text = String::new();
             }
         }
-        written.push(part);
+        written.push((path, digest));
     }
-    let n = written.len();
-    let part = match kept(n) {
-        Some(part) => part,
-        None => put_part(sink, n, other_part(project))?,
+    let path = search::part_path(written.len());
+    let digest = match kept(written.len()) {
+        Some(digest) => digest,
+        None => put_part(sink, &path, other_part(project))?,
     };
-    written.push(part);
+    written.push((path, digest));
     let list = search::parts_list(&written);
     sink.put(paths::SEARCH_INDEX, list.as_bytes())?;
-    let mut files: Vec<(String, u64)> = (written.iter())
-        .flat_map(|part| part.files.iter().cloned())
-        .collect();
-    files.push((paths::SEARCH_INDEX.into(), digest_of(list.as_bytes())));
-    out.search_parts = written;
-    Ok(files)
+    written.push((paths::SEARCH_INDEX.into(), digest_of(list.as_bytes())));
+    Ok(written)
 }
 
-/// Puts the part `n` of the index.
-fn put_part(
-    sink: &dyn Sink,
-    n: usize,
-    part: search::Builder,
-) -> Result<search::Written, OutputError> {
-    part.write(&search::part_dir(n), &|path, bytes| {
-        sink.put_with(path, &mut |w| w.write_all(bytes))
-    })
+/// Puts a part of the index, written as it is made; gives its digest.
+fn put_part(sink: &dyn Sink, path: &str, part: search::Builder) -> Result<u64, OutputError> {
+    let mut part = Some(part);
+    sink.put_with(path, &mut |w| part.take().map_or(Ok(()), |p| p.write(w)))
 }
 
 /// The part of the index of these content pages: each counted where `counted` does not hold

@@ -23,7 +23,7 @@ use super::markdown::{self, BrokenLink, Heading, Problem, SiteLink};
 use super::navigation::Navigation;
 use super::pages::ContentPage;
 use super::project::Project;
-use super::search::{Counted, PAGES_A_PART, Written};
+use super::search::{Counted, PAGES_A_PART, part_path};
 use super::sink::{Digest, Listed, PageDone, Rendered};
 use super::view::SiteView;
 use rayon::prelude::*;
@@ -38,7 +38,7 @@ const PREFIX: &str = "page-";
 const PACK: &str = "pages-";
 /// A page's words, counted for the search index: `words-RELDIGEST-KEY`, as its page's entry.
 const WORDS: &str = "words-";
-/// A part of the search index: `search-N-KEY`, holding its files and their digests.
+/// A part of the search index: `search-N-KEY`, holding the digest of its file.
 const PART: &str = "search-";
 
 /// The cache of pages, for one build.
@@ -130,8 +130,8 @@ impl PageCache<'_> {
     }
 
     /// Each part of the search index, its content pages' first and the readings' last: its
-    /// key, where every page of it has a name, and the part as written where its files are on
-    /// disk as the entry of that key says.
+    /// key, where every page of it has a name, and the digest of its file where that is on disk
+    /// as the entry of that key says.
     pub(super) fn parts(&self, names: &[Option<String>]) -> Vec<Part> {
         let blocks = names.chunks(PAGES_A_PART).map(|block| {
             let mut h = Digest::default();
@@ -145,11 +145,9 @@ impl PageCache<'_> {
         (keys.into_par_iter().enumerate())
             .map(|(n, key)| {
                 let kept = key.and_then(|k| {
-                    let part: Written =
-                        serde_json::from_str(&self.cache.get(&part_name(n, k))?).ok()?;
-                    let on_disk =
-                        |(path, digest): &(String, u64)| self.disk.get(path) == Some(digest);
-                    part.files.iter().all(on_disk).then_some(part)
+                    let digest = self.cache.get(&part_name(n, k))?;
+                    let digest = u64::from_str_radix(&digest, 16).ok()?;
+                    (self.disk.get(&part_path(n)) == Some(&digest)).then_some(digest)
                 });
                 Part { key, kept }
             })
@@ -190,7 +188,7 @@ impl PageCache<'_> {
             {
                 return None;
             }
-            let counted = match parts.get(i / PAGES_A_PART).and_then(|p| p.kept.as_ref()) {
+            let counted = match parts.get(i / PAGES_A_PART).and_then(|p| p.kept) {
                 Some(_) => None,
                 None => Some(serde_json::from_str(&self.cache.get(&words_name(name))?).ok()?),
             };
@@ -245,17 +243,15 @@ impl PageCache<'_> {
         if let Ok(text) = serde_json::to_string(&pack) {
             self.cache.store(&self.pack, &text);
         }
+        let digests: HashMap<&str, u64> =
+            out.written.iter().map(|(p, d)| (p.as_str(), *d)).collect();
         let mut current: HashSet<String> = HashSet::new();
         for (n, part) in parts.iter().enumerate() {
-            let (Some(key), Some(written)) = (part.key, out.search_parts.get(n)) else {
+            let (Some(key), Some(digest)) = (part.key, digests.get(part_path(n).as_str())) else {
                 continue;
             };
             let name = part_name(n, key);
-            let stored = || {
-                let text = serde_json::to_string(written);
-                text.is_ok_and(|text| self.cache.store(&name, &text))
-            };
-            if part.kept.is_some() || stored() {
+            if part.kept.is_some() || self.cache.store(&name, &format!("{digest:016x}")) {
                 current.insert(name);
             }
         }

@@ -4,22 +4,15 @@
 //! ranking (BM25, computed by `static/search.js`). Kept small: a page's URL and title are stored
 //! once for all its sections, and each word's list of sections as gaps between them.
 //!
-//! The index is written in parts of [`PAGES_A_PART`] content pages (the last part: the readings,
-//! rule points and texts), each a folder `search-index/N/`, listed with their digests in
-//! `search-index.json`: a page changed rewrites files of its part alone. A part is divided so
-//! that a query downloads what it needs and no more:
-//! - `w-C.json`, the words beginning with `C` (an ASCII letter or digit; `_` for any other
-//!   first letter): each word's sections, and the pages whose title holds it. A query word
-//!   matches index words that begin with its own first letter (as a prefix, or a slip away
-//!   after it), so each query word needs one such file of each part;
-//! - `docs.json`, each section's length and each page's number of sections and part of the
-//!   site: what ranking needs of the sections found;
-//! - `text-K.json`, the pages' addresses, titles, headings and snippet text, [`TEXT_PAGES`] pages
-//!   a file: fetched only for the results shown.
+//! The index is written in parts, each a whole index of [`PAGES_A_PART`] content pages (the
+//! last of the readings, rule points and texts), listed with their digests in
+//! `search-index.json`: a page changed rewrites its part alone, and a browser keeps the parts it
+//! has as long as their digests stand. The search page reads every part and joins them, which
+//! ranks as one index would.
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::HashMap;
 
 /// How much of a section's text the index keeps for snippets, in bytes (cut at a word).
 const KEPT_TEXT: usize = 600;
@@ -27,89 +20,33 @@ const KEPT_TEXT: usize = 600;
 /// Content pages a part of the index holds.
 pub const PAGES_A_PART: usize = 256;
 
-/// Pages a file of a part's text (`text-K.json`) holds: the results shown fetch the files of
-/// their pages, so a smaller file wastes fewer bytes, and a larger one takes fewer requests.
-pub const TEXT_PAGES: usize = 4;
-
-/// A word's list of sections longer than this (in bytes, about a third of its length in JSON)
-/// is a file of its own: a query fetches the file of its first letter, with the words' lists
-/// that are short, and the long lists of the words that match alone ("the" is most of "t").
-const BIG: usize = 512;
-
 /// The folder of the index's parts.
 pub const PARTS: &str = "search-index/";
 
-/// The folder of the part `n` of the index, from the site's root.
-pub fn part_dir(n: usize) -> String {
-    format!("{PARTS}{n}/")
+/// Where the part `n` of the index is, from the site's root.
+pub fn part_path(n: usize) -> String {
+    format!("{PARTS}{n}.json")
 }
 
-/// The file of words a word belongs in: `w-C.json`, `C` its first letter if that is an ASCII
-/// letter or digit, `_` for any other (few: a query word's file must be the one its matches
-/// are in, and every match begins as the query word does). `word` is as the index holds it.
-fn words_file(word: &str) -> String {
-    let first = word.chars().next().filter(char::is_ascii_alphanumeric);
-    format!("w-{}.json", first.unwrap_or('_'))
-}
-
-/// A part of the index as written: its files with their digests, and what the list of parts
-/// says of it besides (its sections and their words, which every query's ranking counts). The
-/// build's cache keeps it, so that a part not made again is listed as it was.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct Written {
-    /// The part's files, from the site's root, with their digests.
-    pub files: Vec<(String, u64)>,
-    /// Its pages and its sections.
-    pages: u32,
-    docs: u32,
-    /// The sum of its sections' lengths in words.
-    words: u64,
-}
-
-/// The list of the index's parts that the search page reads first: for each part its folder,
-/// a digest of its files (by which a browser tells a file it has kept from a newer one), the
-/// first letters of its files of words, its pages, its sections and their words.
-pub fn parts_list(parts: &[Written]) -> String {
+/// The list of the index's parts that the search page reads first: each part's address (from
+/// the site's root) and digest, by which a browser tells a part it has kept from a newer one.
+pub fn parts_list(parts: &[(String, u64)]) -> String {
     #[derive(Serialize)]
-    struct Part {
-        u: String,
+    struct Part<'a> {
+        u: &'a str,
         v: String,
-        w: String,
-        p: u32,
-        d: u32,
-        n: u64,
     }
-    let parts: Vec<Part> = (parts.iter().enumerate())
-        .map(|(n, part)| {
-            let dir = part_dir(n);
-            let mut files = String::new();
-            let mut letters = String::new();
-            for (path, digest) in &part.files {
-                files.push_str(&format!("{path} {digest:016x}\n"));
-                let name = path.strip_prefix(dir.as_str()).unwrap_or(path);
-                let letter = name
-                    .strip_prefix("w-")
-                    .and_then(|n| n.strip_suffix(".json"));
-                if let Some(c) = letter.filter(|c| c.len() == 1) {
-                    letters.push_str(c);
-                }
-            }
-            Part {
-                v: format!("{:016x}", super::sink::digest(files.as_bytes())),
-                u: dir,
-                w: letters,
-                p: part.pages,
-                d: part.docs,
-                n: part.words,
-            }
+    let parts: Vec<Part> = (parts.iter())
+        .map(|(u, digest)| Part {
+            u,
+            v: format!("{digest:016x}"),
         })
         .collect();
-    serde_json::json!({ "text": TEXT_PAGES, "parts": parts }).to_string()
+    serde_json::json!({ "parts": parts }).to_string()
 }
 
 /// A page: its URL, its title, the name of its part of the site, and its game's name (none for
-/// a page of the whole site), by which the results are grouped; with its sections' headings and
-/// text (in the files of text).
+/// a page of the whole site), by which the results are grouped.
 #[derive(Serialize)]
 struct Page {
     u: String,
@@ -136,42 +73,43 @@ struct Doc {
     x: String,
 }
 
+#[derive(Serialize)]
+struct Index {
+    pages: Vec<Page>,
+    docs: Vec<Doc>,
+    /// word → [gap, count, gap, count, ...]: each section that holds the word, as its distance
+    /// from the one before (the first from 0), and how often the word occurs in it.
+    words: Words,
+}
+
 /// Each word's postings. Filled through a hash map (a site has hundreds of thousands of
 /// (word, section) pairs to add, one at a time); written in the words' order, so that the index
 /// is the same for the same site.
 #[derive(Default)]
 struct Words(HashMap<String, Postings>);
 
-impl Words {
-    /// The words of each file of words, in order, each file's name first.
-    fn by_file(&self) -> BTreeMap<String, Vec<(&String, &Postings)>> {
-        let mut files: BTreeMap<String, Vec<(&String, &Postings)>> = BTreeMap::new();
-        for (w, p) in &self.0 {
-            files.entry(words_file(w)).or_default().push((w, p));
-        }
-        for words in files.values_mut() {
-            words.sort_unstable_by(|a, b| a.0.cmp(b.0));
-        }
-        files
+impl Serialize for Words {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut sorted: Vec<(&String, &Postings)> = self.0.iter().collect();
+        sorted.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        s.collect_map(sorted)
     }
 }
 
-/// A list of numbers, held as variable-length bytes (seven bits a byte, the high bit saying
-/// another byte follows): a word's sections as `gap, count` pairs, or the pages whose title
-/// holds it as gaps. The numbers are small, so this is about a quarter of the `u32`s it stands
-/// for, which at 20,000 pages is most of the index's memory. It serializes as the JSON array of
-/// numbers `static/search.js` reads.
+/// A word's list of `gap, count` pairs, held as variable-length bytes (seven bits a byte, the
+/// high bit saying another byte follows): the gaps and counts are small, so this is about a
+/// quarter of the `u32`s it stands for, which at 20,000 pages is most of the index's memory.
+/// It serializes as the JSON array of numbers `static/search.js` reads.
 #[derive(Default)]
 struct Postings {
-    /// The last section (or page) the list holds.
+    /// The last section that held the word.
     last: u32,
     bytes: Vec<u8>,
 }
 
 impl Postings {
-    /// Adds `doc`, with a word's count in it unless this is a list of pages.
-    fn push(&mut self, doc: u32, count: Option<u32>) {
-        for mut n in std::iter::once(doc - self.last).chain(count) {
+    fn push(&mut self, doc: u32, count: u32) {
+        for mut n in [doc - self.last, count] {
             while n >= 0x80 {
                 self.bytes.push((n as u8 & 0x7f) | 0x80);
                 n >>= 7;
@@ -319,17 +257,13 @@ impl Counted {
     }
 }
 
-/// A part of the index, filled with pages a batch at a time (so that a caller can release each
-/// batch's texts once they are counted) and then made into its files.
+/// The index, filled with pages a batch at a time (so that a caller can release each batch's
+/// texts once they are counted) and then written straight into its file.
 #[derive(Default)]
 pub struct Builder {
     pages: Vec<Page>,
     docs: Vec<Doc>,
-    /// word → [gap, count × 2 + 1 if the section's heading holds it, ...]: each section that
-    /// holds the word, as its distance from the one before (the first from 0), and how often.
     words: Words,
-    /// word → [gap, ...]: the pages whose title holds the word.
-    titles: Words,
 }
 
 impl Builder {
@@ -348,18 +282,16 @@ impl Builder {
             let page = self.pages.len() as u32;
             for (doc, counts) in &counted.0 {
                 let at = self.docs.len() as u32;
-                let heading = distinct(&doc.h);
                 for (w, n) in counts {
-                    let count = Some(n * 2 + u32::from(heading.contains(w)));
-                    postings(&mut self.words, w).push(at, count);
+                    match self.words.0.get_mut(w) {
+                        Some(postings) => postings.push(at, *n),
+                        None => self.words.0.entry(w.clone()).or_default().push(at, *n),
+                    }
                 }
                 self.docs.push(Doc {
                     p: page,
                     ..doc.clone()
                 });
-            }
-            for w in distinct(e.title) {
-                postings(&mut self.titles, &w).push(page, None);
             }
             self.pages.push(Page {
                 u: e.url.to_string(),
@@ -370,182 +302,31 @@ impl Builder {
         }
     }
 
-    /// Writes the part's files into the folder `dir` (from the site's root) through `put`,
-    /// which gives a file's digest; releases the part.
-    pub fn write<E: Send>(
-        self,
-        dir: &str,
-        put: &(impl Fn(&str, &[u8]) -> Result<u64, E> + Sync),
-    ) -> Result<Written, E> {
-        let pages = self.pages.len() as u32;
-        let (files, docs, words) = self.files();
-        let files = (files.into_par_iter())
-            .map(|(name, bytes)| {
-                let path = format!("{dir}{name}");
-                put(&path, &bytes).map(|digest| (path, digest))
-            })
-            .collect::<Result<Vec<_>, E>>()?;
-        Ok(Written {
-            files,
-            pages,
-            docs,
-            words,
-        })
-    }
-
-    /// The part's files (each file's name and bytes, the names relative to the part's folder),
-    /// releasing it, and its sections and their words.
-    fn files(self) -> (Vec<(String, Vec<u8>)>, u32, u64) {
-        let mut out = Vec::new();
-        let words = self.words.by_file();
-        let titles = self.titles.by_file();
-        let names: BTreeSet<&String> = words.keys().chain(titles.keys()).collect();
-        for name in names {
-            let all = words.get(name).map_or(&[][..], Vec::as_slice);
-            let (big, small): (Vec<_>, Vec<_>) =
-                (all.iter()).partition(|(_, p)| p.bytes.len() > BIG);
-            let stem = name.strip_suffix(".json").unwrap_or(name);
-            for (k, (_, postings)) in big.iter().enumerate() {
-                out.push((format!("{stem}-{k}.json"), json(postings)));
-            }
-            let file = WordsFile {
-                w: Sorted(&small),
-                b: big.iter().enumerate().map(|(k, (w, _))| (*w, k)).collect(),
-                t: Sorted(titles.get(name).map_or(&[][..], Vec::as_slice)),
-            };
-            out.push((name.clone(), json(&file)));
-        }
-        let mut sections = vec![0u32; self.pages.len()];
-        for d in &self.docs {
-            sections[d.p as usize] += 1;
-        }
-        let docs = DocsFile {
-            n: self.docs.iter().map(|d| d.n).collect(),
-            d: sections,
-            s: self.pages.iter().map(|p| p.s).collect(),
+    /// Writes the index as JSON, releasing it.
+    pub fn write(self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let index = Index {
+            pages: self.pages,
+            docs: self.docs,
+            words: self.words,
         };
-        out.push(("docs.json".into(), json(&docs)));
-        let total: u64 = self.docs.iter().map(|d| u64::from(d.n)).sum();
-        let count = self.docs.len() as u32;
-        let mut docs = self.docs.into_iter().peekable();
-        let pages: Vec<TextPage> = (self.pages.into_iter().enumerate())
-            .map(|(i, page)| {
-                let mut sections = Vec::new();
-                while let Some(d) = docs.next_if(|d| d.p as usize == i) {
-                    sections.push(Text {
-                        a: d.a,
-                        h: d.h,
-                        x: d.x,
-                    });
-                }
-                TextPage {
-                    page,
-                    docs: sections,
-                }
-            })
-            .collect();
-        for (k, chunk) in pages.chunks(TEXT_PAGES).enumerate() {
-            out.push((format!("text-{k}.json"), json(&TextFile { pages: chunk })));
-        }
-        (out, count, total)
+        serde_json::to_writer(out, &index).map_err(std::io::Error::from)
     }
 }
 
-/// `v` as JSON.
-fn json<T: Serialize + ?Sized>(v: &T) -> Vec<u8> {
-    serde_json::to_vec(v).expect("the index's types serialize as JSON")
-}
-
-/// The distinct words of a text, each as the index holds it.
-fn distinct(text: &str) -> HashSet<String> {
-    let mut word = String::new();
-    let mut out = HashSet::new();
-    for w in words(text) {
-        normal(w, &mut word);
-        if !out.contains(word.as_str()) {
-            out.insert(word.clone());
-        }
-    }
-    out
-}
-
-/// `w`'s list in `words`, made if it has none (the word allocated once, when first met).
-fn postings<'a>(words: &'a mut Words, w: &str) -> &'a mut Postings {
-    if !words.0.contains_key(w) {
-        words.0.insert(w.to_string(), Postings::default());
-    }
-    words.0.get_mut(w).expect("just inserted")
-}
-
-/// A part's words beginning with one letter: their sections (`w`), except the words found in
-/// many (`b`), each in a file of its own (`w-C-K.json`, `K` given), and the pages whose title
-/// holds them (`t`).
-#[derive(Serialize)]
-struct WordsFile<'a> {
-    w: Sorted<'a>,
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    b: BTreeMap<&'a String, usize>,
-    t: Sorted<'a>,
-}
-
-/// Words with their lists, in order, written as a JSON object.
-struct Sorted<'a, T = (&'a String, &'a Postings)>(&'a [T]);
-
-impl<'a, T: std::borrow::Borrow<(&'a String, &'a Postings)>> Serialize for Sorted<'a, T> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.0.iter().map(|pair| *pair.borrow()))
-    }
-}
-
-/// What ranking needs of a part's sections: each one's length (`n`), each page's number of
-/// sections (`d`, the sections in the pages' order) and part of the site (`s`).
-#[derive(Serialize)]
-struct DocsFile {
-    n: Vec<u32>,
-    d: Vec<u32>,
-    s: Vec<&'static str>,
-}
-
-/// What a result shows of its page and section.
-#[derive(Serialize)]
-struct TextFile<'a> {
-    pages: &'a [TextPage],
-}
-
-#[derive(Serialize)]
-struct TextPage {
-    #[serde(flatten)]
-    page: Page,
-    docs: Vec<Text>,
-}
-
-#[derive(Serialize)]
-struct Text {
-    #[serde(skip_serializing_if = "String::is_empty")]
-    a: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    h: String,
-    x: String,
+/// The index of `entries` as JSON.
+pub fn build(entries: &[Entry]) -> String {
+    let mut builder = Builder::default();
+    builder.add(entries);
+    let mut out = Vec::new();
+    builder
+        .write(&mut out)
+        .expect("writing into memory cannot fail");
+    String::from_utf8(out).expect("JSON is UTF-8")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A part's files, by name, as JSON.
-    fn files_of(builder: Builder) -> BTreeMap<String, serde_json::Value> {
-        let (files, ..) = builder.files();
-        (files.into_iter())
-            .map(|(name, bytes)| (name, serde_json::from_slice(&bytes).unwrap()))
-            .collect()
-    }
-
-    /// The part of the index holding `entries`.
-    fn build(entries: &[Entry]) -> BTreeMap<String, serde_json::Value> {
-        let mut builder = Builder::default();
-        builder.add(entries);
-        files_of(builder)
-    }
 
     fn page<'a>(text: &'a str, anchors: Vec<Anchor<'a>>) -> Entry<'a> {
         Entry {
@@ -584,11 +365,10 @@ mod tests {
         batched.add(&entries[..2]);
         batched.add(&entries[2..3]);
         batched.add(&entries[3..]);
-        assert_eq!(files_of(batched), whole);
-        assert_eq!(
-            whole["w-b.json"]["w"]["buyer's"],
-            serde_json::json!([1, 2, 2, 2, 2, 2, 2, 2, 2, 2])
-        );
+        let mut out = Vec::new();
+        batched.write(&mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), whole);
+        assert!(whole.contains("\"buyer's\""), "{whole}");
     }
 
     /// The build's cache keeps each page's sections counted: pages added from their counts
@@ -607,9 +387,11 @@ mod tests {
             .collect();
         let mut builder = Builder::default();
         builder.add_counted(entries.iter().zip(&kept));
-        let index = files_of(builder);
+        let mut out = Vec::new();
+        builder.write(&mut out).unwrap();
+        let index = String::from_utf8(out).unwrap();
         assert_eq!(index, build(&entries));
-        assert_eq!(index["w-a.json"]["w"]["aces"], serde_json::json!([1, 2]));
+        assert!(index.contains("\"aces\":[1,1]"), "{index}");
     }
 
     /// A word is indexed lowercased, with a typographic apostrophe made plain, as
@@ -638,7 +420,7 @@ mod tests {
             (u32::MAX, 16_384),
         ];
         for (doc, count) in pairs {
-            p.push(doc, Some(count));
+            p.push(doc, count);
         }
         let expected = [0, 1, 5, 127, 195, 128, 69_800, 3, u32::MAX - 70_000, 16_384];
         assert_eq!(p.numbers().collect::<Vec<_>>(), expected);
@@ -679,50 +461,36 @@ mod tests {
         assert_eq!(docs[1].0.h, "The question");
         assert_eq!(docs[1].0.x, "The buyer’s seven cards.");
         assert_eq!(docs[1].0.n, 4);
-        let part = build(&[entry]);
-        let word = |w: &str| part[&words_file(w)]["w"][w].clone();
-        assert_eq!(word("buyer's"), serde_json::json!([1, 2]));
-        assert_eq!(
-            word("words"),
-            serde_json::json!([0, 2, 2, 2]),
-            "each section as its distance from the last"
-        );
-        assert_eq!(
-            word("question"),
-            serde_json::json!([1, 3]),
-            "a heading's words are its section's, and marked as the heading's"
-        );
-        assert_eq!(word("twelve"), serde_json::json!([2, 2]));
+        let json = build(&[entry]);
+        assert!(json.contains("\"buyer's\":[1,1]"), "{json}");
         assert!(
-            part["w-s.json"]["w"].get("s").is_none(),
-            "no word `s` split off"
+            json.contains("\"words\":[0,1,2,1]"),
+            "each section as its distance from the last: {json}"
         );
-        let text = &part["text-0.json"]["pages"][0];
-        assert_eq!(text["u"], "notebook/stock/");
-        assert_eq!(text["t"], "The stock");
-        assert_eq!(
-            text["docs"][1],
-            serde_json::json!({"a": "the-question", "h": "The question", "x": "The buyer’s seven cards."})
+        assert!(json.contains("\"pages\":[{\"u\":\"notebook/stock/\",\"t\":\"The stock\""));
+        assert!(
+            json.contains("\"question\":[1,1]"),
+            "a heading's words are its section's: {json}"
         );
-        assert_eq!(
-            part["docs.json"],
-            serde_json::json!({"n": [3, 4, 2], "d": [3], "s": ["The notebook"]})
-        );
+        assert!(json.contains("\"twelve\":[2,1]"), "{json}");
+        assert!(!json.contains("\"s\":["), "no word `s` split off: {json}");
     }
 
     #[test]
     fn a_page_without_headings_is_one_document_and_long_text_is_cut_at_a_word() {
         let long = "word ".repeat(1000);
-        let part = build(&[page(&long, Vec::new())]);
-        let docs = part["text-0.json"]["pages"][0]["docs"].as_array().unwrap();
+        let json = build(&[page(&long, Vec::new())]);
+        let index: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let docs = index["docs"].as_array().unwrap();
         assert_eq!(docs.len(), 1);
+        assert_eq!(docs[0]["p"], 0);
         assert!(docs[0].get("a").is_none(), "no heading, no anchor");
-        assert_eq!(part["docs.json"]["n"], serde_json::json!([1000]));
+        assert_eq!(docs[0]["n"], 1000);
         let x = docs[0]["x"].as_str().unwrap();
         assert!(
             x.len() <= KEPT_TEXT + '…'.len_utf8() && x.ends_with("word…"),
             "{x}"
         );
-        assert_eq!(part["w-w.json"]["w"]["word"], serde_json::json!([0, 2000]));
+        assert_eq!(index["words"]["word"], serde_json::json!([0, 1000]));
     }
 }

@@ -318,10 +318,6 @@ fn rerender(
     let index = Gathered::default();
     super::indexes::write_search_index(&built.project, &mut built.out, (false, true), &[], &index)?;
     let files = index.0.into_inner().unwrap_or_else(|p| p.into_inner());
-    // A file of the index it no longer has (no word begins with its letter now) goes.
-    let now: HashSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
-    (built.out.written)
-        .retain(|(p, _)| !p.starts_with(super::search::PARTS) || now.contains(p.as_str()));
     written.extend(write_changed(opts, built, files, disk)?);
     built.report = super::report(&built.project, &built.out);
     Ok(written)

@@ -101,8 +101,6 @@ pub(super) struct Rendered {
     /// Each content page's sections counted for the search index, where known (from the
     /// build's cache, or kept for it), in content order.
     pub(super) counted: Vec<Option<super::search::Counted>>,
-    /// Each part of the search index as written (or kept), for the build's cache.
-    pub(super) search_parts: Vec<super::search::Written>,
     /// What the site lists of every scenario, in content order.
     pub(super) views: Vec<Listed>,
     pub(super) generated_urls: Vec<String>,

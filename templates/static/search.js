@@ -1,20 +1,16 @@
-// Client-side search over the index Mournival writes at build time (src/site/search.rs): one
+// Client-side search over the index Mournival writes at build time (search-index.json): one
 // document per section of a page (the text under a heading), ranked by BM25 with boosts for a
-// match in the page's title or the section's heading. A query word matches index words by
-// prefix, and, at half weight, a word one typing slip away or spelt the period's other way
-// (Tiddie, Tiddy, tidy: a final -ie read as -y). The contributors' guide ranks below the
-// reference. Results are grouped by game, the true count given.
-// The index is in parts of some pages, listed in search-index.json with their digests and
-// sizes. So that a phone does not download the whole index, a query fetches only what it needs:
-// every match of a query word begins with the word's first letter, so of each part it fetches
-// the files of its words' first letters (w-C.json: each word's sections as [gap from the
-// previous section, count × 2 + 1 if in the heading, ...], and the pages whose title holds it;
-// a word found in many sections has its list in a file of its own, fetched if it matches)
-// and docs.json (each section's length, each page's sections and part of the site); it ranks,
-// then fetches the pages' text (text-K.json) for the results shown alone. This ranks exactly as
-// one index written whole did. A file is fetched once per visit (kept in sessionStorage under
-// its address and its part's digest). The snippet shows the words around the first hit, each
-// hit in <mark>, built as text nodes: nothing from the index is ever parsed as HTML.
+// match in the page's title or the section's heading. The index lists pages once ({u, t, s}),
+// sections by page ({p, a: heading id, h: heading, n: words, x: text}), and for each word the
+// sections holding it as [gap from the previous section, count, ...]. A query word matches index
+// words by prefix, and, at half weight, a word one typing slip away or spelt the period's other
+// way (Tiddie, Tiddy, tidy: a final -ie read as -y). The contributors' guide ranks below the
+// reference. Results are grouped by game, the true count given. The index comes in parts, each a
+// whole index of some pages, listed in search-index.json with their digests: every part is
+// fetched and the parts joined into one index, which ranks as one index written whole would. A
+// part is fetched once per visit (kept in sessionStorage under its address and digest). The
+// snippet shows the words around the first hit, each hit in <mark>, built as text nodes: nothing
+// from the index is ever parsed as HTML.
 (function () {
   "use strict";
   var K1 = 1.2, B = 0.75;
@@ -66,113 +62,54 @@
     return words(text).some(function (w) { return match(w.word, term) > 0; });
   }
 
-  // The file of words that holds a word's matches: its first letter if an ASCII letter or
-  // digit, else "_" (as src/site/search.rs names them).
-  function fileOf(term) { return "w-" + (/^[a-z0-9]/.test(term) ? term[0] : "_") + ".json"; }
-
-  // Each fetched part's sections laid out: the page of each section and each page's first
-  // section, numbered across the whole index.
-  function layout(part) {
-    if (part.pageOf) { return; }
-    part.pageOf = [];
-    part.first = [];
-    part.docs.d.forEach(function (count, page) {
-      part.first.push(part.doc + part.pageOf.length);
-      for (var i = 0; i < count; i++) { part.pageOf.push(part.page + page); }
-    });
-  }
-  // The part that holds the section `i`, of those fetched.
-  function partOf(index, i) {
-    return index.parts.find(function (p) { return p.docs && i >= p.doc && i < p.doc + p.docs.n.length; });
-  }
-
   // The sections matching every term, best first, at most PER_PAGE of one page, all of them:
-  // [{doc, page, part, score}], `doc` and `page` numbered across the whole index. The page shows
-  // the first MAX_RESULTS. `index` is {count, words (the sections' and their words' sums),
-  // parts: [{doc, page (its first section and page), docs (docs.json), files (w-C.json by
-  // name)}]}; a part without its files of the query's letters, or without docs.json where it lacks
-  // one, holds no match.
+  // [{url, title, heading, where, game, text, score}]. The page shows the first MAX_RESULTS.
   function rank(index, query) {
+    var docs = index.docs.map(function (d) {
+      var page = index.pages[d.p];
+      return { url: page.u + (d.a ? "#" + d.a : ""), page: page.u, title: page.t, heading: d.h || "", where: page.s, game: page.g || "", n: d.n, text: d.x };
+    });
     var qs = terms(query);
-    if (!qs.length || !index.count) { return []; }
-    var avg = index.words / index.count || 1;
+    if (!qs.length || !docs.length) { return []; }
+    var avg = docs.reduce(function (s, d) { return s + d.n; }, 0) / docs.length || 1;
+    var keys = Object.keys(index.words);
     var scores = null;
     qs.forEach(function (term) {
-      var tf = {}, inHeading = {}, inTitle = {};
-      index.parts.forEach(function (part) {
-        var file = part.files && part.files[fileOf(term)];
-        if (!file) { return; }
-        Object.keys(file.w).forEach(function (w) {
-          var weight = match(w, term);
-          if (!weight) { return; }
-          var p = file.w[w];
-          for (var i = 0, doc = part.doc; i < p.length; i += 2) {
-            doc += p[i];
-            tf[doc] = (tf[doc] || 0) + (p[i + 1] >> 1) * weight;
-            if (p[i + 1] & 1) { inHeading[doc] = true; }
-          }
-        });
-        // A part without the file of another word's letter: its sections found count in the
-        // word's weight (idf), but none of them can match every word.
-        if (!part.docs) { return; }
-        layout(part);
-        Object.keys(file.t).forEach(function (w) {
-          if (!match(w, term)) { return; }
-          for (var i = 0, page = 0; i < file.t[w].length; i++) {
-            page += file.t[w][i];
-            inTitle[part.page + page] = part;
-          }
-        });
+      var tf = {};
+      keys.forEach(function (w) {
+        var weight = match(w, term);
+        if (!weight) { return; }
+        var p = index.words[w];
+        for (var i = 0, doc = 0; i < p.length; i += 2) {
+          doc += p[i];
+          tf[doc] = (tf[doc] || 0) + p[i + 1] * weight;
+        }
       });
       var found = Object.keys(tf);
-      var idf = Math.log(1 + (index.count - found.length + 0.5) / (found.length + 0.5));
-      // The sections found, and every section of a page whose title matches.
-      var hits = {};
-      found.forEach(function (i) { hits[i] = true; });
-      Object.keys(inTitle).forEach(function (page) {
-        var part = inTitle[page], local = page - part.page;
-        for (var i = 0; i < part.docs.d[local]; i++) { hits[part.first[local] + i] = true; }
-      });
+      var idf = Math.log(1 + (docs.length - found.length + 0.5) / (found.length + 0.5));
       var next = {};
-      Object.keys(hits).map(Number).forEach(function (i) {
-        var part = partOf(index, i);
-        if (!part || (scores !== null && !(i in scores))) { return; }
-        var page = part.pageOf[i - part.doc];
+      docs.forEach(function (d, i) {
+        var inTitle = matchesAny(d.title, term);
+        if (!(i in tf) && !inTitle) { return; }
+        if (scores !== null && !(i in scores)) { return; }
         var f = tf[i] || 0;
-        var s = idf * (f * (K1 + 1)) / (f + K1 * (1 - B + B * part.docs.n[i - part.doc] / avg));
-        if (page in inTitle) { s += idf * TITLE_BOOST; }
-        if (inHeading[i]) { s += idf * HEADING_BOOST; }
-        if (part.docs.s[page - part.page] === GUIDE) { s *= GUIDE_WEIGHT; }
+        var s = idf * (f * (K1 + 1)) / (f + K1 * (1 - B + B * d.n / avg));
+        if (inTitle) { s += idf * TITLE_BOOST; }
+        if (d.heading && matchesAny(d.heading, term)) { s += idf * HEADING_BOOST; }
+        if (d.where === GUIDE) { s *= GUIDE_WEIGHT; }
         next[i] = (scores === null ? 0 : scores[i]) + s;
       });
       scores = next;
     });
     var order = Object.keys(scores).map(Number).sort(function (a, b) { return scores[b] - scores[a] || a - b; });
     var perPage = {};
-    return order.map(function (i) {
-      var part = partOf(index, i);
-      return { doc: i, page: part.pageOf[i - part.doc], part: part, score: scores[i] };
-    }).filter(function (r) {
-      perPage[r.page] = (perPage[r.page] || 0) + 1;
-      return perPage[r.page] <= PER_PAGE;
+    return order.filter(function (i) {
+      perPage[docs[i].page] = (perPage[docs[i].page] || 0) + 1;
+      return perPage[docs[i].page] <= PER_PAGE;
+    }).map(function (i) {
+      docs[i].score = scores[i];
+      return docs[i];
     });
-  }
-
-  // The file of text that holds a result's page, and the page's place in it.
-  function textOf(r, perFile) {
-    var local = r.page - r.part.page;
-    return { url: r.part.u + "text-" + Math.floor(local / perFile) + ".json", at: local % perFile };
-  }
-
-  // A result with what it shows, from its file of text: {url, title, heading, where, game,
-  // text, score}.
-  function describe(r, file, at) {
-    var page = file.pages[at];
-    var d = page.docs[r.doc - r.part.first[r.page - r.part.page]];
-    return {
-      url: page.u + (d.a ? "#" + d.a : ""), title: page.t, heading: d.h || "", where: page.s,
-      game: page.g || "", text: d.x, score: r.score,
-    };
   }
 
   // The words around the first hit as pieces of text, each hit marked: [{text, mark}].
@@ -212,63 +149,38 @@
     return out;
   }
 
-  // The words of a file of words whose lists are files of their own (`b`) that match a word of
-  // the query: the lists to fetch.
-  function longLists(file, query) {
-    return Object.keys(file.b || {}).filter(function (w) {
-      return terms(query).some(function (term) { return match(w, term) > 0; });
-    });
-  }
-
-  // Of each part, its files of the letters the query's words begin with (each word's weight
-  // counts its sections in every part), and, if it has every one, its docs.json; fetched by
-  // `get(url, part's digest)` (a promise): the index as `rank` reads it.
-  function gather(list, query, get) {
-    var names = terms(query).map(fileOf).filter(function (f, i, all) { return all.indexOf(f) === i; });
-    var index = { count: 0, words: 0, parts: [] };
-    var page = 0;
-    var loads = list.parts.map(function (p) {
-      var part = { u: p.u, doc: index.count, page: page, docs: null, files: null };
-      index.count += p.d;
-      index.words += p.n;
-      page += p.p;
-      index.parts.push(part);
-      var mine = names.filter(function (f) { return p.w.indexOf(f.charAt(2)) >= 0; });
-      part.files = {};
-      var files = mine.map(function (f) {
-        return get(p.u + f, p.v).then(function (file) {
-          part.files[f] = file;
-          return Promise.all(longLists(file, query).map(function (w) {
-            var url = p.u + f.replace(/\.json$/, "-" + file.b[w] + ".json");
-            return get(url, p.v).then(function (list) { file.w[w] = list; });
-          }));
-        });
+  // The parts of the index, in order, joined into one: the pages and sections of each after
+  // those of the parts before it, each word's sections as gaps from the one before across parts.
+  function join(parts) {
+    var index = { pages: [], docs: [], words: {} };
+    var last = {};
+    parts.forEach(function (part) {
+      var pages = index.pages.length, docs = index.docs.length;
+      part.pages.forEach(function (p) { index.pages.push(p); });
+      part.docs.forEach(function (d) {
+        var copy = Object.assign({}, d);
+        copy.p = d.p + pages;
+        index.docs.push(copy);
       });
-      if (mine.length && mine.length === names.length) {
-        files.push(get(p.u + "docs.json", p.v).then(function (docs) { part.docs = docs; }));
-      }
-      return Promise.all(files);
+      Object.keys(part.words).forEach(function (w) {
+        var p = part.words[w];
+        if (!p.length) { return; }
+        var into = index.words[w] || (index.words[w] = []);
+        var first = docs + p[0];
+        into.push(first - (w in last ? last[w] : 0), p[1]);
+        var doc = first;
+        for (var i = 2; i < p.length; i += 2) {
+          doc += p[i];
+          into.push(p[i], p[i + 1]);
+        }
+        last[w] = doc;
+      });
     });
-    return Promise.all(loads).then(function () { return index; });
-  }
-
-  // The results shown, described from their pages' files of text, each fetched once by `get`.
-  function describeAll(shown, list, get) {
-    var versions = {};
-    list.parts.forEach(function (p) { versions[p.u] = p.v; });
-    var files = {};
-    return Promise.all(shown.map(function (r) {
-      var where = textOf(r, list.text);
-      if (!files[where.url]) { files[where.url] = get(where.url, versions[r.part.u]); }
-      return files[where.url].then(function (file) { return describe(r, file, where.at); });
-    }));
+    return index;
   }
 
   if (typeof module !== "undefined" && module.exports) {
-    module.exports = {
-      rank: rank, snippet: snippet, words: words, terms: terms, match: match, groups: groups,
-      gather: gather, describeAll: describeAll,
-    };
+    module.exports = { rank: rank, snippet: snippet, words: words, groups: groups, join: join };
     return;
   }
 
@@ -278,7 +190,7 @@
   var query = (new URLSearchParams(window.location.search).get("q") || "").trim();
   var box = document.getElementById("search-q");
   var status = document.getElementById("search-status");
-  var results = document.getElementById("search-results");
+  var list = document.getElementById("search-results");
   if (box) { box.value = query; }
   if (!query) { status.textContent = "Type a word or two: Tib, ruff, odd penny, Cotton…"; return; }
   status.textContent = "Searching…";
@@ -308,16 +220,16 @@
     return li;
   }
 
-  // A file of the index, fetched once per visit: kept in sessionStorage under its address and
-  // its part's digest, so that a file rebuilt since is fetched again.
-  function load(url, version) {
-    var key = "mournival-search:" + url + "@" + version;
+  // A part of the index, fetched once per visit: kept in sessionStorage under its address and
+  // digest, so that a part rebuilt since is fetched again.
+  function loadPart(part) {
+    var key = "mournival-search:" + part.u + "@" + part.v;
     try {
       var kept = sessionStorage.getItem(key);
       if (kept) { return Promise.resolve(JSON.parse(kept)); }
     } catch (e) { /* storage off or full: fetch */ }
-    return fetch(root + url).then(function (r) {
-      if (!r.ok) { throw new Error(url + ": " + r.status); }
+    return fetch(root + part.u).then(function (r) {
+      if (!r.ok) { throw new Error(part.u + ": " + r.status); }
       return r.text();
     }).then(function (text) {
       try { sessionStorage.setItem(key, text); } catch (e) { /* too big or off: fetch next time */ }
@@ -325,23 +237,21 @@
     });
   }
 
-  var listed;
-  fetch(indexUrl, { cache: "no-cache" }).then(function (r) {
-    if (!r.ok) { throw new Error(indexUrl + ": " + r.status); }
-    return r.json();
-  }).then(function (list) {
-    // The list of parts is never kept: it is small, and says which parts are current.
-    listed = list;
-    return gather(list, query, load);
-  }).then(function (index) {
-    var found = rank(index, query);
-    return describeAll(found.slice(0, MAX_RESULTS), listed, load).then(function (shown) {
-      show(found.length, shown);
-    });
-  }).catch(function () { status.textContent = "The search index could not be loaded."; });
+  // The list of parts (never kept: it is small, and says which parts are current), then every
+  // part, joined.
+  function loadIndex() {
+    return fetch(indexUrl, { cache: "no-cache" }).then(function (r) {
+      if (!r.ok) { throw new Error(indexUrl + ": " + r.status); }
+      return r.json();
+    }).then(function (list) {
+      return Promise.all(list.parts.map(loadPart));
+    }).then(join);
+  }
 
-  function show(count, shown) {
-    results.textContent = "";
+  loadIndex().then(function (index) {
+    var results = rank(index, query);
+    var shown = results.slice(0, MAX_RESULTS);
+    list.textContent = "";
     groups(shown).forEach(function (g, i) {
       var li = document.createElement("li");
       li.className = "search-group";
@@ -353,15 +263,15 @@
       g.results.forEach(function (r) { ol.appendChild(result(r)); });
       li.appendChild(h);
       li.appendChild(ol);
-      results.appendChild(li);
+      list.appendChild(li);
     });
-    var more = count > shown.length ? " The best " + shown.length + " are shown." : "";
-    status.textContent = count
-      ? count + " section(s) found for “" + query + "”." + more
+    var more = results.length > shown.length ? " The best " + shown.length + " are shown." : "";
+    status.textContent = results.length
+      ? results.length + " section(s) found for “" + query + "”." + more
       : "Nothing found for “" + query + "”.";
     // Focus moves to the results, so that a keyboard or a screen reader starts there.
-    var target = count ? results : status;
+    var target = results.length ? list : status;
     target.setAttribute("tabindex", "-1");
     target.focus();
-  }
+  }).catch(function () { status.textContent = "The search index could not be loaded."; });
 })();

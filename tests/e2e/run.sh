@@ -72,8 +72,6 @@ done
 [[ -n "$answered" ]] || fail "$url did not answer within 10 s"
 echo "e2e: mournival serve answers at $url ($answered)"
 
-# The search's ranking over the site's divided index, against the index written whole.
-SEARCH_SITE="$work/site" node --test "$here/search-site.test.mjs" || fail "search-site.test.mjs failed"
 SITE_URL="$url" node "$here/run.mjs" || fail "run.mjs failed"
 # The engine in the page against the CLI: Edit this deal, flips, the playground.
 SITE_URL="$url" node "$here/editor.mjs" || fail "editor.mjs failed"

@@ -1,39 +1,11 @@
 // Unit tests of the search page's ranking and snippets (templates/static/search.js), on small
-// hand-made indexes written whole, divided into files as src/site/search.rs divides one
-// (search-divide.cjs), fetched and ranked as the page does; each ranking is compared with the
-// ranking of the index written whole (search-whole.cjs). Run by run.sh: node --test.
+// hand-made indexes in the format src/site/search.rs writes. Run by run.sh: node --test.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const { rank: rankDivided, snippet, groups, gather, describeAll } = require("../../templates/static/search.js");
-const { rank: rankWhole } = require("./search-whole.cjs");
-const { divide } = require("./search-divide.cjs");
-
-// The results the page shows for `query` over `whole` divided in parts of `perPart` pages,
-// text files of `perText`, every result described; and the URLs of the files fetched.
-async function search(whole, query, perPart = 2, perText = 1, big = Infinity) {
-  const { list, files } = divide(whole, perPart, perText, big);
-  const fetched = [];
-  const get = (url) => {
-    fetched.push(url);
-    return url in files ? Promise.resolve(files[url]) : Promise.reject(new Error(url));
-  };
-  const index = await gather(list, query, get);
-  const results = await describeAll(rankDivided(index, query), list, get);
-  return { results, fetched };
-}
-
-// The results for `query`, checked to be the ranking of the index written whole, however divided.
-async function rank(whole, query) {
-  const expected = rankWhole(whole, query).map(({ page, n, ...r }) => r);
-  for (const [perPart, perText, big] of [[1, 1, 0], [2, 1, Infinity], [3, 2, 1], [100, 100, 2]]) {
-    const { results } = await search(whole, query, perPart, perText, big);
-    assert.deepEqual(results, expected, `${query}, ${perPart} pages a part, ${perText} a text file, ${big}`);
-  }
-  return expected;
-}
+const { rank, snippet, groups, join } = require("../../templates/static/search.js");
 
 const filler = (n) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 
@@ -57,34 +29,44 @@ function index() {
   return { pages, docs, words };
 }
 
-test("a query fetches its words' files, their parts' docs.json and the text of the results shown alone", async () => {
-  const { fetched } = await search(index(), "fou", 2, 1);
-  assert.deepEqual(fetched.sort(), ["search-index/1/docs.json", "search-index/1/text-0.json", "search-index/1/w-f.json"]);
-  const { fetched: two } = await search(index(), "tiddy card", 2, 1);
-  assert.deepEqual(two.sort(), [
-    "search-index/0/docs.json", "search-index/0/text-1.json", "search-index/0/w-c.json", "search-index/0/w-t.json",
-    "search-index/1/w-t.json",
-  ], "a part without one of the words counts the other's sections, not its docs");
-  assert.deepEqual((await search(index(), "zzz")).fetched, [], "no part has a word in z");
-  // A word in more than one section of a part has its list apart, fetched only if it matches.
-  const { fetched: apart } = await search(index(), "tid", 100, 100, 1);
-  assert.deepEqual(apart.sort(), ["search-index/0/docs.json", "search-index/0/text-0.json", "search-index/0/w-t-0.json", "search-index/0/w-t.json"]);
-  const { fetched: none } = await search(index(), "turned", 100, 100, 1);
-  assert.ok(!none.includes("search-index/0/w-t-0.json"), none.join(", "));
-  assert.deepEqual(await rank(index(), "zzz"), []);
+// The same index in two parts, as the build writes it: each part's pages and sections counted
+// from its own first, each word's sections as gaps within the part.
+function parts() {
+  const whole = index();
+  const first = {
+    pages: whole.pages.slice(0, 2),
+    docs: whole.docs.slice(0, 2),
+    words: { tiddy: [0, 1, 1, 1], card: [1, 1], turned: [1, 1] },
+  };
+  const second = {
+    pages: whole.pages.slice(2),
+    docs: whole.docs.slice(2).map((d) => ({ ...d, p: d.p - 2 })),
+    words: { tiddy: [0, 1], four: [0, 1], held: [0, 1] },
+  };
+  return [first, second];
+}
+
+test("the parts of the index joined are the index written whole", () => {
+  const joined = join(parts());
+  assert.deepEqual(joined.pages, index().pages);
+  assert.deepEqual(joined.docs, index().docs);
+  assert.deepEqual(joined.words, index().words);
+  for (const query of ["tiddy", "tid fou", "held", "card"]) {
+    assert.deepEqual(rank(joined, query), rank(index(), query), query);
+  }
+  assert.deepEqual(join([]), { pages: [], docs: [], words: {} });
 });
 
-test("a short page with the term in its title outranks a long page mentioning it once", async () => {
-  const urls = (await rank(index(), "tiddy")).map((r) => r.url);
+test("a short page with the term in its title outranks a long page mentioning it once", () => {
+  const urls = rank(index(), "tiddy").map((r) => r.url);
   assert.deepEqual(urls.slice(0, 1), ["short/"]);
   assert.ok(urls.indexOf("long/") > urls.indexOf("other/#tiddy"), urls.join(", "));
   assert.ok(!urls.includes("none/"));
 });
 
-test("every word of the query must match, by prefix", async () => {
-  assert.deepEqual((await rank(index(), "tid fou")).map((r) => r.url), ["other/#tiddy"]);
-  assert.deepEqual(await rank(index(), "tiddy absent"), []);
-  for (const q of ["held", "card", "turned tid", "four held", "tiddy tiddy"]) { await rank(index(), q); }
+test("every word of the query must match, by prefix", () => {
+  assert.deepEqual(rank(index(), "tid fou").map((r) => r.url), ["other/#tiddy"]);
+  assert.deepEqual(rank(index(), "tiddy absent"), []);
 });
 
 test("the snippet shows the words around the first hit, the hits marked", () => {
@@ -108,20 +90,20 @@ test("markup in the index text stays text", () => {
   assert.equal(pieces[0].mark, false);
 });
 
-test("a slip of one letter and the period's spellings find the word (tidy, Tiddie, Tiddy)", async () => {
+test("a slip of one letter and the period's spellings find the word (tidy, Tiddie, Tiddy)", () => {
   for (const q of ["tidy", "tiddie", "Tiddy", "tiddu"]) {
-    const urls = (await rank(index(), q)).map((r) => r.url);
+    const urls = rank(index(), q).map((r) => r.url);
     assert.ok(urls.includes("short/"), `${q}: ${urls.join(", ")}`);
   }
   const marks = snippet("Tiddie is the four", "tidy").filter((p) => p.mark).map((p) => p.text);
   assert.deepEqual(marks, ["Tiddie"]);
   // Two slips are too many; a word under four letters is matched as typed (or as a prefix).
-  assert.deepEqual(await rank(index(), "hxlx"), []);
-  assert.deepEqual(await rank(index(), "fuo"), []);
-  assert.equal((await rank(index(), "hold")).length, 1, "one slip from held");
+  assert.deepEqual(rank(index(), "hxlx"), []);
+  assert.deepEqual(rank(index(), "fuo"), []);
+  assert.equal(rank(index(), "hold").length, 1, "one slip from held");
 });
 
-test("the reference ranks above the contributors' guide, and the results group by game", async () => {
+test("the reference ranks above the contributors' guide, and the results group by game", () => {
   const pages = [
     { u: "contributing/x/", t: "Writing tiddy scenarios", s: "For contributors" },
     { u: "notebook/y/", t: "Tiddy held", s: "The notebook", g: "Gleek" },
@@ -133,7 +115,7 @@ test("the reference ranks above the contributors' guide, and the results group b
     { p: 2, n: 10, x: "tiddy and more words about the card there" },
   ];
   const idx = { pages, docs, words: { tiddy: [0, 3, 1, 1, 1, 1] } };
-  const results = await rank(idx, "tiddy");
+  const results = rank(idx, "tiddy");
   assert.equal(results.length, 3, "every match is returned, for the true count");
   assert.equal(results[results.length - 1].url, "contributing/x/", results.map((r) => r.url).join(", "));
   assert.deepEqual(groups(results).map((g) => g.game), ["Gleek", "Put", "The whole site"]);
