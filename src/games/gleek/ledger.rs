@@ -233,19 +233,32 @@ pub struct Sums {
 impl Sums {
     /// In one pass over the payments (simulations ask for it by the million).
     pub fn of(payments: &[Payment]) -> Sums {
-        let mut sums = Sums::default();
+        // By slot: the three players, the pot, the box, and a place (not a Gleek party:
+        // counted by none of them).
+        let mut slots = [Money::ZERO; 6];
         for p in payments {
-            for (party, amount) in [(p.to, p.amount), (p.from, -p.amount)] {
-                match party {
-                    Party::Player(s) => sums.nets[s.index()] += amount,
-                    Party::Pot => sums.pot += amount,
-                    Party::Box => sums.boxed += amount,
-                    // Not a Gleek party: counted by none of the three.
-                    Party::Place(_) => {}
-                }
-            }
+            slots[slot(p.to)] += p.amount;
+            slots[slot(p.from)] -= p.amount;
         }
-        sums
+        let [a, b, c, pot, boxed, _] = slots;
+        Sums {
+            nets: [a, b, c],
+            pot,
+            boxed,
+        }
+    }
+}
+
+/// A party's slot in [`Sums::of`]; a Gleek seat is one of three.
+fn slot(party: Party) -> usize {
+    match party {
+        Party::Player(s) => {
+            assert!(s.index() < 3, "a Gleek table seats three");
+            s.index()
+        }
+        Party::Pot => 3,
+        Party::Box => 4,
+        Party::Place(_) => 5,
     }
 }
 
@@ -383,5 +396,41 @@ impl Ledger {
 
     pub fn was_filled(&self) -> bool {
         !self.filled.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Seat;
+    use proptest::prelude::*;
+
+    fn party(k: u8) -> Party {
+        match k {
+            0..=2 => Party::Player(Seat(k)),
+            3 => Party::Pot,
+            4 => Party::Box,
+            _ => Party::Place("a compartment"),
+        }
+    }
+
+    proptest! {
+        /// What [`Sums::of`] counts in one pass is what each party's own count of the ledger
+        /// finds: every player's net, the pot's change, the box.
+        #[test]
+        fn sums_are_each_partys_own_count(
+            paid in proptest::collection::vec((0u8..6, 0u8..6, -40i64..40), 0..30),
+        ) {
+            let mut l = Ledger::default();
+            for (from, to, halves) in paid {
+                let amount = Money::halves(halves);
+                l.pay(Phase::Ruff, party(from), party(to), amount, Point::RuffMoney, Reason::RuffAnte);
+            }
+            let sums = Sums::of(&l.payments);
+            let seats = [0, 1, 2].map(|k| l.net(Seat(k)));
+            prop_assert_eq!(sums.nets, seats);
+            prop_assert_eq!(sums.pot, l.pot_change());
+            prop_assert_eq!(sums.boxed, l.boxed());
+        }
     }
 }

@@ -33,6 +33,9 @@ const STAGES: usize = Stage::ALL.len();
 const TRICKS: usize = Stage::Tricks as usize;
 /// The first stage that reads what an earlier deal left on the table.
 const RUFF: usize = Stage::Ruff as usize;
+/// Plays a simulation keeps of a deal by one policy, and tricks, about: room made for them at
+/// once.
+const KEPT: usize = 16;
 
 /// A play's state before one of its stages. The ledger only grows in play: its part is the
 /// length of each of its lists, and the values a stage sets.
@@ -118,13 +121,15 @@ pub struct Replays<P> {
 impl<P: Policy + Copy + PartialEq> Replays<P> {
     /// Plays of `scenario`, each starting with `policy` as given.
     pub fn new(scenario: Rc<Scenario>, policy: P) -> Replays<P> {
+        // Room for a deal's plays by one policy (a reading's, mostly), so that keeping them
+        // does not move them again and again as the lists grow.
         Replays {
             scenario,
             policy,
-            saved: Vec::new(),
+            saved: Vec::with_capacity(KEPT),
             base: None,
             spare: None,
-            fallen: RefCell::new(Vec::new()),
+            fallen: RefCell::new(Vec::with_capacity(KEPT)),
         }
     }
 
