@@ -55,6 +55,11 @@ impl Cache {
         (head == seal(&body)).then_some(body)
     }
 
+    /// The cache folder, if it is the tool's.
+    pub fn folder(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
     /// Whether the cache may be used: the folder is the tool's.
     pub fn is_open(&self) -> bool {
         self.dir.is_some()
