@@ -20,10 +20,11 @@ pub struct Trash {
 }
 
 impl Trash {
-    /// The project's trash, made if missing; none if the cache folder is not the tool's or the
-    /// name is taken by anything but a folder.
+    /// The project's trash, made if missing, in the project's cache folder if there is one (a
+    /// build without `--no-cache` makes it; this never does); none if that folder is not the
+    /// tool's or the name is taken by anything but a folder.
     pub fn open(root: &Path) -> Option<Trash> {
-        let cache = crate::site::cache::Cache::open(root);
+        let cache = crate::site::cache::Cache::existing(root);
         let dir = cache.folder()?.join(FOLDER);
         match std::fs::symlink_metadata(&dir) {
             Ok(m) if m.is_dir() => {}
