@@ -71,3 +71,44 @@ fn unique(kind: &str) -> String {
     let n = COUNT.fetch_add(1, Ordering::Relaxed);
     format!("{kind}-{}-{n}", std::process::id())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two builds emptying one trash at once each delete what they claimed: every folder of the
+    /// tool's goes, once, and a folder without its marker stays.
+    #[test]
+    fn two_builds_emptying_one_trash_delete_only_the_tools_folders() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir(root.join(crate::site::cache::FOLDER)).unwrap();
+        assert!(
+            Trash::open(root).is_none(),
+            "an untagged folder is not the tool's"
+        );
+        std::fs::remove_dir(root.join(crate::site::cache::FOLDER)).unwrap();
+        crate::site::cache::Cache::open(root);
+        let trash = Trash::open(root).unwrap();
+        for i in 0..20 {
+            let site = root.join(format!("old{i}"));
+            std::fs::create_dir_all(site.join("a/b")).unwrap();
+            std::fs::write(site.join("a/b/index.html"), "page").unwrap();
+            Marker::write(&site, &["a/b/index.html"], &[]).unwrap();
+            assert!(trash.take(&site));
+        }
+        let mine = trash.dir.join("mine");
+        std::fs::create_dir(&mine).unwrap();
+        std::fs::write(mine.join("notes.txt"), "mine").unwrap();
+        let (a, b) = (trash.empty_beside().unwrap(), trash.empty_beside().unwrap());
+        a.join().unwrap();
+        b.join().unwrap();
+        let left: Vec<_> = std::fs::read_dir(&trash.dir).unwrap().flatten().collect();
+        assert_eq!(left.len(), 1);
+        assert_eq!(
+            std::fs::read_to_string(mine.join("notes.txt")).unwrap(),
+            "mine"
+        );
+        assert!(trash.empty_beside().is_none());
+    }
+}
