@@ -292,6 +292,86 @@ fn git_cname_nojekyll_and_keep_survive_a_rebuild() {
     assert_eq!(beside(&site), Vec::<String>::new());
 }
 
+/// The entries of `dir`, sorted (none if it is missing).
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A site swapped out is moved whole into the project's trash (never left beside the output),
+/// with nothing of the user's in it, and the next build deletes it while it renders; a folder in
+/// the trash without the tool's marker is never deleted.
+#[test]
+fn the_site_replaced_goes_to_the_trash_and_the_next_build_empties_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "First.");
+    let (site, trash) = (root.join("site"), root.join(".mournival-cache/trash"));
+    // The first build makes the cache folder, where the trash is; `--no-cache` never makes it.
+    let clean = |text: &str| {
+        write(
+            &root.join("content/index.md"),
+            &format!("# Home\n\n{text}\n"),
+        );
+        let cached = root.join(".mournival-cache").exists();
+        let mut build = mournival(&root);
+        build.arg("build");
+        if cached {
+            build.arg("--no-cache");
+        }
+        build.assert().success();
+        assert!(read(&site.join("index.html")).contains(text));
+        assert_eq!(beside(&site), Vec::<String>::new());
+    };
+    clean("First.");
+    assert_eq!(names(&trash), Vec::<String>::new());
+    write(&site.join("CNAME"), "gleek.example.org");
+    clean("Second.");
+    let first = names(&trash);
+    assert_eq!(first.len(), 1, "{first:?}");
+    let old = trash.join(&first[0]);
+    assert!(read(&old.join("index.html")).contains("First."));
+    assert!(old.join(MARKER).is_file());
+    assert!(!old.join("CNAME").exists());
+    assert_eq!(read(&site.join("CNAME")), "gleek.example.org");
+
+    write(&trash.join("mine/notes.txt"), "mine");
+    clean("Third.");
+    let now = names(&trash);
+    assert_eq!(now.len(), 2, "{now:?}");
+    assert!(now.contains(&"mine".to_string()) && !now.contains(&first[0]));
+    assert_eq!(read(&trash.join("mine/notes.txt")), "mine");
+    let second = now.iter().find(|n| *n != "mine").unwrap();
+    assert!(read(&trash.join(second).join("index.html")).contains("Second."));
+}
+
+/// Without a cache folder of the tool's own (the name taken by a file of the user's), the site
+/// swapped out is deleted at once, as before, and the file is left alone.
+#[test]
+fn without_a_cache_folder_the_site_replaced_is_deleted_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "First.");
+    write(&root.join(".mournival-cache"), "mine");
+    let site = root.join("site");
+    for _ in 0..2 {
+        mournival(&root)
+            .args(["build", "--no-cache"])
+            .assert()
+            .success();
+        assert_built(&site);
+        assert_eq!(beside(&site), Vec::<String>::new());
+    }
+    assert_eq!(read(&root.join(".mournival-cache")), "mine");
+    assert_eq!(
+        names(&root),
+        [".mournival-cache", "content", "site", "variants"]
+    );
+}
+
 #[test]
 fn a_file_dropped_into_the_site_stops_the_rebuild_until_it_is_kept() {
     let dir = tempfile::tempdir().unwrap();
