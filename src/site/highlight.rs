@@ -49,7 +49,8 @@ struct Parsed {
 }
 
 /// Lines parsed so far: for each line, every (state, scopes) it was met in, with what it gave.
-type LineCache = HashMap<String, Vec<Arc<Parsed>>>;
+/// Hashed with a fast fixed hasher: every line of every block is looked up.
+type LineCache = HashMap<String, Vec<Arc<Parsed>>, foldhash::fast::FixedState>;
 
 /// Beyond this many lines the cache starts afresh, so memory stays bounded (an entry holds two
 /// parser states). The lines worth remembering are the common ones, which a fresh cache meets
@@ -92,7 +93,7 @@ fn parse_line(
         scopes_after: scopes.clone(),
     });
     let mut cached = lock();
-    let cache = cached.get_or_insert_with(HashMap::new);
+    let cache = cached.get_or_insert_with(LineCache::default);
     if cache.len() >= CACHE_LINES {
         cache.clear();
     }
