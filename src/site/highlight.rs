@@ -46,6 +46,9 @@ struct Parsed {
     opened: isize,
     after: ParseState,
     scopes_after: ScopeStack,
+    /// Whether the state and scopes after are those before (most lines of a block): a hit then
+    /// has nothing to copy.
+    unchanged: bool,
 }
 
 /// Lines parsed so far: for each line, every (state, scopes) it was met in, with what it gave.
@@ -77,14 +80,17 @@ fn parse_line(
             .cloned()
     });
     if let Some(parsed) = hit {
-        state.clone_from(&parsed.after);
-        scopes.clone_from(&parsed.scopes_after);
+        if !parsed.unchanged {
+            state.clone_from(&parsed.after);
+            scopes.clone_from(&parsed.scopes_after);
+        }
         return Some(parsed);
     }
     let (before, scopes_before) = (state.clone(), scopes.clone());
     let ops = state.parse_line(line, set).ok()?;
     let (html, opened) = line_tokens_to_classed_spans(line, &ops, STYLE, scopes).ok()?;
     let parsed = Arc::new(Parsed {
+        unchanged: before == *state && scopes_before == *scopes,
         before,
         scopes_before,
         html: html.into_boxed_str(),
