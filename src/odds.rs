@@ -144,17 +144,32 @@ fn hand_written(text: &str) -> Option<(usize, usize)> {
     if lower.len() != text.len() {
         return None;
     }
-    for lead in ["once in ", "one time in ", "one hand in ", "one deal in "] {
-        if let Some(i) = lower.find(lead) {
-            return Some((i, lead.len()));
+    let bytes = lower.as_bytes();
+    // Every lead ends in " in ": one pass over where that stands finds the first place of each
+    // (`str::find` of each lead would), and the first "1 in " before a number.
+    const LEADS: [&str; 4] = ["once in ", "one time in ", "one hand in ", "one deal in "];
+    let mut first = [None; LEADS.len()];
+    let mut one_in = None;
+    for (j, _) in lower.match_indices(" in ") {
+        let end = j + " in ".len();
+        for (lead, found) in LEADS.iter().zip(&mut first) {
+            if found.is_none() && lower[..end].ends_with(lead) {
+                *found = Some((end - lead.len(), lead.len()));
+            }
+        }
+        if one_in.is_none() && j > 0 && bytes[j - 1] == b'1' {
+            let i = j - 1;
+            let alone = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+            if alone && bytes.get(i + 5).is_some_and(u8::is_ascii_digit) {
+                one_in = Some((i, 5));
+            }
         }
     }
-    let bytes = lower.as_bytes();
-    for (i, _) in lower.match_indices("1 in ") {
-        let alone = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
-        if alone && bytes.get(i + 5).is_some_and(u8::is_ascii_digit) {
-            return Some((i, 5));
-        }
+    if let Some(found) = first.into_iter().flatten().next().or(one_in) {
+        return Some(found);
+    }
+    if !lower.contains('%') && !lower.contains(" per") {
+        return None;
     }
     for mark in ["%", " per cent", " percent"] {
         for (i, _) in lower.match_indices(mark) {
@@ -382,5 +397,26 @@ mod tests {
         assert_eq!(hand_written("ten per cent"), None);
         assert_eq!(hand_written("21 in 100"), None);
         assert_eq!(hand_written("1 in 95"), Some((0, 5)));
+    }
+
+    /// The first lead in the list's order wins wherever it stands, at its first place; "1 in"
+    /// only when no lead is there, and only alone before a number; marks last.
+    #[test]
+    fn hand_written_chances_are_found_in_the_order_of_their_kinds() {
+        let text = "in in one time in 4, Once in 9, once in 3; 31 in 2, 1 in x, (1 in 7) 50%";
+        assert_eq!(hand_written(text), Some((21, 8)));
+        assert_eq!(
+            hand_written("one deal in 5 or one hand in 6"),
+            Some((17, 12))
+        );
+        assert_eq!(
+            hand_written("a1 in 5, 1 in x, (1 in 7), 50%"),
+            Some((18, 5))
+        );
+        assert_eq!(hand_written("in in in 5, 7 percent, 8%"), Some((24, 1)));
+        assert_eq!(hand_written("walk in the 100 per cent"), Some((15, 9)));
+        assert_eq!(hand_written("once in; no figure"), None);
+        assert_eq!(hand_written("IN ALL, 1 IN 3"), Some((8, 5)));
+        assert_eq!(hand_written("Ⅰ in 3, İ in 4"), None);
     }
 }

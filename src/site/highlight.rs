@@ -75,10 +75,14 @@ struct Parsed {
     opened: isize,
     after: ParseState,
     scopes_after: ScopeStack,
+    /// Whether the state and scopes after are those before (most lines of a block): a hit then
+    /// has nothing to copy.
+    unchanged: bool,
 }
 
 /// Lines parsed so far: for each line, every (state, scopes) it was met in, with what it gave.
-type LineCache = HashMap<String, Vec<Arc<Parsed>>>;
+/// Hashed with a fast fixed hasher: every line of every block is looked up.
+type LineCache = HashMap<String, Vec<Arc<Parsed>>, foldhash::fast::FixedState>;
 
 /// Beyond this many lines the cache starts afresh, so memory stays bounded (an entry holds two
 /// parser states). The lines worth remembering are the common ones, which a fresh cache meets
@@ -105,14 +109,17 @@ fn parse_line(
             .cloned()
     });
     if let Some(parsed) = hit {
-        state.clone_from(&parsed.after);
-        scopes.clone_from(&parsed.scopes_after);
+        if !parsed.unchanged {
+            state.clone_from(&parsed.after);
+            scopes.clone_from(&parsed.scopes_after);
+        }
         return Some(parsed);
     }
     let (before, scopes_before) = (state.clone(), scopes.clone());
     let ops = state.parse_line(line, set).ok()?;
     let (html, opened) = line_tokens_to_classed_spans(line, &ops, STYLE, scopes).ok()?;
     let parsed = Arc::new(Parsed {
+        unchanged: before == *state && scopes_before == *scopes,
         before,
         scopes_before,
         html: html.into_boxed_str(),
@@ -121,7 +128,7 @@ fn parse_line(
         scopes_after: scopes.clone(),
     });
     let mut cached = lock();
-    let cache = cached.get_or_insert_with(HashMap::new);
+    let cache = cached.get_or_insert_with(LineCache::default);
     if cache.len() >= CACHE_LINES {
         cache.clear();
     }

@@ -81,11 +81,13 @@ pub(super) fn write_search_index(
 ) -> Result<Vec<(String, u64)>, OutputError> {
     out.counted.resize_with(project.content.len(), || None);
     let kept = |n: usize| parts.get(n).and_then(|p| p.kept);
-    let mut written = Vec::new();
-    let blocks = (project.content.chunks(search::PAGES_A_PART))
-        .zip(out.markdown.chunks_mut(search::PAGES_A_PART))
-        .zip(out.counted.chunks_mut(search::PAGES_A_PART));
-    for (n, ((pages, mds), counted)) in blocks.enumerate() {
+    // The parts are independent: each is counted, merged and written on a thread of its own,
+    // the part of the other pages beside them.
+    let blocks = (project.content.par_chunks(search::PAGES_A_PART))
+        .zip(out.markdown.par_chunks_mut(search::PAGES_A_PART))
+        .zip(out.counted.par_chunks_mut(search::PAGES_A_PART))
+        .enumerate();
+    let content = blocks.map(|(n, ((pages, mds), counted))| {
         let path = search::part_path(n);
         let digest = match kept(n) {
             Some(digest) => digest,
@@ -100,14 +102,21 @@ pub(super) fn write_search_index(
                 md.text = String::new();
             }
         }
-        written.push((path, digest));
-    }
-    let path = search::part_path(written.len());
-    let digest = match kept(written.len()) {
-        Some(digest) => digest,
-        None => put_part(sink, &path, other_part(project))?,
+        Ok((path, digest))
+    });
+    let other_at = project.content.len().div_ceil(search::PAGES_A_PART);
+    let other = || {
+        let path = search::part_path(other_at);
+        let digest = match kept(other_at) {
+            Some(digest) => digest,
+            None => put_part(sink, &path, other_part(project))?,
+        };
+        Ok((path, digest))
     };
-    written.push((path, digest));
+    let (content, other): (Result<Vec<_>, OutputError>, Result<_, OutputError>) =
+        rayon::join(|| content.collect(), other);
+    let mut written = content?;
+    written.push(other?);
     let list = search::parts_list(&written);
     sink.put(paths::SEARCH_INDEX, list.as_bytes())?;
     written.push((paths::SEARCH_INDEX.into(), digest_of(list.as_bytes())));

@@ -14,6 +14,10 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
+/// The hash maps of words: a fast fixed hasher (the keys are the site's own words, and nothing
+/// depends on the maps' order: the index is written in the words' order).
+type Map<K, V> = HashMap<K, V, foldhash::fast::FixedState>;
+
 /// How much of a section's text the index keeps for snippets, in bytes (cut at a word).
 const KEPT_TEXT: usize = 600;
 
@@ -86,7 +90,7 @@ struct Index {
 /// (word, section) pairs to add, one at a time); written in the words' order, so that the index
 /// is the same for the same site.
 #[derive(Default)]
-struct Words(HashMap<String, Postings>);
+struct Words(Map<String, Postings>);
 
 impl Serialize for Words {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -164,10 +168,51 @@ pub struct Entry<'a> {
 /// The words of a text as written (letters and digits; an apostrophe inside a word keeps it
 /// whole), skipping single letters: [`normal`] gives each its indexed form.
 fn words(text: &str) -> impl Iterator<Item = &str> + '_ {
-    text.split(|c: char| !c.is_alphanumeric() && c != '½' && c != '\'' && c != '’')
+    pieces(text)
         .map(|w| w.trim_matches(|c| c == '\'' || c == '’'))
-        .filter(|w| w.chars().count() > 1 || w.chars().all(|c| c.is_ascii_digit()))
-        .filter(|w| !w.is_empty())
+        .filter(|w| {
+            let mut chars = w.chars();
+            match (chars.next(), chars.next()) {
+                (Some(_), Some(_)) => true,
+                (Some(c), None) => c.is_ascii_digit(),
+                (None, _) => false,
+            }
+        })
+}
+
+/// Whether `c` divides words: anything but a letter, a digit, `½` and an apostrophe.
+fn divides(c: char) -> bool {
+    !c.is_alphanumeric() && c != '½' && c != '\'' && c != '’'
+}
+
+/// The text cut at every character that [`divides`] words, empty pieces included, as
+/// `text.split(divides)` gives it; an ASCII byte (most of a text) is judged without decoding.
+fn pieces(text: &str) -> impl Iterator<Item = &str> + '_ {
+    let bytes = text.as_bytes();
+    let mut at = Some(0);
+    std::iter::from_fn(move || {
+        let start = at?;
+        let mut i = start;
+        while let Some(&b) = bytes.get(i) {
+            let width = if b.is_ascii() {
+                if !(b.is_ascii_alphanumeric() || b == b'\'') {
+                    at = Some(i + 1);
+                    return Some(&text[start..i]);
+                }
+                1
+            } else {
+                let c = text[i..].chars().next().expect("a character starts here");
+                if divides(c) {
+                    at = Some(i + c.len_utf8());
+                    return Some(&text[start..i]);
+                }
+                c.len_utf8()
+            };
+            i += width;
+        }
+        at = None;
+        Some(&text[start..])
+    })
 }
 
 /// A word as the index holds it, lowercased with a typographic apostrophe made plain, into
@@ -200,36 +245,30 @@ fn plain(text: &str, max: usize) -> String {
 }
 
 /// A page's sections: the text before its first heading, then each heading's; each as its
-/// document and its whole text (for counting). Sections without text are left out.
-fn sections<'a>(page: usize, e: &Entry<'a>) -> Vec<(Doc, &'a str)> {
+/// heading's id, the heading and its text. Sections without text are left out.
+fn sections<'a>(e: &Entry<'a>) -> Vec<(&'a str, &'a str, &'a str)> {
     let mut bounds: Vec<(usize, &str, &str)> = vec![(0, "", "")];
     bounds.extend(e.anchors.iter().map(|a| (a.at, a.id, a.text)));
-    let mut docs = Vec::new();
+    let mut found = Vec::new();
     for (i, &(start, id, heading)) in bounds.iter().enumerate() {
         let end = bounds.get(i + 1).map_or(e.text.len(), |b| b.0);
         let body = e.text.get(start..end).unwrap_or_default();
         let body = body.strip_prefix(heading).unwrap_or(body);
-        if body.trim().is_empty() {
-            continue;
+        if !body.trim().is_empty() {
+            found.push((id, heading, body));
         }
-        let doc = Doc {
-            p: page as u32,
-            a: id.to_string(),
-            h: heading.to_string(),
-            n: words(body).count() as u32,
-            x: plain(body, KEPT_TEXT),
-        };
-        docs.push((doc, body));
     }
-    docs
+    found
 }
 
 /// A section's words with their counts: the heading's words count as the section's own. A
-/// word is allocated once, when first met.
-fn count(doc: &Doc, body: &str) -> HashMap<String, u32> {
-    let mut counts: HashMap<String, u32> = HashMap::new();
+/// word is allocated once, when first met. Also gives how many words the body has (the
+/// section's length, [`Doc::n`]).
+fn count(heading: &str, body: &str) -> (Map<String, u32>, u32) {
+    let mut counts: Map<String, u32> =
+        Map::with_capacity_and_hasher(body.len() / 8, Default::default());
     let mut word = String::new();
-    for w in words(&doc.h).chain(words(body)) {
+    let mut add = |w: &str| {
         normal(w, &mut word);
         match counts.get_mut(word.as_str()) {
             Some(n) => *n += 1,
@@ -237,8 +276,14 @@ fn count(doc: &Doc, body: &str) -> HashMap<String, u32> {
                 counts.insert(word.clone(), 1);
             }
         }
+    };
+    words(heading).for_each(&mut add);
+    let mut n = 0;
+    for w in words(body) {
+        add(w);
+        n += 1;
     }
-    counts
+    (counts, n)
 }
 
 /// A page's sections with their words counted: all the index takes of a page's text, so that
@@ -249,9 +294,16 @@ pub struct Counted(Vec<(Doc, Vec<(String, u32)>)>);
 impl Counted {
     /// Counts `e`'s sections.
     pub fn of(e: &Entry) -> Counted {
-        let docs = sections(0, e).into_iter().map(|(doc, body)| {
-            let counts = count(&doc, body).into_iter().collect();
-            (doc, counts)
+        let docs = sections(e).into_iter().map(|(id, heading, body)| {
+            let (counts, n) = count(heading, body);
+            let doc = Doc {
+                p: 0,
+                a: id.to_string(),
+                h: heading.to_string(),
+                n,
+                x: plain(body, KEPT_TEXT),
+            };
+            (doc, counts.into_iter().collect())
         });
         Counted(docs.collect())
     }
@@ -409,6 +461,25 @@ mod tests {
         assert_eq!(found, ["buyer’s", "stock", "of", "7", "cards"]);
     }
 
+    /// The byte scanner cuts a text where `str::split` with [`divides`] cuts it: empty pieces,
+    /// dividers of several bytes, letters and digits of other scripts, a divider at either end.
+    #[test]
+    fn pieces_are_what_split_gives() {
+        let texts = [
+            "",
+            " ",
+            "A buyer’s ’stock’ of 7 cards—or 8½ (the widow’s).",
+            "naïve café ΟΔΟΣ ۳۴ 五 x²=y… end\n",
+            "—dash at both ends—",
+            "it's 'quoted' ''  double  ",
+            "tab\tand\r\nnew\u{a0}line\u{2003}em",
+        ];
+        for text in texts {
+            let split: Vec<&str> = text.split(divides).collect();
+            assert_eq!(pieces(text).collect::<Vec<_>>(), split, "{text:?}");
+        }
+    }
+
     #[test]
     fn postings_give_back_the_numbers_they_hold() {
         let mut p = Postings::default();
@@ -455,7 +526,7 @@ mod tests {
                 },
             ],
         );
-        let docs: Vec<(Doc, &str)> = sections(0, &entry);
+        let Counted(docs) = Counted::of(&entry);
         let ids: Vec<&str> = docs.iter().map(|(d, _)| d.a.as_str()).collect();
         assert_eq!(ids, ["", "the-question", "cotton"]);
         assert_eq!(docs[1].0.h, "The question");
