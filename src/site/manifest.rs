@@ -39,6 +39,8 @@ pub(super) struct Inputs {
     folders: Vec<Folder>,
     /// When the scan began (nanoseconds since the epoch, as stamps are).
     began: i128,
+    /// How many files were read and digested (the others' stamps were believed).
+    pub(super) read: usize,
 }
 
 /// A folder looked at: its stamp, and the names it held where its time was too close to the
@@ -93,11 +95,16 @@ impl Inputs {
                 _ => read_input(path),
             })
             .collect::<Option<(Vec<Input>, Vec<Seen>)>>()?;
+        let read = files.len()
+            - (files.iter().zip(&stamps))
+                .filter(|(i, s)| known.get(i.path.as_path()).is_some_and(|(_, k)| k == s))
+                .count();
         Some(Inputs {
             files,
             stamps,
             folders: dirs,
             began,
+            read,
         })
     }
 
@@ -662,6 +669,7 @@ mod tests {
             read,
             last.inputs.iter().map(|i| i.digest).collect::<Vec<_>>()
         );
+        assert_eq!(Inputs::scan(&folders, &[], Some(&last)).unwrap().read, 0);
         // The manifest's digests are believed: the files were not read again.
         last.inputs.iter_mut().for_each(|i| i.digest ^= 1);
         let believed = digests(&folders, &last);
@@ -706,6 +714,7 @@ mod tests {
         let read = digests(&folders, &racy);
         racy.inputs.iter_mut().for_each(|i| i.digest ^= 1);
         assert_eq!(digests(&folders, &racy), read);
+        assert_eq!(Inputs::scan(&folders, &[], Some(&racy)).unwrap().read, 2);
     }
 
     #[test]
