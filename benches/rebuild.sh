@@ -6,11 +6,12 @@
 #
 #   benches/rebuild.sh [PAGES...]        (default: 1000 5000; `site` for the bundled site alone)
 #
-# Needs hyperfine and a release build (`cargo build --release`). Works in a temporary folder:
-# the project's files are copied there, so the repository is never edited.
+# Needs hyperfine and a release build (`cargo build --release`), or another binary in BIN (an
+# older build, to compare). Works in a temporary folder: the project's files are copied there,
+# so the repository is never edited.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-bin="$repo/target/release/mournival"
+bin=${BIN:-$repo/target/release/mournival}
 corpus_script=${BENCH_CORPUS:-/work/shared/bench/make-corpus.py}
 runs=${RUNS:-10}
 work=$(mktemp -d)

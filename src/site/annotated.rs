@@ -131,12 +131,13 @@ impl Annotations<'_> {
             .iter()
             .filter_map(|u| {
                 let q = &self.quotations[u.quotation];
-                let Origin::Page { path: p } = &q.origin else {
-                    return None;
-                };
+                match &q.origin {
+                    Origin::Page { path: p } if p == path => {}
+                    _ => return None,
+                }
                 let from = q.cite_at.offset();
                 let close = from + text.get(from..)?.find(')')? + 1;
-                (p == path).then(|| (close, unverified_title(self.library, &u.why)))
+                Some((close, unverified_title(self.library, &u.why)))
             })
             .collect();
         out.sort();

@@ -90,6 +90,10 @@ impl Loads {
     /// The page's quotations, located in its text, if the page is known.
     pub(super) fn quotations(&self, p: &ContentPage) -> Option<Vec<Quotation>> {
         let loaded = self.get(&p.page.path, p.digest)?;
+        if loaded.quotations.is_empty() {
+            // Most pages quote nothing: their lines are not indexed.
+            return Some(Vec::new());
+        }
         let text = &p.page.text;
         let lines = LineIndex::new(text);
         let at = |start, len| lines.locate(&p.page.path, text, start, len);

@@ -3,6 +3,11 @@
 //! folder of the site with its time, and what the build reported. When every input's bytes are
 //! the same and every file and folder of the site is as that build left it, nothing is rendered
 //! or written. Kept in the project's cache ([`super::cache`]), sealed like every entry there.
+//!
+//! Each input is kept with its stamp ([`Seen`]: size, times, inode), as git's index keeps it: a
+//! later scan takes a file whose stamp is the same as unchanged without reading it, unless its
+//! times were too close to the last scan's start to tell a change made just after ("racily
+//! clean": then it is read and digested, as every other file).
 
 use super::BuildReport;
 use super::cache::Cache;
@@ -15,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 /// The most input files looked at; a project with more is built without the cache.
 const MAX_INPUTS: usize = 200_000;
-const HEADER: &str = "mournival-manifest 1";
+const HEADER: &str = "mournival-manifest 2";
 
 /// An input file: where, how large, and the digest of its bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,10 +35,12 @@ pub(super) struct Input {
 /// while the build ran without reading them all again.
 pub(super) struct Inputs {
     pub(super) files: Vec<Input>,
-    stamps: Vec<Stamp>,
+    stamps: Vec<Seen>,
     folders: Vec<Folder>,
     /// When the scan began (nanoseconds since the epoch, as stamps are).
     began: i128,
+    /// How many files were read and digested (the others' stamps were believed).
+    pub(super) read: usize,
 }
 
 /// A folder looked at: its stamp, and the names it held where its time was too close to the
@@ -50,10 +57,15 @@ struct Folder {
 const RACY: i128 = 1_000_000_000;
 
 impl Inputs {
-    /// Reads and digests every file under the given folders (and the given files), in parallel.
+    /// Reads and digests every file under the given folders (and the given files), in parallel,
+    /// but those the `last` scan found with the same stamp, not racily (see [`Seen::racy`]).
     /// `None` when the inputs cannot all be looked at: a symbolic link among them (a build
     /// without the cache reads what it points to), an unreadable entry, too many.
-    pub(super) fn scan(folders: &[PathBuf], files: &[PathBuf]) -> Option<Inputs> {
+    pub(super) fn scan(
+        folders: &[PathBuf],
+        files: &[PathBuf],
+        last: Option<&Manifest>,
+    ) -> Option<Inputs> {
         let began = Stamp::now();
         let mut paths = Vec::new();
         for file in files {
@@ -69,23 +81,30 @@ impl Inputs {
         }
         paths.sort();
         paths.dedup();
+        let known: HashMap<&Path, (&Input, &Seen)> = (last.into_iter())
+            .flat_map(|m| m.inputs.iter().zip(&m.seen))
+            .filter(|(_, seen)| !seen.racy(last.map_or(0, |m| m.began)))
+            .map(|(input, seen)| (input.path.as_path(), (input, seen)))
+            .collect();
         let (files, stamps) = paths
             .into_par_iter()
-            .map(|path| {
-                let (bytes, stamp) = read_file(&path)?;
-                let input = Input {
-                    size: bytes.len() as u64,
-                    digest: super::sink::digest(&bytes),
-                    path,
-                };
-                Some((input, stamp))
+            .map(|path| match known.get(path.as_path()) {
+                Some((input, seen)) if Seen::at(&path) == Some(**seen) => {
+                    Some(((*input).clone(), **seen))
+                }
+                _ => read_input(path),
             })
-            .collect::<Option<(Vec<Input>, Vec<Stamp>)>>()?;
+            .collect::<Option<(Vec<Input>, Vec<Seen>)>>()?;
+        let read = files.len()
+            - (files.iter().zip(&stamps))
+                .filter(|(i, s)| known.get(i.path.as_path()).is_some_and(|(_, k)| k == s))
+                .count();
         Some(Inputs {
             files,
             stamps,
             folders: dirs,
             began,
+            read,
         })
     }
 
@@ -93,12 +112,12 @@ impl Inputs {
     /// size and time (a file added or removed changes its folder's time), and a file whose time
     /// was too close to the scan's to tell, of the same bytes.
     pub(super) fn unchanged(&self) -> bool {
-        let stamp = |path: &Path| Stamp::of(&fs::symlink_metadata(path).ok()?);
         let files = (self.files.par_iter().zip(self.stamps.par_iter())).all(|(input, was)| {
-            stamp(&input.path) == Some(*was)
-                && (was.time < self.began - RACY
+            Seen::at(&input.path) == Some(*was)
+                && (!was.racy(self.began)
                     || fs::read(&input.path).is_ok_and(|b| super::sink::digest(&b) == input.digest))
         });
+        let stamp = |path: &Path| Stamp::of(&fs::symlink_metadata(path).ok()?);
         files
             && self.folders.par_iter().all(|f| {
                 stamp(&f.path) == Some(f.stamp)
@@ -109,13 +128,24 @@ impl Inputs {
     }
 }
 
+/// The input at `path`, read and digested, with its stamp.
+fn read_input(path: PathBuf) -> Option<(Input, Seen)> {
+    let (bytes, stamp) = read_file(&path)?;
+    let input = Input {
+        size: bytes.len() as u64,
+        digest: super::sink::digest(&bytes),
+        path,
+    };
+    Some((input, stamp))
+}
+
 /// A regular file's bytes and its stamp, taken from the file opened.
-fn read_file(path: &Path) -> Option<(Vec<u8>, Stamp)> {
+fn read_file(path: &Path) -> Option<(Vec<u8>, Seen)> {
     use std::io::Read;
     let (mut file, meta) = super::cache::open_regular(path)?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.read_to_end(&mut bytes).ok()?;
-    Some((bytes, Stamp::of(&meta)?))
+    Some((bytes, Seen::of(&meta)?))
 }
 
 /// The names of a folder's entries, sorted.
@@ -197,6 +227,55 @@ impl Stamp {
     /// The time now, as a stamp's.
     fn now() -> i128 {
         nanos(std::time::SystemTime::now())
+    }
+}
+
+/// An input file's stamp, as git's index keeps it: size, modification and change times
+/// (nanoseconds), device and inode. An edit changes the modification time; one whose time is
+/// set back after (`touch -d`) changes the change time, which cannot be set; a file replaced
+/// by another (a rename over it) has another inode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(super) struct Seen {
+    size: u64,
+    time: i128,
+    changed: i128,
+    dev: u64,
+    ino: u64,
+}
+
+impl Seen {
+    /// The stamp of the regular file at `path` (not through a link).
+    fn at(path: &Path) -> Option<Seen> {
+        Seen::of(&fs::symlink_metadata(path).ok()?)
+    }
+
+    fn of(meta: &Metadata) -> Option<Seen> {
+        if !meta.is_file() {
+            return None;
+        }
+        let time = nanos(meta.modified().ok()?);
+        #[cfg(unix)]
+        let (changed, dev, ino) = {
+            use std::os::unix::fs::MetadataExt;
+            let changed = i128::from(meta.ctime()) * 1_000_000_000 + i128::from(meta.ctime_nsec());
+            (changed, meta.dev(), meta.ino())
+        };
+        #[cfg(not(unix))]
+        let (changed, dev, ino) = (time, 0, 0);
+        Some(Seen {
+            size: meta.len(),
+            time,
+            changed,
+            dev,
+            ino,
+        })
+    }
+
+    /// Whether a change made after the stamp was taken, by a scan that began at `began`, could
+    /// leave it as it is: its times are too close to the scan's for the file system's clock to
+    /// have moved on since ("racily clean", as git says). Such a file is read again to tell.
+    fn racy(&self, began: i128) -> bool {
+        self.time >= began - RACY || self.changed >= began - RACY
     }
 }
 
@@ -343,11 +422,27 @@ pub(super) struct Manifest {
     /// The digest of the tool and of the options the build ran with.
     pub(super) key: u64,
     pub(super) inputs: Vec<Input>,
+    /// Each input's stamp, as the scan took it.
+    seen: Vec<Seen>,
+    /// When that scan began: a stamp too close to it says nothing (see [`Seen::racy`]).
+    began: i128,
     pub(super) site: Site,
     pub(super) report: BuildReport,
 }
 
 impl Manifest {
+    /// The manifest of a build that read `inputs`, made the `site` and reported `report`.
+    pub(super) fn new(key: u64, inputs: Inputs, site: Site, report: BuildReport) -> Manifest {
+        Manifest {
+            key,
+            inputs: inputs.files,
+            seen: inputs.stamps,
+            began: inputs.began,
+            site,
+            report,
+        }
+    }
+
     /// The manifest's entry name in the cache: one per content folder and output folder.
     pub(super) fn name(content: &Path, out: &Path) -> String {
         let mut h = super::sink::Digest::default();
@@ -370,7 +465,7 @@ impl Manifest {
 
     fn text(&self) -> Option<String> {
         let r = &self.report;
-        let mut t = format!("{HEADER}\nkey {:016x}\n", self.key);
+        let mut t = format!("{HEADER}\nkey {:016x}\nbegan {}\n", self.key, self.began);
         let _ = writeln!(
             t,
             "report {} {} {} {} {}",
@@ -385,8 +480,15 @@ impl Manifest {
         };
         lines(&mut t, "note", &r.notes);
         lines(&mut t, "unverified", &r.unverified_by_text);
-        for i in &self.inputs {
-            let _ = writeln!(t, "in {} {:016x} {}", i.size, i.digest, i.path.to_str()?);
+        (self.seen.len() == self.inputs.len()).then_some(())?;
+        for (i, s) in self.inputs.iter().zip(&self.seen) {
+            let path = i.path.to_str()?;
+            let (digest, time, changed) = (i.digest, s.time, s.changed);
+            let _ = writeln!(
+                t,
+                "in {} {digest:016x} {time} {changed} {} {} {path}",
+                i.size, s.dev, s.ino
+            );
         }
         for (path, digest, s) in &self.site.files {
             let _ = writeln!(t, "out {} {} {digest:016x} {path}", s.size, s.time);
@@ -394,7 +496,7 @@ impl Manifest {
         for (path, s) in &self.site.folders {
             let _ = writeln!(t, "dir {} {} /{path}", s.size, s.time);
         }
-        (t.lines().count() == 4 + r.notes.len() + r.unverified_by_text.len() + self.lines())
+        (t.lines().count() == 5 + r.notes.len() + r.unverified_by_text.len() + self.lines())
             .then_some(t)
     }
 
@@ -407,6 +509,7 @@ impl Manifest {
         let mut lines = text.lines();
         (lines.next()? == HEADER).then_some(())?;
         let key = u64::from_str_radix(lines.next()?.strip_prefix("key ")?, 16).ok()?;
+        let began = lines.next()?.strip_prefix("began ")?.parse().ok()?;
         let mut report = BuildReport::default();
         let mut n = lines.next()?.strip_prefix("report ")?.split(' ');
         let mut next = || n.next()?.parse::<usize>().ok();
@@ -422,6 +525,8 @@ impl Manifest {
         let mut m = Manifest {
             key,
             inputs: Vec::new(),
+            seen: Vec::new(),
+            began,
             site: Site {
                 identity,
                 ..Site::default()
@@ -442,10 +547,20 @@ impl Manifest {
             "note" => self.report.notes.push(rest.to_string()),
             "unverified" => self.report.unverified_by_text.push(rest.to_string()),
             "in" => {
-                let mut p = rest.splitn(3, ' ');
+                let mut p = rest.splitn(7, ' ');
                 let (size, digest) = (num(p.next()?)?, hex(p.next()?)?);
+                let (time, changed) = (p.next()?.parse().ok()?, p.next()?.parse().ok()?);
+                let (dev, ino) = (num(p.next()?)?, num(p.next()?)?);
                 let path = PathBuf::from(p.next()?);
                 self.inputs.push(Input { path, size, digest });
+                let seen = Seen {
+                    size,
+                    time,
+                    changed,
+                    dev,
+                    ino,
+                };
+                self.seen.push(seen);
             }
             "out" => {
                 let mut p = rest.splitn(4, ' ');
@@ -478,6 +593,14 @@ mod tests {
                 size: 12,
                 digest: 7,
             }],
+            seen: vec![Seen {
+                size: 12,
+                time: -3,
+                changed: 1_700_000_000_123_456_789,
+                dev: 2049,
+                ino: 77,
+            }],
+            began: 1_700_000_001_000_000_000,
             site: Site {
                 files: vec![(
                     "a page/index.html".into(),
@@ -515,6 +638,83 @@ mod tests {
             None
         );
         assert_eq!(Manifest::parse(&format!("{text}what 1\n")), None);
+    }
+
+    /// A project of two files, scanned once; the manifest of that scan, as if it had begun
+    /// `later` nanoseconds after it did (a file's times then lie that far before it).
+    fn scanned(later: i128) -> (tempfile::TempDir, Vec<PathBuf>, Manifest) {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("content");
+        fs::create_dir(&folder).unwrap();
+        fs::write(folder.join("a.md"), "Six cards.").unwrap();
+        fs::write(folder.join("b.md"), "Ten cards.").unwrap();
+        let folders = vec![folder];
+        let mut inputs = Inputs::scan(&folders, &[], None).unwrap();
+        inputs.began += later;
+        let manifest = Manifest::new(1, inputs, Site::default(), BuildReport::default());
+        (dir, folders, manifest)
+    }
+
+    /// The digest a later scan gives each file.
+    fn digests(folders: &[PathBuf], last: &Manifest) -> Vec<u64> {
+        let inputs = Inputs::scan(folders, &[], Some(last)).unwrap();
+        inputs.files.iter().map(|i| i.digest).collect()
+    }
+
+    #[test]
+    fn a_file_stamped_as_the_last_scan_found_it_is_not_read() {
+        let (_dir, folders, mut last) = scanned(10 * RACY);
+        let read = digests(&folders, &last);
+        assert_eq!(
+            read,
+            last.inputs.iter().map(|i| i.digest).collect::<Vec<_>>()
+        );
+        assert_eq!(Inputs::scan(&folders, &[], Some(&last)).unwrap().read, 0);
+        // The manifest's digests are believed: the files were not read again.
+        last.inputs.iter_mut().for_each(|i| i.digest ^= 1);
+        let believed = digests(&folders, &last);
+        assert_eq!(believed, read.iter().map(|d| d ^ 1).collect::<Vec<_>>());
+        // Written back, the manifest's stamps still say so.
+        let back = Manifest::parse(&last.text().unwrap()).unwrap();
+        assert_eq!(digests(&folders, &back), believed);
+    }
+
+    #[test]
+    fn a_file_changed_since_its_stamp_or_racily_stamped_is_read() {
+        let (_dir, folders, mut last) = scanned(10 * RACY);
+        let read = digests(&folders, &last);
+        last.inputs.iter_mut().for_each(|i| i.digest ^= 1);
+        // The same size, the time set back as it was: the change time tells.
+        let a = folders[0].join("a.md");
+        let time = fs::metadata(&a).unwrap().modified().unwrap();
+        fs::write(&a, "Six hands.").unwrap();
+        fs::File::options()
+            .write(true)
+            .open(&a)
+            .unwrap()
+            .set_modified(time)
+            .unwrap();
+        assert_eq!(fs::metadata(&a).unwrap().modified().unwrap(), time);
+        let now = digests(&folders, &last);
+        assert_eq!(now[0], super::super::sink::digest(b"Six hands."));
+        assert_eq!(now[1], read[1] ^ 1, "the other file is not read");
+        // A file renamed over another, of the same size and modification time.
+        let b = folders[0].join("b.md");
+        let (times, c) = (fs::metadata(&b).unwrap(), folders[0].join("c"));
+        fs::write(&c, "Ten hands.").unwrap();
+        let c_file = fs::File::options().write(true).open(&c).unwrap();
+        c_file.set_modified(times.modified().unwrap()).unwrap();
+        fs::rename(&c, &b).unwrap();
+        assert_eq!(
+            digests(&folders, &last)[1],
+            super::super::sink::digest(b"Ten hands.")
+        );
+        // Stamps taken within the clock's step of the scan's start are not believed.
+        let (_dir, folders, mut racy) = scanned(0);
+        let read = digests(&folders, &racy);
+        racy.inputs.iter_mut().for_each(|i| i.digest ^= 1);
+        assert_eq!(digests(&folders, &racy), read);
+        assert_eq!(Inputs::scan(&folders, &[], Some(&racy)).unwrap().read, 2);
     }
 
     #[test]

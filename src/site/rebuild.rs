@@ -33,16 +33,26 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         return super::build(opts);
     }
     let cache = Cache::open(&opts.root);
-    let Some(inputs) = cache.is_open().then(|| scan(opts)).flatten() else {
+    let name = Manifest::name(&opts.content, &opts.out);
+    // The last manifest's stamps tell which inputs need not be read, whatever its key.
+    let last = cache
+        .is_open()
+        .then(|| Manifest::load(&cache, &name))
+        .flatten();
+    let Some(inputs) = cache.is_open().then(|| scan(opts, last.as_ref())).flatten() else {
         return super::build(opts);
     };
-    let name = Manifest::name(&opts.content, &opts.out);
     let key = key(opts);
-    let last = Manifest::load(&cache, &name)
-        .filter(|m| m.key == key && output::undisturbed(opts) && m.site.intact(&opts.out));
+    let last =
+        last.filter(|m| m.key == key && output::undisturbed(opts) && m.site.intact(&opts.out));
     if let Some(m) = &last
         && m.inputs == inputs.files
     {
+        // Inputs read because their stamps were too close to the last scan to believe: stamped
+        // anew, now that they are older, the next build believes them.
+        if inputs.read > 0 && inputs.unchanged() {
+            Manifest::new(key, inputs, m.site.clone(), m.report.clone()).save(&cache, &name);
+        }
         return Ok(m.report.clone());
     }
     let config = |files: &[super::manifest::Input]| {
@@ -137,22 +147,17 @@ fn remember(
     };
     match site {
         Some(site) if steady && report.failing.is_empty() && report.misquoted.is_empty() => {
-            let manifest = Manifest {
-                key,
-                inputs: inputs.files,
-                site,
-                report: report.clone(),
-            };
-            manifest.save(cache, name);
+            Manifest::new(key, inputs, site, report.clone()).save(cache, name);
         }
         _ => cache.retain(&[name], |_| false),
     }
 }
 
-/// Every input of the build, read: the project file, the templates, the readings, the texts
-/// (the project's and the texts folder), the content. `None` if they cannot all be read (the
-/// build then runs without the cache, and says what is wrong).
-fn scan(opts: &BuildOptions) -> Option<Inputs> {
+/// Every input of the build, read (but those whose stamps are as the `last` manifest says):
+/// the project file, the templates, the readings, the texts (the project's and the texts
+/// folder), the content. `None` if they cannot all be read (the build then runs without the
+/// cache, and says what is wrong).
+fn scan(opts: &BuildOptions, last: Option<&Manifest>) -> Option<Inputs> {
     let config = crate::project::load_config(&opts.root).ok()?;
     let texts = config.texts_folder(&opts.root, opts.texts.as_deref());
     let folders: Vec<PathBuf> = [
@@ -164,7 +169,7 @@ fn scan(opts: &BuildOptions) -> Option<Inputs> {
     .into_iter()
     .chain(texts.map(|t| t.path))
     .collect();
-    Inputs::scan(&folders, &[opts.root.join(CONFIG)])
+    Inputs::scan(&folders, &[opts.root.join(CONFIG)], last)
 }
 
 /// What every file the build makes depends on besides its inputs: the tool, the options, the
