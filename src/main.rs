@@ -87,10 +87,9 @@ enum Command {
         /// Sets a rule point for every variant (point=choice).
         #[arg(long = "set", value_name = "POINT=CHOICE")]
         set: Vec<Override>,
-        /// Build the whole site, neither reading nor writing the build's cache in
-        /// .mournival-cache/ (by default a build keeps there what it read, rendered and wrote,
-        /// and the next one redoes only what changed); the site replaced still goes to its
-        /// trash/, if the folder is there.
+        /// Build the whole site, neither reading nor writing .mournival-cache/ (by default a
+        /// build keeps there what it read, rendered and wrote, and the next one redoes only
+        /// what changed).
         #[arg(long)]
         no_cache: bool,
     },

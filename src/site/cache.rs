@@ -28,22 +28,13 @@ impl Cache {
     /// The project's cache folder, made if it is missing; none if the name is taken by anything
     /// the tool did not make.
     pub fn open(root: &Path) -> Cache {
-        Cache::at(root, true)
-    }
-
-    /// The project's cache folder if it is there and the tool's; never made.
-    pub fn existing(root: &Path) -> Cache {
-        Cache::at(root, false)
-    }
-
-    fn at(root: &Path, make_missing: bool) -> Cache {
         let dir = root.join(FOLDER);
         let ours = match fs::symlink_metadata(&dir) {
             Ok(m) if m.is_dir() => {
                 read_file(&dir.join(TAG), 4096).is_some_and(|t| t == TAG_TEXT.as_bytes())
             }
             Ok(_) => false,
-            Err(_) => make_missing && make(&dir).is_ok(),
+            Err(_) => make(&dir).is_ok(),
         };
         Cache {
             dir: ours.then_some(dir),
@@ -63,11 +54,6 @@ impl Cache {
         // The body moved to the front, in place: a pack of megabytes is not copied anew.
         text.drain(..=head);
         Some(text)
-    }
-
-    /// The cache folder, if it is the tool's.
-    pub fn folder(&self) -> Option<&Path> {
-        self.dir.as_deref()
     }
 
     /// Whether the cache may be used: the folder is the tool's.

@@ -37,35 +37,6 @@ fn default_set() -> &'static SyntaxSet {
     SET.get_or_init(SyntaxSet::load_defaults_newlines)
 }
 
-/// Starts loading syntect's default grammars on a thread of their own if one of `pages` has a
-/// fenced block in a language other than the scenarios' (`scenario_languages`). Setting them up
-/// (inflating and reading the whole dump) takes a core for tens of milliseconds; begun as the
-/// build starts, it overlaps the stages that leave a core idle, and the first page that needs
-/// the grammars waits only for what is left of it. A guess that turns out wrong costs only the
-/// loading: highlighting itself asks for the grammars as before.
-pub fn load_grammars_early<'a>(
-    mut pages: impl Iterator<Item = &'a str>,
-    scenario_languages: &[&str],
-) {
-    if pages.any(|text| fences_other_code(text, scenario_languages)) {
-        std::thread::spawn(default_set);
-    }
-}
-
-/// Whether a page's text has a line opening a fenced block (three backticks or tildes, after
-/// spaces) whose language is not one of `scenario_languages`: a guess, not Markdown's reading.
-fn fences_other_code(text: &str, scenario_languages: &[&str]) -> bool {
-    text.lines().any(|line| {
-        let line = line.trim_start_matches(' ');
-        let info = ["```", "~~~"]
-            .iter()
-            .find_map(|fence| line.strip_prefix(fence))
-            .map(|rest| rest.trim_start_matches(['`', '~']));
-        let language = info.and_then(|i| i.split_whitespace().next());
-        language.is_some_and(|l| !scenario_languages.contains(&l))
-    })
-}
-
 /// A line as parsed and written once: the parser's state and the open scopes before it, its
 /// HTML, how many spans it leaves open (or closes, if negative), and the state and scopes after.
 struct Parsed {
@@ -273,26 +244,6 @@ fn readable_css(css: &str, grounds: &[Rgb]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_page_fencing_other_code_is_told_from_one_of_scenarios_only() {
-        let games = ["gleek", "put"];
-        for other in [
-            "Text.\n\n```yaml\na: 1\n```\n",
-            "  ~~~ sh title\nls\n~~~\n",
-            "```gleek\ndeal: x\n```\n````json\n{}\n````\n",
-        ] {
-            assert!(fences_other_code(other, &games), "{other:?}");
-        }
-        for none in [
-            "Text only, with `inline code`.\n",
-            "```gleek\ndeal: x\n```\n~~~put\ndeal: y\n~~~\n",
-            "```\nno language\n```\n",
-            "Say ``` in the middle of a line yaml\n",
-        ] {
-            assert!(!fences_other_code(none, &games), "{none:?}");
-        }
-    }
 
     #[test]
     fn every_code_colour_reads_on_its_ground() {

@@ -139,12 +139,6 @@ fn build_site(
         Some(cache) => Project::load_known(opts, &cache.loads)?,
         None => Project::load(opts)?,
     };
-    if pages.is_none() {
-        // A clean build highlights every page: its grammars load while the scenarios evaluate.
-        let games: Vec<&str> = project.readings.sets.iter().map(|(g, _)| g.id()).collect();
-        let texts = project.content.iter().map(|p| &*p.page.text);
-        highlight::load_grammars_early(texts, &games);
-    }
     let staging = output::Staging::begin(opts)?;
     let built = render_site(project, &staging, lasting, pages)?;
     let written = built.out.paths();

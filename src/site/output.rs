@@ -3,9 +3,7 @@
 //!
 //! A build writes the whole site into a fresh folder beside the output, moves into it the files
 //! the output keeps (`.git`, `CNAME`, `.nojekyll`, `keep:` in the project file, and whatever an
-//! earlier `--force` adopted), then swaps the two folders in one step and moves the old one into
-//! the project's trash, which the next build empties while it renders ([`trash`]; where it
-//! cannot, the old one is deleted at once).
+//! earlier `--force` adopted), then swaps the two folders in one step and deletes the old one.
 //! Each folder the tool makes carries a marker, `.mournival-site`, listing the files it wrote:
 //! a folder without one is the user's and is never replaced. A lock beside the output serialises
 //! builds into it, and the next build clears what a killed one left behind, moving back any file
@@ -15,7 +13,6 @@ mod live;
 mod lock;
 mod marker;
 mod swap;
-mod trash;
 
 use super::BuildOptions;
 use crate::input::kind_of;
@@ -30,8 +27,6 @@ use std::fs::File;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
-use std::thread::JoinHandle;
-use trash::Trash;
 
 /// Files that sites commonly hold beside what a generator writes: a Git checkout of the
 /// published branch, and GitHub Pages' domain and no-Jekyll files.
@@ -395,10 +390,6 @@ pub(super) struct Staging {
     /// The folders of the new site made so far (relative): each is made once, and a file put
     /// into it costs no look at the folders above it.
     made: Mutex<HashSet<PathBuf>>,
-    /// Where the site swapped out goes (see [`trash`]), and the thread deleting what earlier
-    /// builds put there, joined before the lock is let go.
-    trash: Option<Trash>,
-    emptying: Option<JoinHandle<()>>,
     _lock: Lock,
 }
 
@@ -412,15 +403,12 @@ impl Staging {
         swap::clear_stale(&target)?;
         let fresh = target.temp("building");
         std::fs::create_dir(&fresh).map_err(io_at(&fresh))?;
-        let trash = Trash::open(&opts.root);
         let staging = Staging {
             target,
             fresh,
             force: opts.force,
             finished: false,
             made: Mutex::default(),
-            emptying: trash.as_ref().and_then(Trash::empty_beside),
-            trash,
             _lock: lock,
         };
         Marker::write_partial(&staging.fresh).map_err(io_at(&staging.fresh))?;
@@ -480,13 +468,7 @@ impl Staging {
             // The old site holds only what the tool wrote: a failure to delete it leaves a folder
             // that the next build clears, and the new site is in place, so it is not an error.
             Ok(Some(old)) => {
-                let trashed = (self.trash.as_ref()).is_some_and(|trash| {
-                    swap::clear_of_users(&old, &self.target).is_ok_and(|ours| ours)
-                        && trash.take(&old)
-                });
-                if !trashed {
-                    let _ = swap::dispose(&old, &self.target);
-                }
+                let _ = swap::dispose(&old, &self.target);
                 Ok(())
             }
             Ok(None) => Ok(()),
@@ -505,9 +487,6 @@ impl Drop for Staging {
     fn drop(&mut self) {
         if !self.finished {
             let _ = swap::dispose(&self.fresh, &self.target);
-        }
-        if let Some(emptying) = self.emptying.take() {
-            let _ = emptying.join();
         }
     }
 }

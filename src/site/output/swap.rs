@@ -84,27 +84,17 @@ pub(super) fn is_temp(file: &str, name: &str) -> bool {
 /// moving back into the output every entry it did not write. A folder without the tool's marker
 /// is left alone; one holding entries that cannot be moved back is kept, and named.
 pub fn dispose(dir: &Path, target: &Target) -> Result<(), OutputError> {
-    if clear_of_users(dir, target)? {
-        remove_marker_last(dir).map_err(io_at(dir))?;
-    }
-    Ok(())
-}
-
-/// Moves back into the output every entry of `dir` (a folder the tool made) that it did not
-/// write; whether `dir` is then the tool's alone. A folder without the tool's marker, or missing,
-/// is not. One holding entries that cannot be moved back is an error naming them.
-pub fn clear_of_users(dir: &Path, target: &Target) -> Result<bool, OutputError> {
     let marker = match Marker::of_folder(dir) {
         Ok(Some(m)) => m,
-        Ok(None) => return Ok(false),
+        Ok(None) => return Ok(()),
         Err(OutputError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
-            return Ok(false);
+            return Ok(());
         }
         Err(e) => return Err(e),
     };
     if marker.partial {
         // Nothing of the user's is carried in before the whole marker is written.
-        return Ok(true);
+        return remove_marker_last(dir).map_err(io_at(dir));
     }
     let mut written = marker.written;
     let descend = marker::ancestors(&written);
@@ -123,12 +113,12 @@ pub fn clear_of_users(dir: &Path, target: &Target) -> Result<bool, OutputError> 
             entries: Listing(stranded),
         });
     }
-    Ok(true)
+    remove_marker_last(dir).map_err(io_at(dir))
 }
 
 /// Removes a folder, its marker last, so that a build killed half way through leaves a folder
 /// that is still recognisably the tool's.
-pub(super) fn remove_marker_last(dir: &Path) -> io::Result<()> {
+fn remove_marker_last(dir: &Path) -> io::Result<()> {
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         if entry.file_name() == MARKER {
