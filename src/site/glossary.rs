@@ -1,8 +1,9 @@
 //! The glossary: terms read from the glossary page, linked from their first use on other pages.
 
+use super::Map;
 use super::markdown::{escape_attr, options, slug};
 use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 /// A term and the words that name it.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -27,10 +28,6 @@ pub struct Glossary {
     /// of a page start none, and are looked up once.
     starts: Map<String, usize>,
 }
-
-/// The glossary's maps: their keys are its own spellings, looked up for every word of every
-/// page, so a fast fixed hasher in place of SipHash's protection against chosen keys.
-type Map<K, V> = HashMap<K, V, foldhash::fast::FixedState>;
 
 /// The first sentence of a definition: up to a full stop followed by a capital, not counting
 /// the stops of abbreviations such as "p. 91" or "e.g.".

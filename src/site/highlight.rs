@@ -52,8 +52,7 @@ struct Parsed {
 }
 
 /// Lines parsed so far: for each line, every (state, scopes) it was met in, with what it gave.
-/// Hashed with a fast fixed hasher: every line of every block is looked up.
-type LineCache = HashMap<String, Vec<Arc<Parsed>>, foldhash::fast::FixedState>;
+type LineCache = super::Map<String, Vec<Arc<Parsed>>>;
 
 /// Beyond this many lines the cache starts afresh, so memory stays bounded (an entry holds two
 /// parser states). The lines worth remembering are the common ones, which a fresh cache meets

@@ -63,6 +63,11 @@ use std::sync::Arc;
 use templates::TemplateError;
 use view::SiteView;
 
+/// The build's hash maps keyed by the site's own text (spellings, words, highlighted lines),
+/// looked up for every word or line of every page: a fast fixed hasher in place of SipHash's
+/// protection against chosen keys. Nothing written depends on their order.
+type Map<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
+
 /// What to build, from where, to where.
 #[derive(Clone, Debug)]
 pub struct BuildOptions {

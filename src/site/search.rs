@@ -10,13 +10,9 @@
 //! has as long as their digests stand. The search page reads every part and joins them, which
 //! ranks as one index would.
 
+use super::Map;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
-
-/// The hash maps of words: a fast fixed hasher (the keys are the site's own words, and nothing
-/// depends on the maps' order: the index is written in the words' order).
-type Map<K, V> = HashMap<K, V, foldhash::fast::FixedState>;
 
 /// How much of a section's text the index keeps for snippets, in bytes (cut at a word).
 const KEPT_TEXT: usize = 600;
