@@ -243,22 +243,34 @@ impl CardSet {
     /// The highest rank held in a suit (0 when void).
     pub fn top_rank(self, suit: Suit) -> u8 {
         let bits = (self.0 >> ((suit as u32) * 16)) & 0xFFFF;
-        if bits == 0 {
-            0
-        } else {
-            63 - bits.leading_zeros() as u8
-        }
+        // No card has rank bit 0: a void suit's top is 0, with no branch (a trick asks for
+        // every card played).
+        63 - (bits | 1).leading_zeros() as u8
     }
 
     /// The highest card by rank (Ace high), suits broken in suit order.
     pub fn highest(self) -> Option<Card> {
-        self.iter()
-            .max_by_key(|c| (c.rank(), std::cmp::Reverse(c.suit())))
+        let ranks = self.ranks();
+        (ranks != 0).then(|| self.first_suit_of(15 - ranks.leading_zeros() as u8))
     }
 
     /// The lowest card by rank, suits broken in suit order.
     pub fn lowest(self) -> Option<Card> {
-        self.iter().min_by_key(|c| (c.rank(), c.suit()))
+        let ranks = self.ranks();
+        (ranks != 0).then(|| self.first_suit_of(ranks.trailing_zeros() as u8))
+    }
+
+    /// The ranks held in any suit, as bits by rank: the engine's policies pick a card by rank
+    /// for every card played, so by bits rather than card by card.
+    fn ranks(self) -> u16 {
+        let b = self.0;
+        (b | b >> 16 | b >> 32 | b >> 48) as u16
+    }
+
+    /// The card of `rank` in the first suit (in suit order) that holds it; one does.
+    fn first_suit_of(self, rank: u8) -> Card {
+        let suits = (self.0 >> rank) & 0x0001_0001_0001_0001;
+        Card((suits.trailing_zeros() as u8) | rank)
     }
 
     /// Cards in suit order, then rank from high to low: the order hands are printed in.
@@ -431,5 +443,17 @@ mod tests {
         assert_eq!(hand.top_rank(Suit::Spades), 14);
         assert_eq!(hand.top_rank(Suit::Clubs), 4);
         assert_eq!(CardSet::EMPTY.top_rank(Suit::Clubs), 0);
+    }
+
+    proptest::proptest! {
+        /// The highest and lowest card found by bits are those found card by card: by rank,
+        /// ties broken in suit order.
+        #[test]
+        fn highest_and_lowest_by_bits_are_by_rank_then_suit(bits in proptest::prelude::any::<u64>()) {
+            let hand = CardSet(bits & Pack::Full52.cards().0);
+            let by_card = hand.iter().max_by_key(|c| (c.rank(), std::cmp::Reverse(c.suit())));
+            proptest::prop_assert_eq!(hand.highest(), by_card);
+            proptest::prop_assert_eq!(hand.lowest(), hand.iter().min_by_key(|c| (c.rank(), c.suit())));
+        }
     }
 }

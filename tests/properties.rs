@@ -8,7 +8,7 @@ use mournival::games::gleek::ledger::Sums;
 use mournival::games::gleek::points::{GleekRules, Point, TABLE};
 use mournival::games::gleek::scenario::{Agreement, Bid, Carried, Scenario, Seat, VieCall};
 use mournival::money::Money;
-use mournival::rules::Rules;
+use mournival::rules::{AsPoint, Rules};
 use mournival::variant::VariantSet;
 use proptest::prelude::*;
 use std::path::Path;
@@ -390,6 +390,68 @@ proptest! {
         let readings = readings_and_switches(rules_seed);
         replays_agree(&s, RandomPolicy::new(policy_seed), &readings, &tables)?;
         replays_agree(&s, SimplePolicy, &readings, &tables)?;
+    }
+}
+
+proptest! {
+    /// A hand's ruff in points, counted from a table of pips, is the rule's: the Ace 11, a court
+    /// card 10, any other card its face, the best suit the first in suit order with the most.
+    #[test]
+    fn a_ruff_in_points_counts_each_card_as_the_rule_says(seed in any::<u64>(), size in 0usize..16) {
+        use mournival::games::gleek::engine::ruff_value;
+        let mut rng = RandomPolicy::new(seed);
+        let mut cards: Vec<Card> = Pack::Gleek44.cards().iter().collect();
+        for i in (1..cards.len()).rev() {
+            let j = rng.next(i as u64 + 1) as usize;
+            cards.swap(i, j);
+        }
+        let hand = CardSet::from_cards(cards[..size].iter().copied());
+        let pips = |c: Card| match c.rank() {
+            Rank::ACE => 11,
+            r if r >= Rank::JACK => 10,
+            r => r.value(),
+        };
+        let rules = Rules::first_choices(TABLE).with(Point::RuffCount, 0); // pip-points
+        let mut best = (0u8, Suit::Spades);
+        for suit in Suit::ALL {
+            let value: u8 = hand.iter().filter(|c| c.suit() == suit).map(pips).sum();
+            if value > best.0 {
+                best = (value, suit);
+            }
+        }
+        let ruff = ruff_value(hand, &rules);
+        prop_assert_eq!((ruff.value, ruff.suit), best, "{}", hand);
+    }
+}
+
+proptest! {
+    /// The winner of a trick, found by bits, is the rule's: the highest card of the suit led,
+    /// unless a trump was played to a plain lead (under `equal-or-higher`, one at least as high
+    /// as the best card led), when the highest trump; and the trump rank is read only then.
+    #[test]
+    fn the_trick_winner_is_the_rules(seed in any::<u64>(), n_played in 1usize..4, trump_i in 0usize..4, eq in any::<bool>()) {
+        use mournival::games::gleek::engine::trick_winner;
+        let mut rng = RandomPolicy::new(seed);
+        let mut cards: Vec<Card> = Pack::Gleek44.cards().iter().collect();
+        for i in (1..cards.len()).rev() {
+            let j = rng.next(i as u64 + 1) as usize;
+            cards.swap(i, j);
+        }
+        let played = &cards[..n_played];
+        let trump = Suit::ALL[trump_i];
+        let rules = Rules::first_choices(TABLE).with(Point::TrumpRank, eq as u8);
+        let led = played[0].suit();
+        let best = |suit: Suit| (0..n_played).filter(|&i| played[i].suit() == suit).max_by_key(|&i| played[i].rank());
+        let led_best = best(led).expect("the lead");
+        let trumped = led != trump && best(trump).is_some();
+        let winner = match best(trump) {
+            Some(t) if trumped && (!eq || played[t].rank() >= played[led_best].rank()) => t,
+            _ => led_best,
+        };
+        Rules::take_read();
+        prop_assert_eq!(trick_winner(played, trump, &rules), winner, "played {:?} trump {:?}", played, trump);
+        let read = Rules::take_read();
+        prop_assert_eq!(read, if trumped { 1 << Point::TrumpRank.index() } else { 0 });
     }
 }
 

@@ -69,11 +69,6 @@ pub trait Policy {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SimplePolicy;
 
-/// Lowest first, plain suits before trumps, ties in suit order.
-fn spare_key(card: Card, trump: Suit) -> (bool, crate::cards::Rank, Suit) {
-    (card.suit() == trump, card.rank(), card.suit())
-}
-
 impl Policy for SimplePolicy {
     fn bid(&mut self, view: &AuctionView) -> Bid {
         if view.high.is_none() {
@@ -84,19 +79,14 @@ impl Policy for SimplePolicy {
     }
 
     fn discard(&mut self, candidates: CardSet, count: u32, trump: Suit) -> CardSet {
-        // Lowest first, plain suits before trumps, ties in suit order: walk ranks upwards.
+        // Lowest first (by rank, ties in suit order), plain suits before trumps.
+        let trumps = candidates.suit(trump);
         let mut out = CardSet::EMPTY;
-        for trumps in [false, true] {
-            for rank in 2..=14 {
-                for suit in Suit::ALL {
-                    let card = Card::new(suit, crate::cards::Rank::new(rank).expect("2 to 14"));
-                    if (suit == trump) == trumps && candidates.contains(card) {
-                        if out.len() == count {
-                            return out;
-                        }
-                        out.insert(card);
-                    }
-                }
+        for mut pool in [candidates.difference(trumps), trumps] {
+            while out.len() < count {
+                let Some(card) = pool.lowest() else { break };
+                pool.remove(card);
+                out.insert(card);
             }
         }
         out
@@ -111,17 +101,70 @@ impl Policy for SimplePolicy {
     }
 
     fn card(&mut self, legal: CardSet, winners: CardSet, leading: bool, trump: Suit) -> Card {
+        let plain_else_all = |pool: CardSet| {
+            let plain = pool.difference(pool.suit(trump));
+            if plain.is_empty() { pool } else { plain }
+        };
         if leading {
-            let plain = legal.difference(legal.suit(trump));
-            let pool = if plain.is_empty() { legal } else { plain };
-            return pool
-                .iter()
-                .max_by_key(|c| (c.rank(), std::cmp::Reverse(c.suit())))
+            return plain_else_all(legal)
+                .highest()
                 .expect("a leader always holds a card");
         }
+        // The card it can best spare: plain suits before trumps, then the lowest rank, ties in
+        // suit order.
         let pool = if winners.is_empty() { legal } else { winners };
-        pool.iter()
-            .min_by_key(|&c| spare_key(c, trump))
+        plain_else_all(pool)
+            .lowest()
             .expect("a player always holds a legal card")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Pack;
+    use proptest::prelude::*;
+
+    /// A set of cards of the Gleek pack from random bits.
+    fn gleek(bits: u64) -> CardSet {
+        Pack::Gleek44
+            .cards()
+            .iter()
+            .filter(|c| bits >> (c.suit() as u32 * 11 + c.rank().value() as u32 - 4) & 1 == 1)
+            .collect()
+    }
+
+    proptest! {
+        /// The simple policy's picks, made by bits, are its documented rule card by card: a
+        /// leader leads his highest plain card (his highest trump if he holds only trumps); a
+        /// follower plays his lowest winner, else his lowest card, plain suits before trumps;
+        /// a buyer lays out his lowest, plain suits before trumps; ties in suit order.
+        #[test]
+        fn the_simple_policy_picks_as_its_rule_says(
+            legal in any::<u64>(),
+            winners in any::<u64>(),
+            trump in 0..4usize,
+            count in 0..12u32,
+        ) {
+            let (legal, trump) = (gleek(legal), Suit::ALL[trump]);
+            let winners = legal.intersection(gleek(winners));
+            let spare = |c: &Card| (c.suit() == trump, c.rank(), c.suit());
+            let high = |c: &Card| (c.suit() != trump, c.rank(), std::cmp::Reverse(c.suit()));
+            let pool = if winners.is_empty() { legal } else { winners };
+            if !legal.is_empty() {
+                prop_assert_eq!(
+                    SimplePolicy.card(legal, CardSet::EMPTY, true, trump),
+                    legal.iter().max_by_key(high).unwrap()
+                );
+                prop_assert_eq!(
+                    SimplePolicy.card(legal, winners, false, trump),
+                    pool.iter().min_by_key(spare).unwrap()
+                );
+            }
+            let mut by_card: Vec<Card> = legal.iter().collect();
+            by_card.sort_by_key(spare);
+            let laid: CardSet = by_card.into_iter().take(count as usize).collect();
+            prop_assert_eq!(SimplePolicy.discard(legal, count, trump), laid);
+        }
     }
 }

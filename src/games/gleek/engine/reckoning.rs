@@ -1,7 +1,7 @@
 //! The reckoning after play: card and honour points against the par.
 
 use super::Deal;
-use crate::cards::{Card, Rank};
+use crate::cards::{Card, CardSet, Rank};
 use crate::games::gleek::ledger::{Event, Party, Phase, Reason};
 use crate::games::gleek::points::choice::{
     DiscardedHonour, HonourTurnedUp, HonoursScored, ParSettlement,
@@ -23,8 +23,13 @@ pub fn honour_value(rank: Rank) -> u8 {
 impl Deal<'_> {
     pub(super) fn reckoning(&mut self) {
         let mut points = crate::games::gleek::ledger::Points::default();
+        // The cards each player won, for honours scored as captured.
+        let mut won = [CardSet::EMPTY; 3];
         for trick in &self.ledger.tricks {
             points.cards[trick.winner.index()] += 3;
+            for &(_, card) in &trick.cards {
+                won[trick.winner.index()].insert(card);
+            }
         }
         for rank in [Rank::ACE, Rank::JACK, Rank::KING, Rank::QUEEN] {
             let card = Card::new(self.trump, rank);
@@ -46,12 +51,9 @@ impl Deal<'_> {
                     HonoursScored::Held => SEATS
                         .into_iter()
                         .find(|s| self.held[s.index()].contains(card)),
-                    HonoursScored::Captured => self
-                        .ledger
-                        .tricks
-                        .iter()
-                        .find(|t| t.cards.iter().any(|&(_, c)| c == card))
-                        .map(|t| t.winner),
+                    HonoursScored::Captured => {
+                        SEATS.into_iter().find(|s| won[s.index()].contains(card))
+                    }
                 }
             };
             if let Some(seat) = scorer {

@@ -229,28 +229,27 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         let before = at.paid;
         deal.ledger.pot_before = ledger.pot_before + before.pot;
         let mut policy = at.policy;
-        let mut reads = base.reads;
-        reads[start..].fill(0);
+        // The points read: those of `from`'s stages before `start` and after the stop, and
+        // (recorded as they are read) those of the stages the switch plays.
+        let mut reads = all(&base.reads[..start]);
         // What the switch's own payments come to, summed as they are made.
         let (mut mine, mut counted, mut after) = (Sums::default(), 0, Sums::default());
-        for (j, stage) in Stage::ALL.into_iter().enumerate().skip(start) {
+        for (j, &stage) in Stage::ALL.iter().enumerate().skip(start) {
             if j > start && j >= unread {
                 mine = mine + Sums::of(&deal.ledger.payments[counted..]);
                 counted = deal.ledger.payments.len();
                 let same_pot = before.pot + mine.pot == marks[j].paid.pot;
                 if same_pot && deal.stands_as(j, policy, &marks[j], ledger) {
                     after = base.paid - marks[j].paid;
-                    reads[j..].copy_from_slice(&base.reads[j..]);
+                    reads |= all(&base.reads[j..]);
                     break;
                 }
             }
-            let step = self.stage(&mut deal, stage, &mut policy);
-            reads[j] = Rules::take_read();
-            if step.is_err() {
+            if self.stage(&mut deal, stage, &mut policy).is_err() {
                 break;
             }
         }
-        Rules::mark_read(outer | all(&reads));
+        Rules::mark_read(outer | reads);
         let Deal {
             ledger, forbidden, ..
         } = deal;
@@ -352,7 +351,7 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         };
         reads[start..].fill(0);
         let (mut paid, mut counted) = (marks[start].paid, marks[start].lengths[0] as usize);
-        for (j, stage) in Stage::ALL.into_iter().enumerate().skip(start) {
+        for (j, &stage) in Stage::ALL.iter().enumerate().skip(start) {
             paid = paid + Sums::of(&deal.ledger.payments[counted..]);
             counted = deal.ledger.payments.len();
             marks[j] = deal.mark(policy, paid);
@@ -376,7 +375,7 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
 }
 
 /// The points some stages read, together.
-fn all(reads: &[u64; STAGES]) -> u64 {
+fn all(reads: &[u64]) -> u64 {
     reads.iter().fold(0, |a, r| a | r)
 }
 

@@ -21,6 +21,10 @@ pub struct RuffValue {
     pub suit: Suit,
 }
 
+/// What a card counts in a ruff counted in points, by rank: the Ace 11, a court card 10, any
+/// other its face (a table: every hand's ruff is counted on every play).
+const PIPS: [u8; 16] = [0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11, 0];
+
 /// The ruff of a hand: its best suit, in points or in cards.
 pub fn ruff_value(hand: CardSet, rules: &Rules) -> RuffValue {
     let count = rules.ruff_count();
@@ -29,14 +33,7 @@ pub fn ruff_value(hand: CardSet, rules: &Rules) -> RuffValue {
         let cards = hand.suit(suit);
         let value = match count {
             RuffCount::CardCount => cards.len() as u8,
-            RuffCount::PipPoints => cards
-                .iter()
-                .map(|c| match c.rank() {
-                    Rank::ACE => 11,
-                    r if r >= Rank::JACK => 10,
-                    r => r.value(),
-                })
-                .sum(),
+            RuffCount::PipPoints => cards.iter().map(|c| PIPS[c.rank().value() as usize]).sum(),
         };
         if value > best.0 {
             best = (value, suit);

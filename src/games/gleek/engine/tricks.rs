@@ -1,36 +1,35 @@
 //! The twelve tricks.
 
 use super::{Deal, Policy, Stop};
-use crate::cards::{Card, CardSet, Suit};
+use crate::cards::{Card, CardSet, Rank, Suit};
 use crate::games::gleek::ledger::{Filled, Phase, Trick};
 use crate::games::gleek::points::choice::{FollowRule, MustTrump, TrumpRank};
 use crate::games::gleek::points::{GleekRules, Point};
 use crate::games::gleek::scenario::{Clockwise, Seat};
 use crate::rules::Rules;
 
-/// The card that wins a trick (complete or not), given the cards played so far in order.
+/// The card that wins a trick (complete or not), given the cards played so far in order. The
+/// trump rank is read only where a trump was played to a plain lead.
 pub fn trick_winner(played: &[Card], trump: Suit, rules: &Rules) -> usize {
     let led = played[0].suit();
-    let best_of = |suit: Suit| {
-        played
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.suit() == suit)
-            .max_by_key(|(_, c)| c.rank())
-            .map(|(i, c)| (i, *c))
+    let so_far = CardSet::from_cards(played.iter().copied());
+    let (best_led, top_trump) = (so_far.top_rank(led), so_far.top_rank(trump));
+    let trump_wins = led != trump
+        && top_trump > 0
+        && match rules.trump_rank() {
+            TrumpRank::AnyTrump => true,
+            TrumpRank::EqualOrHigher => top_trump >= best_led,
+        };
+    let (suit, rank) = if trump_wins {
+        (trump, top_trump)
+    } else {
+        (led, best_led)
     };
-    let (led_i, led_best) = best_of(led).expect("the lead is of the suit led");
-    if led == trump {
-        return led_i;
-    }
-    let trumps = played.iter().enumerate().filter(|(_, c)| c.suit() == trump);
-    let qualifying = trumps.filter(|(_, c)| match rules.trump_rank() {
-        TrumpRank::AnyTrump => true,
-        TrumpRank::EqualOrHigher => c.rank() >= led_best.rank(),
-    });
-    qualifying
-        .max_by_key(|(_, c)| c.rank())
-        .map_or(led_i, |(i, _)| i)
+    let rank = Rank::new(rank).expect("a card played");
+    played
+        .iter()
+        .position(|&c| c == Card::new(suit, rank))
+        .expect("the winning card was played")
 }
 
 /// The cards in `legal` that would win the trick if played now, after the cards `played`.
