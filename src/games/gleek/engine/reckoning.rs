@@ -23,12 +23,17 @@ pub fn honour_value(rank: Rank) -> u8 {
 impl Deal<'_> {
     pub(super) fn reckoning(&mut self) {
         let mut points = crate::games::gleek::ledger::Points::default();
-        // The cards each player won, for honours scored as captured.
+        // Honours are scored as the reading says (at least three of the four are not the
+        // turn-up, so this reads no point the honours below would not): as captured, from
+        // the cards each player won.
+        let captured = self.r.honours_scored() == HonoursScored::Captured;
         let mut won = [CardSet::EMPTY; 3];
         for trick in &self.ledger.tricks {
             points.cards[trick.winner.index()] += 3;
-            for &(_, card) in &trick.cards {
-                won[trick.winner.index()].insert(card);
+            if captured {
+                let cards = trick.cards.map(|(_, card)| card);
+                won[trick.winner.index()] =
+                    won[trick.winner.index()].union(CardSet::from_cards(cards));
             }
         }
         for rank in [Rank::ACE, Rank::JACK, Rank::KING, Rank::QUEEN] {
@@ -47,14 +52,8 @@ impl Deal<'_> {
                     }
                 }
             } else {
-                match self.r.honours_scored() {
-                    HonoursScored::Held => SEATS
-                        .into_iter()
-                        .find(|s| self.held[s.index()].contains(card)),
-                    HonoursScored::Captured => {
-                        SEATS.into_iter().find(|s| won[s.index()].contains(card))
-                    }
-                }
+                let by = if captured { &won } else { &self.held };
+                SEATS.into_iter().find(|s| by[s.index()].contains(card))
             };
             if let Some(seat) = scorer {
                 points.honours[seat.index()] += value;

@@ -22,7 +22,7 @@
 
 use super::{Deal, Outcome, Policy, Stage, Unplayable};
 use crate::cards::CardSet;
-use crate::games::gleek::ledger::{Ledger, Points, Sums, Trick};
+use crate::games::gleek::ledger::{Ledger, Payment, Points, Sums, Trick};
 use crate::games::gleek::scenario::{Carried, Scenario, Seat};
 use crate::money::Money;
 use crate::rules::Rules;
@@ -236,7 +236,7 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         let (mut mine, mut counted, mut after) = (Sums::default(), 0, Sums::default());
         for (j, &stage) in Stage::ALL.iter().enumerate().skip(start) {
             if j > start && j >= unread {
-                mine = mine + Sums::of(&deal.ledger.payments[counted..]);
+                mine = plus(mine, &deal.ledger.payments[counted..]);
                 counted = deal.ledger.payments.len();
                 let same_pot = before.pot + mine.pot == marks[j].paid.pot;
                 if same_pot && deal.stands_as(j, policy, &marks[j], ledger) {
@@ -255,7 +255,7 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         } = deal;
         let switched = match forbidden.into_iter().next() {
             Some(u) => Err(u),
-            None => Ok((before + mine + Sums::of(&ledger.payments[counted..]) + after).nets),
+            None => Ok((plus(before + mine, &ledger.payments[counted..]) + after).nets),
         };
         self.spare = Some(emptied(ledger));
         switched
@@ -352,7 +352,7 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
         reads[start..].fill(0);
         let (mut paid, mut counted) = (marks[start].paid, marks[start].lengths[0] as usize);
         for (j, &stage) in Stage::ALL.iter().enumerate().skip(start) {
-            paid = paid + Sums::of(&deal.ledger.payments[counted..]);
+            paid = plus(paid, &deal.ledger.payments[counted..]);
             counted = deal.ledger.payments.len();
             marks[j] = deal.mark(policy, paid);
             let step = self.stage(&mut deal, stage, &mut policy);
@@ -361,7 +361,7 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
                 break;
             }
         }
-        let paid = paid + Sums::of(&deal.ledger.payments[counted..]);
+        let paid = plus(paid, &deal.ledger.payments[counted..]);
         let outcome = deal.outcome();
         Saved {
             rules: *rules,
@@ -371,6 +371,16 @@ impl<P: Policy + Copy + PartialEq> Replays<P> {
             marks: matches!(outcome, Outcome::Played(_)).then_some(marks),
             outcome,
         }
+    }
+}
+
+/// `sums` with what `payments` come to: most stages pay nothing, and a switch asks before
+/// each stage where it may stop.
+fn plus(sums: Sums, payments: &[Payment]) -> Sums {
+    if payments.is_empty() {
+        sums
+    } else {
+        sums + Sums::of(payments)
     }
 }
 
