@@ -393,18 +393,24 @@ proptest! {
     }
 }
 
+/// The Gleek pack shuffled by a seed.
+fn shuffled(seed: u64) -> Vec<Card> {
+    let mut rng = RandomPolicy::new(seed);
+    let mut cards: Vec<Card> = Pack::Gleek44.cards().iter().collect();
+    for i in (1..cards.len()).rev() {
+        let j = rng.next(i as u64 + 1) as usize;
+        cards.swap(i, j);
+    }
+    cards
+}
+
 proptest! {
     /// A hand's ruff in points, counted from a table of pips, is the rule's: the Ace 11, a court
     /// card 10, any other card its face, the best suit the first in suit order with the most.
     #[test]
     fn a_ruff_in_points_counts_each_card_as_the_rule_says(seed in any::<u64>(), size in 0usize..16) {
         use mournival::games::gleek::engine::ruff_value;
-        let mut rng = RandomPolicy::new(seed);
-        let mut cards: Vec<Card> = Pack::Gleek44.cards().iter().collect();
-        for i in (1..cards.len()).rev() {
-            let j = rng.next(i as u64 + 1) as usize;
-            cards.swap(i, j);
-        }
+        let cards = shuffled(seed);
         let hand = CardSet::from_cards(cards[..size].iter().copied());
         let pips = |c: Card| match c.rank() {
             Rank::ACE => 11,
@@ -431,12 +437,7 @@ proptest! {
     #[test]
     fn the_trick_winner_is_the_rules(seed in any::<u64>(), n_played in 1usize..4, trump_i in 0usize..4, eq in any::<bool>()) {
         use mournival::games::gleek::engine::trick_winner;
-        let mut rng = RandomPolicy::new(seed);
-        let mut cards: Vec<Card> = Pack::Gleek44.cards().iter().collect();
-        for i in (1..cards.len()).rev() {
-            let j = rng.next(i as u64 + 1) as usize;
-            cards.swap(i, j);
-        }
+        let cards = shuffled(seed);
         let played = &cards[..n_played];
         let trump = Suit::ALL[trump_i];
         let rules = Rules::first_choices(TABLE).with(Point::TrumpRank, eq as u8);
@@ -460,12 +461,7 @@ proptest! {
     #[test]
     fn winning_cards_agree_with_trick_winner(seed in any::<u64>(), n_played in 1usize..3, trump_i in 0usize..4, eq in any::<bool>()) {
         use mournival::games::gleek::engine::{trick_winner, winning_cards};
-        let mut rng = RandomPolicy::new(seed);
-        let mut cards: Vec<Card> = Pack::Gleek44.cards().iter().collect();
-        for i in (1..cards.len()).rev() {
-            let j = rng.next(i as u64 + 1) as usize;
-            cards.swap(i, j);
-        }
+        let cards = shuffled(seed);
         let played = &cards[..n_played];
         let legal = CardSet::from_cards(cards[3..15].iter().copied());
         let trump = Suit::ALL[trump_i];
