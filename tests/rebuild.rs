@@ -253,17 +253,22 @@ fn entries(root: &Path) -> Vec<PathBuf> {
     all
 }
 
+/// The project, built twice, its files' times a second and more before the builds: the second
+/// build, and every later one, believes their stamps.
+fn built_with_stamps_believed(root: &Path) {
+    project(root);
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    rebuild_as_clean(root, "the first build");
+    rebuild_as_clean(root, "nothing changed, the stamps believed");
+}
+
 /// An input whose stamp the manifest holds is not read again; an edit that keeps the file's
 /// size and sets its modification time back still changes its change time, so it is built.
 #[test]
 fn an_edit_that_keeps_the_size_and_sets_the_time_back_is_built() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    project(root);
-    // The files' times a second and more before the builds: their stamps are believed.
-    std::thread::sleep(std::time::Duration::from_millis(1100));
-    rebuild_as_clean(root, "the first build");
-    rebuild_as_clean(root, "nothing changed, the stamps believed");
+    built_with_stamps_believed(root);
     let path = root.join("content/p3.md");
     let time = std::fs::metadata(&path).unwrap().modified().unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
@@ -616,11 +621,7 @@ fn invalid(result: Result<site::BuildReport, BuildError>) -> String {
 fn a_page_not_read_is_rendered_from_its_text_and_its_links_checked() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    project(root);
-    // The files' times a second and more before the builds: their stamps are believed.
-    std::thread::sleep(std::time::Duration::from_millis(1100));
-    rebuild_as_clean(root, "the first build");
-    rebuild_as_clean(root, "nothing changed, the stamps believed");
+    built_with_stamps_believed(root);
     write(
         root,
         "content/p3.md",
