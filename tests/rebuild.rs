@@ -253,17 +253,22 @@ fn entries(root: &Path) -> Vec<PathBuf> {
     all
 }
 
+/// The project, built twice, its files' times a second and more before the builds: the second
+/// build, and every later one, believes their stamps.
+fn built_with_stamps_believed(root: &Path) {
+    project(root);
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    rebuild_as_clean(root, "the first build");
+    rebuild_as_clean(root, "nothing changed, the stamps believed");
+}
+
 /// An input whose stamp the manifest holds is not read again; an edit that keeps the file's
 /// size and sets its modification time back still changes its change time, so it is built.
 #[test]
 fn an_edit_that_keeps_the_size_and_sets_the_time_back_is_built() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    project(root);
-    // The files' times a second and more before the builds: their stamps are believed.
-    std::thread::sleep(std::time::Duration::from_millis(1100));
-    rebuild_as_clean(root, "the first build");
-    rebuild_as_clean(root, "nothing changed, the stamps believed");
+    built_with_stamps_believed(root);
     let path = root.join("content/p3.md");
     let time = std::fs::metadata(&path).unwrap().modified().unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
@@ -598,4 +603,51 @@ fn a_page_unchanged_is_not_parsed_again_unless_another_tool_loaded_it() {
     store.put(&name, &name, &other);
     write(root, "content/p2.md", &page(2, "Page 2", 0, "Two again."));
     rebuild_as_clean(root, "an entry of another tool");
+}
+
+/// The invalid input a build finds, as written.
+fn invalid(result: Result<site::BuildReport, BuildError>) -> String {
+    match result {
+        Err(BuildError::Invalid(found)) => format!("{found:?}"),
+        other => panic!("the build should fail on its input: {other:?}"),
+    }
+}
+
+/// Pages whose stamps are believed and whose loads are kept are not read by a rebuild. One
+/// rendered again (another page's title changed, which every page shows) is read then; one
+/// taken from the cache still has its links checked against the pages as they are now, and
+/// an error in it is located in its text.
+#[test]
+fn a_page_not_read_is_rendered_from_its_text_and_its_links_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    built_with_stamps_believed(root);
+    write(
+        root,
+        "content/p3.md",
+        &page(3, "Page Three", 0, "Six cards each."),
+    );
+    rebuild_as_clean(root, "page 3 retitled: every page rendered again");
+    let p2 = std::fs::read_to_string(root.join("site/p2/index.html")).unwrap();
+    assert!(p2.contains("Page Three") && p2.contains("On to"), "{p2}");
+    // Page 2 links to page 3's first section, which is renamed; page 2 is as it was.
+    let renamed = page(3, "Page Three", 0, "Six cards each.").replace("## Part 3", "## Side 3");
+    write(root, "content/p3.md", &renamed);
+    let cached = invalid(site::build_cached(&options(root, &root.join("site"))));
+    let clean = invalid(site::build(&options(root, &root.join("clean"))));
+    assert_eq!(cached, clean);
+    assert!(
+        cached.contains("p2.md") && cached.contains("#part-3"),
+        "{cached}"
+    );
+    assert!(
+        cached.contains("p2.md:10:"),
+        "located in page 2's text: {cached}"
+    );
+    write(
+        root,
+        "content/p3.md",
+        &page(3, "Page Three", 0, "Six cards each."),
+    );
+    rebuild_as_clean(root, "the section named as before");
 }

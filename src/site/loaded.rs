@@ -5,7 +5,8 @@
 //! folder, made by one build of the tool: another build's is not used.
 
 use super::cache::{Cache, tool_identity};
-use super::pages::{ContentPage, Placed};
+use super::manifest::Input;
+use super::pages::{ContentPage, Known, Placed};
 use super::project::Project;
 use crate::diagnostic::LineIndex;
 use crate::sources::quotations::{Origin, Quotation};
@@ -36,10 +37,25 @@ struct Entry {
     pages: Vec<Loaded>,
 }
 
-/// What the last build loaded, by path.
+/// What the last build loaded, by path, and the digest of each input as the scan of the inputs
+/// found it (see [`super::manifest::Inputs`]).
 #[derive(Default)]
 pub(super) struct Loads {
     by_path: HashMap<PathBuf, Loaded>,
+    scanned: HashMap<PathBuf, u64>,
+}
+
+impl Known for Loads {
+    fn placed(&self, path: &Path, digest: u64) -> Option<Placed> {
+        Some(self.get(path, digest)?.placed.clone())
+    }
+
+    fn unread(&self, path: &Path) -> Option<(u64, Placed)> {
+        let digest = *self.scanned.get(path)?;
+        let loaded = self.get(path, digest)?;
+        let needs_text = loaded.claims || !loaded.quotations.is_empty();
+        (!needs_text).then(|| (digest, loaded.placed.clone()))
+    }
 }
 
 /// This build of the tool.
@@ -59,8 +75,9 @@ fn name(content: &Path) -> String {
 }
 
 impl Loads {
-    /// What the last build of `content` loaded, if this build of the tool made the entry.
-    pub(super) fn read(cache: &Cache, content: &Path) -> Loads {
+    /// What the last build of `content` loaded, if this build of the tool made the entry; with
+    /// the inputs as scanned: a page whose digest is the one loaded need not be read.
+    pub(super) fn read(cache: &Cache, content: &Path, scanned: &[Input]) -> Loads {
         let entry = cache
             .get(&name(content))
             .and_then(|text| serde_json::from_str::<Entry>(&text).ok())
@@ -70,16 +87,14 @@ impl Loads {
                 .flat_map(|e| e.pages)
                 .map(|l| (l.path.clone(), l))
                 .collect(),
+            scanned: (scanned.iter())
+                .map(|i| (i.path.clone(), i.digest))
+                .collect(),
         }
     }
 
     fn get(&self, path: &Path, digest: u64) -> Option<&Loaded> {
         self.by_path.get(path).filter(|l| l.digest == digest)
-    }
-
-    /// The place of the page at `path`, if its text is the one whose digest is given.
-    pub(super) fn placed(&self, path: &Path, digest: u64) -> Option<Placed> {
-        Some(self.get(path, digest)?.placed.clone())
     }
 
     /// Whether the page is known to print no odds figure the audit speaks of.
@@ -215,6 +230,7 @@ mod tests {
             stage: None,
             section: crate::site::pages::Section::Reference,
             digest,
+            unread: false,
         };
         let back = loads.quotations(&p).unwrap();
         assert_eq!(format!("{back:?}"), format!("{found:?}"));
@@ -224,5 +240,56 @@ mod tests {
             ..p
         };
         assert!(loads.quotations(&other).is_none() && !loads.without_claims(&other));
+    }
+
+    /// A page whose digest the scan gives (its stamp believed) and whose load is known is not
+    /// read: its place is the one kept, its text empty until it is rendered again. A page whose
+    /// load needs its text (odds figures, quotations), the glossary, and a page the scan found
+    /// otherwise are read and parsed.
+    #[test]
+    fn a_page_whose_stamp_and_load_are_known_is_not_read() {
+        let root = tempfile::tempdir().unwrap();
+        let content = root.path().join("content");
+        std::fs::create_dir(&content).unwrap();
+        let names = ["a.md", "claims.md", "quotes.md", "glossary.md", "moved.md"];
+        for name in names {
+            std::fs::write(content.join(name), "# Read\n\nAs it is now.\n").unwrap();
+        }
+        // What the last build loaded: each page titled "Kept", of a text now gone.
+        let mut loads = Loads::default();
+        for name in names {
+            let path = content.join(name);
+            let loaded = Loaded {
+                path: path.clone(),
+                digest: 7,
+                placed: Placed {
+                    title: "Kept".into(),
+                    description: None,
+                    weight: 0,
+                    stage: None,
+                },
+                claims: name == "claims.md",
+                quotations: match name {
+                    "quotes.md" => vec![("q".into(), "p. 1".into(), [0, 1, 2, 3])],
+                    _ => Vec::new(),
+                },
+            };
+            loads.by_path.insert(path.clone(), loaded);
+            let scanned = if name == "moved.md" { 8 } else { 7 };
+            loads.scanned.insert(path, scanned);
+        }
+        let pages = super::super::pages::load_known(root.path(), &content, &loads).unwrap();
+        let by_rel = |rel: &str| pages.iter().find(|p| p.rel == rel).unwrap();
+        let a = by_rel("a.md");
+        assert!(a.unread && a.page.text.is_empty());
+        assert_eq!((a.title.as_str(), a.digest), ("Kept", 7));
+        for read in ["claims.md", "quotes.md", "glossary.md", "moved.md"] {
+            let p = by_rel(read);
+            assert!(!p.unread, "{read}");
+            assert_eq!(
+                (p.title.as_str(), &*p.page.text),
+                ("Read", "# Read\n\nAs it is now.\n")
+            );
+        }
     }
 }

@@ -172,16 +172,7 @@ fn render_site(
         compared,
     } = known(&project, &nav, pages);
     let from_cache: Vec<bool> = reused.iter().map(Option::is_some).collect();
-    // The pages' Markdown goes to the renderer; unless a session keeps the site, each text is
-    // released as its page is rendered (a link error reads its page again).
-    let texts: Vec<Arc<str>> = project
-        .content
-        .iter_mut()
-        .map(|p| match lasting {
-            true => p.page.text.clone(),
-            false => std::mem::replace(&mut p.page.text, Arc::from("")),
-        })
-        .collect();
+    let texts = texts(&mut project.content, lasting, &from_cache)?;
     let site = SiteView::of(&project, &nav.sections, &nav.games);
     let mut out = Rendered {
         counted,
@@ -221,6 +212,30 @@ fn render_site(
         compared,
         report,
     })
+}
+
+/// The pages' Markdown, for the renderer: a page not read at load ([`pages::Known::unread`])
+/// and not taken from the cache is read now. Unless a session keeps the site, each text is
+/// released as its page is rendered (a link error reads its page again).
+fn texts(
+    content: &mut [pages::ContentPage],
+    lasting: bool,
+    from_cache: &[bool],
+) -> Result<Vec<Arc<str>>, BuildError> {
+    use rayon::prelude::*;
+    (content.par_iter_mut().enumerate())
+        .map(|(at, p)| {
+            if p.unread && !from_cache.get(at).copied().unwrap_or(false) {
+                p.page.text = crate::input::read_text(&p.page.path)
+                    .map_err(|d| BuildError::Invalid(vec![d]))?;
+                p.unread = false;
+            }
+            Ok(match lasting {
+                true => p.page.text.clone(),
+                false => std::mem::replace(&mut p.page.text, Arc::from("")),
+            })
+        })
+        .collect()
 }
 
 /// What the build's cache gives (see [`PageCache`]) and what is evaluated besides.

@@ -446,6 +446,7 @@ mod tests {
             stage: None,
             section: super::super::pages::Section::Reference,
             digest: 0,
+            unread: false,
         };
         let entry = serde_json::from_str::<Entry>(&text.unwrap()).unwrap();
         let ((back, md2, views), telling) = entry.done(&page);

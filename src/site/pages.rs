@@ -152,6 +152,9 @@ pub struct ContentPage {
     /// The digest of the page's text, as read: what the build's cache keeps of the page is
     /// keyed by it.
     pub digest: u64,
+    /// The text was not read (it is empty here): the last build loaded the page as it is, and
+    /// nothing needs its text unless the page is rendered again ([`Known::unread`]).
+    pub unread: bool,
 }
 
 /// What loading a Markdown page without scenarios finds of its place: its title (from the front
@@ -165,8 +168,30 @@ pub struct Placed {
     pub stage: Option<usize>,
 }
 
-/// What the build's cache knows of a page, by its path and the digest of its text.
-pub type Known<'a> = &'a (dyn Fn(&Path, u64) -> Option<Placed> + Sync);
+/// What the build's cache knows of the pages.
+pub trait Known: Sync {
+    /// The place of the Markdown page at `path` whose text has `digest`, if the last build
+    /// loaded it so.
+    fn placed(&self, path: &Path, digest: u64) -> Option<Placed>;
+
+    /// The digest and place of the Markdown page at `path`, if its text need not be read: the
+    /// scan of the inputs believed its stamp, and nothing loading finds needs its text (no
+    /// scenarios, no quotations, no odds figures). It is read only if it is rendered again.
+    fn unread(&self, path: &Path) -> Option<(u64, Placed)>;
+}
+
+/// A build that knows nothing of the pages: every page is read and parsed.
+pub struct Unknown;
+
+impl Known for Unknown {
+    fn placed(&self, _: &Path, _: u64) -> Option<Placed> {
+        None
+    }
+
+    fn unread(&self, _: &Path) -> Option<(u64, Placed)> {
+        None
+    }
+}
 
 impl ContentPage {
     /// The page's place, as the build's cache keeps it.
@@ -526,15 +551,15 @@ fn front_matter(
 
 /// Reads every page under the content folder of the project `root`.
 pub fn load(root: &Path, content: &Path) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
-    load_known(root, content, &|_, _| None)
+    load_known(root, content, &Unknown)
 }
 
 /// As [`load`]; a Markdown page whose place is `known` (by its path and the digest of its
-/// text) is not parsed again.
+/// text) is not parsed again, nor read if its text is not needed ([`Known::unread`]).
 pub fn load_known(
     root: &Path,
     content: &Path,
-    known: Known,
+    known: &dyn Known,
 ) -> Result<Vec<ContentPage>, Vec<Diagnostic>> {
     let files = content_files(root, content)?;
     let results: Vec<Result<ContentPage, Vec<Diagnostic>>> = {
@@ -561,14 +586,16 @@ pub fn load_known(
 }
 
 pub(crate) fn load_one(content: &Path, path: &Path) -> Result<ContentPage, Vec<Diagnostic>> {
-    load_file(content, path, &|_, _| None)
+    load_file(content, path, &Unknown)
 }
 
 /// Reads and parses a page, unless it is a Markdown page whose place is `known`: one without
-/// scenarios, which the last build parsed.
-fn load_file(content: &Path, path: &Path, known: Known) -> Result<ContentPage, Vec<Diagnostic>> {
-    let text = read_text(path).map_err(|d| vec![d])?;
-    let digest = super::sink::digest(text.as_bytes());
+/// scenarios, which the last build parsed (and then not even read, if its text is not needed).
+fn load_file(
+    content: &Path,
+    path: &Path,
+    known: &dyn Known,
+) -> Result<ContentPage, Vec<Diagnostic>> {
     let rel_path = path.strip_prefix(content).unwrap_or(path);
     let rel = rel_path
         .components()
@@ -576,33 +603,25 @@ fn load_file(content: &Path, path: &Path, known: Known) -> Result<ContentPage, V
         .collect::<Vec<_>>()
         .join("/");
     let markdown = path.extension().is_some_and(|x| x == "md");
+    // The glossary's text is parsed by every build (its terms mark every page).
+    if markdown
+        && rel != "glossary.md"
+        && let Some((digest, placed)) = known.unread(path)
+        && let Some(page) = placed_page(path, &rel, (Arc::from(""), digest), placed)
+    {
+        return Ok(ContentPage {
+            unread: true,
+            ..page
+        });
+    }
+    let text = read_text(path).map_err(|d| vec![d])?;
+    let digest = super::sink::digest(text.as_bytes());
     let game = game_of_page(rel_path);
-    if let Some(placed) = known(path, digest).filter(|_| markdown) {
-        let stage = match placed.stage {
-            Some(order) => game.stages().get(order).map(|s| Stage {
-                order,
-                title: s.title,
-            }),
-            None => None,
-        };
-        if stage.is_some() == placed.stage.is_some() {
-            return Ok(ContentPage {
-                url: url_of(&rel),
-                section: Section::of(rel_path),
-                rel,
-                title: placed.title,
-                description: placed.description,
-                weight: placed.weight,
-                stage,
-                page: Page {
-                    path: path.to_path_buf(),
-                    text,
-                    scenarios: Vec::new(),
-                    ranges: Vec::new(),
-                },
-                digest,
-            });
-        }
+    if markdown
+        && let Some(placed) = known.placed(path, digest)
+        && let Some(page) = placed_page(path, &rel, (text.clone(), digest), placed)
+    {
+        return Ok(page);
     }
     let (front, stage) = if markdown {
         front_matter(path, &text, game).map_err(|d| vec![d])?
@@ -634,6 +653,43 @@ fn load_file(content: &Path, path: &Path, known: Known) -> Result<ContentPage, V
         stage,
         page,
         digest,
+        unread: false,
+    })
+}
+
+/// A Markdown page without scenarios, placed as the last build found it; none if its stage is
+/// not one of its game's (the game's stages changed: it is parsed again).
+fn placed_page(
+    path: &Path,
+    rel: &str,
+    (text, digest): (Arc<str>, u64),
+    placed: Placed,
+) -> Option<ContentPage> {
+    let rel_path = Path::new(rel);
+    let game = game_of_page(rel_path);
+    let stage = match placed.stage {
+        Some(order) => Some(game.stages().get(order).map(|s| Stage {
+            order,
+            title: s.title,
+        })?),
+        None => None,
+    };
+    Some(ContentPage {
+        url: url_of(rel),
+        section: Section::of(rel_path),
+        rel: rel.to_string(),
+        title: placed.title,
+        description: placed.description,
+        weight: placed.weight,
+        stage,
+        page: Page {
+            path: path.to_path_buf(),
+            text,
+            scenarios: Vec::new(),
+            ranges: Vec::new(),
+        },
+        digest,
+        unread: false,
     })
 }
 

@@ -67,7 +67,7 @@ impl Project {
     }
 
     /// Loads the project; a page the last build loaded as it is now (`loads`) is not parsed
-    /// or scanned again.
+    /// or scanned again, nor read if the scan of the inputs found it as it was.
     pub(super) fn load_known(opts: &BuildOptions, loads: &Loads) -> Result<Project, BuildError> {
         let mut config =
             crate::project::load_config(&opts.root).map_err(|d| BuildError::Invalid(vec![d]))?;
@@ -89,9 +89,8 @@ impl Project {
         })?;
         let texts = config.texts_folder(&opts.root, opts.texts.as_deref());
         let library = Library::load(&opts.root, texts.as_ref()).map_err(BuildError::Invalid)?;
-        let known = |path: &Path, digest| loads.placed(path, digest);
         let mut content =
-            pages::load_known(&opts.root, &opts.content, &known).map_err(BuildError::Invalid)?;
+            pages::load_known(&opts.root, &opts.content, loads).map_err(BuildError::Invalid)?;
         let reserved = reserved(&readings, &library);
         let collisions = pages::collisions(&content, &reserved);
         if !collisions.is_empty() {

@@ -68,7 +68,7 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         pack: super::page_cache::pack_name(&name),
         shared: shared(key, &inputs, opts),
         disk,
-        loads: Loads::read(&cache, &opts.content),
+        loads: Loads::read(&cache, &opts.content, &inputs.files),
     };
     // The files written into the site as the manifest stamped it, when it was updated in place.
     let mut written_over = None;
