@@ -311,6 +311,55 @@ fn a_file_dropped_into_the_site_stops_the_rebuild_until_it_is_kept() {
     assert_eq!(read(&site.join("_redirects")), "/old /new");
 }
 
+/// A clean build links from the site it replaces every file it would write again byte for byte
+/// (no data written, and the old site's deletion frees only its folders); a file changed in
+/// place since, or linked elsewhere by the user, is written anew.
+#[cfg(unix)]
+#[test]
+fn a_file_built_again_unchanged_is_the_same_file() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let pages = [
+        ("index.md".to_string(), "# Home\n\nFirst.\n".to_string()),
+        ("rules.md".into(), "# Rules\n\nThree players.\n".into()),
+    ];
+    let root = project_in(dir.path(), &pages);
+    let site = root.join("site");
+    let clean = |root: &Path| {
+        mournival(root)
+            .args(["build", "--no-cache"])
+            .assert()
+            .success()
+    };
+    let inode = |path: &Path| std::fs::metadata(path).unwrap().ino();
+    let (home, rules) = (site.join("index.html"), site.join("rules/index.html"));
+    clean(&root);
+    let rendered = read(&rules);
+    let (home_was, rules_was) = (inode(&home), inode(&rules));
+
+    write(&root.join("content/index.md"), "# Home\n\nSecond.\n");
+    clean(&root);
+    assert!(read(&home).contains("Second."));
+    assert_ne!(inode(&home), home_was, "a changed page is written anew");
+    assert_eq!(read(&rules), rendered);
+    assert_eq!(inode(&rules), rules_was, "an unchanged page is linked");
+    assert_eq!(std::fs::metadata(&rules).unwrap().nlink(), 1);
+
+    // Edited in place, keeping its size: the build writes what it renders.
+    std::fs::write(&rules, rendered.replace("Three", "Four!")).unwrap();
+    clean(&root);
+    assert_eq!(read(&rules), rendered);
+    assert_ne!(inode(&rules), rules_was);
+
+    // Linked elsewhere by the user: that copy keeps its data to itself.
+    let backup = dir.path().join("backup.html");
+    std::fs::hard_link(&rules, &backup).unwrap();
+    clean(&root);
+    assert_eq!(read(&rules), rendered);
+    assert_ne!(inode(&rules), inode(&backup));
+    assert_eq!(beside(&site), Vec::<String>::new());
+}
+
 #[test]
 fn a_pattern_under_keep_is_a_located_error() {
     let dir = tempfile::tempdir().unwrap();

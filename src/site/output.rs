@@ -12,6 +12,7 @@
 mod live;
 mod lock;
 mod marker;
+mod reuse;
 mod swap;
 
 use super::BuildOptions;
@@ -390,6 +391,10 @@ pub(super) struct Staging {
     /// The folders of the new site made so far (relative): each is made once, and a file put
     /// into it costs no look at the folders above it.
     made: Mutex<HashSet<PathBuf>>,
+    /// The files the site in place lists as written by the last build: one put again with the
+    /// same bytes is linked from there ([`reuse`]).
+    live: HashSet<PathBuf>,
+    links: reuse::Links,
     _lock: Lock,
 }
 
@@ -404,11 +409,13 @@ impl Staging {
         let fresh = target.temp("building");
         std::fs::create_dir(&fresh).map_err(io_at(&fresh))?;
         let staging = Staging {
+            live: last_written(&target.path),
             target,
             fresh,
             force: opts.force,
             finished: false,
             made: Mutex::default(),
+            links: reuse::Links::default(),
             _lock: lock,
         };
         Marker::write_partial(&staging.fresh).map_err(io_at(&staging.fresh))?;
@@ -417,7 +424,13 @@ impl Staging {
 
     /// Writes one file of the new site (`path` relative, with `/`), in one write.
     pub fn put(&self, path: &str, bytes: &[u8]) -> Result<(), OutputError> {
-        let path = self.place(Path::new(path))?;
+        let rel = Path::new(path);
+        let path = self.place(rel)?;
+        if self.live.contains(rel)
+            && (self.links).link_same(&self.target.path.join(rel), &path, bytes)
+        {
+            return Ok(());
+        }
         let mut file = File::create_new(&path).map_err(io_at(&path))?;
         io::Write::write_all(&mut file, bytes).map_err(io_at(&path))
     }
@@ -478,6 +491,15 @@ impl Staging {
                 Err(e)
             }
         }
+    }
+}
+
+/// The files the last build wrote into the output folder `out`, as its marker lists them; none
+/// if it has no whole marker of the tool's.
+fn last_written(out: &Path) -> HashSet<PathBuf> {
+    match Marker::of_folder(out) {
+        Ok(Some(marker)) if !marker.partial => marker.written,
+        _ => HashSet::new(),
     }
 }
 

@@ -79,8 +79,11 @@ impl Project {
                 )])
             })?;
         }
-        let templates = Templates::load(&opts.root)?;
-        let mut readings = load_variants(&opts.root).map_err(BuildError::Invalid)?;
+        // The templates are parsed on one core while the readings load on the other.
+        let (templates, readings) =
+            rayon::join(|| Templates::load(&opts.root), || load_variants(&opts.root));
+        let templates = templates?;
+        let mut readings = readings.map_err(BuildError::Invalid)?;
         readings.apply(&opts.overrides).map_err(|m| {
             BuildError::Invalid(vec![Diagnostic::new(
                 Location::file_start(Path::new("--set"), ""),
