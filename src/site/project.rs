@@ -79,16 +79,21 @@ impl Project {
                 )])
             })?;
         }
-        let templates = Templates::load(&opts.root)?;
-        let mut readings = load_variants(&opts.root).map_err(BuildError::Invalid)?;
+        let texts = config.texts_folder(&opts.root, opts.texts.as_deref());
+        // The templates, the readings and the texts read each other's nothing: in parallel.
+        let ((templates, readings), library) = rayon::join(
+            || rayon::join(|| Templates::load(&opts.root), || load_variants(&opts.root)),
+            || Library::load(&opts.root, texts.as_ref()),
+        );
+        let templates = templates?;
+        let mut readings = readings.map_err(BuildError::Invalid)?;
         readings.apply(&opts.overrides).map_err(|m| {
             BuildError::Invalid(vec![Diagnostic::new(
                 Location::file_start(Path::new("--set"), ""),
                 m,
             )])
         })?;
-        let texts = config.texts_folder(&opts.root, opts.texts.as_deref());
-        let library = Library::load(&opts.root, texts.as_ref()).map_err(BuildError::Invalid)?;
+        let library = library.map_err(BuildError::Invalid)?;
         let known = |path: &Path, digest| loads.placed(path, digest);
         let mut content =
             pages::load_known(&opts.root, &opts.content, &known).map_err(BuildError::Invalid)?;
