@@ -94,9 +94,8 @@ pub fn evaluate_with<'a>(plays: &mut Plays<'a>, variant: &'a Variant) -> Evaluat
     let mut alternatives = Vec::new();
     for point in variant.rules.table().all() {
         for &choice in &variant.choice(point).alternatives {
-            let (outcome, summary) =
-                plays.played(Some(&variant.id), &variant.rules.with(point, choice));
-            if summary != main {
+            let rules = variant.rules.with(point, choice);
+            if let Some(outcome) = plays.played_unless(Some(&variant.id), &rules, &main) {
                 alternatives.push(Alternative {
                     point,
                     choice,
@@ -249,6 +248,35 @@ impl<'a> Plays<'a> {
         self.seen
             .insert(key, (summary.clone(), read, Some(outcome.clone())));
         (outcome, summary)
+    }
+
+    /// The outcome under `rules`, for `reading`, unless it comes to `same`: most of a reading's
+    /// alternatives switch a point its play never read, and an earlier play says what they come
+    /// to without playing them.
+    pub fn played_unless(
+        &mut self,
+        reading: Option<&'a str>,
+        rules: &Rules,
+        same: &Summary,
+    ) -> Option<Outcome> {
+        let key = self.key(reading, rules);
+        match self.seen.get(&key) {
+            Some((summary, _, Some(outcome))) => return (summary != same).then(|| outcome.clone()),
+            Some((summary, _, None)) if summary == same => return None,
+            None if self
+                .known(&key)
+                .is_some_and(|(summary, _)| summary == *same) =>
+            {
+                return None;
+            }
+            _ => {}
+        }
+        // Played: only an outcome that differs is kept (the table shows it).
+        let (outcome, summary, read) = self.play(&key);
+        let differs = summary != *same;
+        self.seen
+            .insert(key, (summary, read, differs.then(|| outcome.clone())));
+        differs.then_some(outcome)
     }
 
     /// What the scenario's result comes to under `rules`, for `reading`, played at most once.

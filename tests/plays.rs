@@ -2,7 +2,7 @@
 //! or taken from an earlier play under rules that agree on every point that play read, is the
 //! engine's own for those rules.
 
-use mournival::compare::{Plays, Summary};
+use mournival::compare::{Plays, Summary, alternatives, evaluate_with};
 use mournival::project::{load_pages, load_variants};
 use std::path::Path;
 
@@ -56,4 +56,35 @@ fn every_result_the_memo_gives_is_the_engines() {
         }
     }
     assert!(asked > 1000, "{asked} results asked");
+}
+
+/// A reading's alternatives through a memo its other readings share (the build's way, which
+/// plays an alternative only when no earlier play says it comes to the reading's own result)
+/// are exactly those of playing every alternative and keeping the ones that change it.
+#[test]
+fn the_memos_alternatives_are_those_that_change_the_result() {
+    let readings = load_variants(repo()).unwrap();
+    let mut kept = 0;
+    for p in load_pages(repo(), &repo().join("content")).unwrap() {
+        for s in &p.scenarios {
+            let set = readings.of(s.game());
+            let mut plays = Plays::new(s.as_ref());
+            for v in &set.variants {
+                let evaluated = evaluate_with(&mut plays, v);
+                let main = Summary::of(&s.play_as(&v.id, &v.rules));
+                assert_eq!(Summary::of(&evaluated.outcome), main);
+                let every: Vec<_> = alternatives(s.as_ref(), v)
+                    .into_iter()
+                    .filter(|a| Summary::of(&a.outcome) != main)
+                    .map(|a| (a.point, a.choice, Summary::of(&a.outcome)))
+                    .collect();
+                let memo: Vec<_> = (evaluated.alternatives.iter())
+                    .map(|a| (a.point, a.choice, Summary::of(&a.outcome)))
+                    .collect();
+                assert_eq!(memo, every, "{} under {}", s.head().id, v.id);
+                kept += memo.len();
+            }
+        }
+    }
+    assert!(kept > 50, "{kept} alternatives that change a result");
 }

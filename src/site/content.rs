@@ -112,7 +112,13 @@ pub(super) fn render_page(
             let joined = pages::join(&p.rel, dest)?;
             by_rel.get(joined.as_str()).map(|u| u.to_string())
         };
-        let scenario = |n: usize| scenario_html.get(n).cloned().unwrap_or_default();
+        // Each block is asked for once, in order: its HTML is handed over, not copied.
+        let blocks = std::cell::RefCell::new(scenario_html);
+        let scenario = |n: usize| {
+            (blocks.borrow_mut().get_mut(n))
+                .map(std::mem::take)
+                .unwrap_or_default()
+        };
         let bibliography = |lang: &str| {
             (lang == citation::BLOCK).then(|| citation::bibliography(&project.library, &root))
         };

@@ -215,6 +215,11 @@ pub fn telling_effect<'a>(
     evals: &[Evaluation],
 ) -> Option<String> {
     variants.variants.iter().zip(evals).find_map(|(v, e)| {
+        // A point the reading's own play does not read changes nothing when switched.
+        let read = plays.summary_read(Some(&v.id), &v.rules).1;
+        if read & 1 << point.index() == 0 {
+            return None;
+        }
         let base = Summary::of(&e.outcome);
         (0..point.def().choices.len() as u8)
             .filter(|&c| c != v.rules.get(point))

@@ -10,6 +10,7 @@ use crate::money::Money;
 use crate::rules::Point;
 use crate::variant::{Evidence, Variant, VariantSet};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// Appends its pieces in turn: a string literal as markup, a `{ value }` escaped (the writers of
 /// the table, its panels and the accounts).
@@ -160,7 +161,7 @@ pub struct CellView {
     /// are written from them in Rust ([`ledger_panels`]); serialising thousands of lines for
     /// nothing cost more than rendering them.
     #[serde(skip)]
-    pub lines: Vec<LineView>,
+    pub lines: Vec<Arc<LineView>>,
     /// For the points row: how the points were made.
     pub detail: Option<String>,
 }
@@ -348,22 +349,7 @@ fn unplayable_view(
     })
 }
 
-fn lines_where(
-    lines: &[Line],
-    s: &Head,
-    v: &Variant,
-    prefix: &str,
-    keep: impl Fn(usize, &Line) -> bool,
-) -> Vec<LineView> {
-    lines
-        .iter()
-        .enumerate()
-        .filter(|(i, p)| keep(*i, p))
-        .map(|(i, p)| line_view(i + 1, p, s, v, prefix))
-        .collect()
-}
-
-fn assumed(lines: &[LineView]) -> Vec<&'static str> {
+fn assumed(lines: &[Arc<LineView>]) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = lines
         .iter()
         .filter(|l| l.evidence == Evidence::Assumed.id())
@@ -557,7 +543,9 @@ pub fn scenario_view(s: &dyn Scenario, evals: &[Evaluation], cx: Context) -> Sce
         .zip(evals)
         .map(|(v, e)| other_forbidden(s, v, &e.outcome))
         .collect();
-    let worked: Vec<Option<Worked>> = evals.iter().map(|e| Worked::of(e, head)).collect();
+    let worked: Vec<Option<Worked>> = (variants.variants.iter().zip(evals))
+        .map(|(v, e)| Worked::of(e, head, v, cx.prefix))
+        .collect();
     let table = Table {
         s,
         variants,
@@ -658,21 +646,37 @@ struct Table<'a> {
     worked: &'a [Option<Worked>],
 }
 
-/// A played reading's rows, payments and spread, worked out once for the whole table (every row
-/// reads them).
+/// A played reading's rows, payments (each in words once, for every row that shows it) and
+/// spread, worked out once for the whole table (every row reads them).
 struct Worked {
     rows: Vec<Row>,
     payments: Vec<Line>,
+    lines: Vec<Arc<LineView>>,
     spread: Option<Vec<(Money, Money)>>,
 }
 
 impl Worked {
-    fn of(e: &Evaluation, head: &Head) -> Option<Worked> {
-        e.outcome.played().map(|l| Worked {
-            rows: l.rows(head),
-            payments: l.payments(head),
-            spread: e.spread(),
+    fn of(e: &Evaluation, head: &Head, v: &Variant, prefix: &str) -> Option<Worked> {
+        e.outcome.played().map(|l| {
+            let payments = l.payments(head);
+            let lines = (payments.iter().enumerate())
+                .map(|(i, p)| Arc::new(line_view(i + 1, p, head, v, prefix)))
+                .collect();
+            Worked {
+                rows: l.rows(head),
+                payments,
+                lines,
+                spread: e.spread(),
+            }
         })
+    }
+
+    /// The payments `keep` keeps, in words.
+    fn lines_where(&self, keep: impl Fn(usize, &Line) -> bool) -> Vec<Arc<LineView>> {
+        (self.payments.iter().zip(&self.lines).enumerate())
+            .filter(|(i, (p, _))| keep(*i, p))
+            .map(|(_, (_, l))| Arc::clone(l))
+            .collect()
     }
 }
 
@@ -703,7 +707,7 @@ impl Table<'_> {
             })
     }
 
-    fn cell(e: &Evaluation, text: String, lines: Vec<LineView>) -> CellView {
+    fn cell(e: &Evaluation, text: String, lines: Vec<Arc<LineView>>) -> CellView {
         CellView {
             reading: String::new(),
             panel: String::new(),
@@ -747,9 +751,7 @@ impl Table<'_> {
             .map(|(((v, e), others), worked)| match (&e.outcome, worked) {
                 (Outcome::Played(l), Some(w)) => {
                     let party = Party::Player(seat);
-                    let lines = lines_where(&w.payments, head, v, self.prefix, |_, p| {
-                        p.from == party || p.to == party
-                    });
+                    let lines = w.lines_where(|_, p| p.from == party || p.to == party);
                     let standing = self.s.game().standing_text(l.standing()[seat.index()]);
                     let mut c = Self::cell(e, standing, lines);
                     c.spread = w
@@ -776,7 +778,6 @@ impl Table<'_> {
     }
 
     fn game_row(&self, k: usize) -> RowView {
-        let head = self.s.head();
         let mut label = String::new();
         let mut group = "phase";
         let mut cells: Vec<CellView> = self
@@ -790,9 +791,7 @@ impl Table<'_> {
                     let row = &w.rows[k];
                     label.clone_from(&row.label);
                     group = row.group;
-                    let lines = lines_where(&w.payments, head, v, self.prefix, |i, _| {
-                        row.lines.contains(&i)
-                    });
+                    let lines = w.lines_where(|i, _| row.lines.contains(&i));
                     let mut c = Self::cell(e, row.text.clone(), lines);
                     c.detail.clone_from(&row.detail);
                     c.expect = row.figures.iter().find_map(|f| self.mark(&v.id, Some(f)));

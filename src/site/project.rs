@@ -79,9 +79,12 @@ impl Project {
                 )])
             })?;
         }
-        // The templates are parsed on one core while the readings load on the other.
-        let (templates, readings) =
-            rayon::join(|| Templates::load(&opts.root), || load_variants(&opts.root));
+        let texts = config.texts_folder(&opts.root, opts.texts.as_deref());
+        // The templates, the readings and the texts read each other's nothing: in parallel.
+        let ((templates, readings), library) = rayon::join(
+            || rayon::join(|| Templates::load(&opts.root), || load_variants(&opts.root)),
+            || Library::load(&opts.root, texts.as_ref()),
+        );
         let templates = templates?;
         let mut readings = readings.map_err(BuildError::Invalid)?;
         readings.apply(&opts.overrides).map_err(|m| {
@@ -90,8 +93,7 @@ impl Project {
                 m,
             )])
         })?;
-        let texts = config.texts_folder(&opts.root, opts.texts.as_deref());
-        let library = Library::load(&opts.root, texts.as_ref()).map_err(BuildError::Invalid)?;
+        let library = library.map_err(BuildError::Invalid)?;
         let mut content =
             pages::load_known(&opts.root, &opts.content, loads).map_err(BuildError::Invalid)?;
         let reserved = reserved(&readings, &library);

@@ -23,6 +23,7 @@ pub mod text;
 use crate::diagnostic::{Diagnostic, Errors, Location, excerpt};
 use crate::input::{self, Depth, read_text};
 use crate::yaml::YamlText;
+use rayon::prelude::*;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 use std::collections::HashMap;
@@ -575,14 +576,19 @@ fn quotations_known(
     pages: &[(&Path, &std::sync::Arc<str>)],
     known: Vec<Option<Vec<quotations::Quotation>>>,
 ) -> Result<Vec<quotations::Quotation>, Vec<Diagnostic>> {
-    let mut all = quotations::of_variants(readings)?;
-    let mut known = known.into_iter();
-    for (path, text) in pages {
-        match known.next().flatten() {
-            Some(found) => all.extend(found),
-            None => all.extend(page_quotations(path, text)),
-        }
-    }
+    let mut known = known;
+    known.resize_with(pages.len(), || None);
+    // The readings' files and the pages are read in parallel, and joined in their order.
+    let (all, of_pages) = rayon::join(
+        || quotations::of_variants(readings),
+        || {
+            (pages.par_iter().zip(known))
+                .map(|((path, text), known)| known.unwrap_or_else(|| page_quotations(path, text)))
+                .collect::<Vec<_>>()
+        },
+    );
+    let mut all = all?;
+    all.extend(of_pages.into_iter().flatten());
     Ok(all)
 }
 
@@ -651,10 +657,12 @@ fn with_claims(
     quotations: Vec<quotations::Quotation>,
     mut report: check::Report,
 ) -> (Vec<quotations::Quotation>, check::Report) {
-    report.claims = evidence::check(library, readings, &quotations, &report);
-    report
-        .claims
-        .extend(credit::check(library, pages, &quotations, &report));
+    let (evidence, credits) = rayon::join(
+        || evidence::check(library, readings, &quotations, &report),
+        || credit::check(library, pages, &quotations, &report),
+    );
+    report.claims = evidence;
+    report.claims.extend(credits);
     report.claims.extend(own.iter().flatten().cloned());
     (quotations, report)
 }

@@ -5,6 +5,7 @@ use crate::diagnostic::{Diagnostic, LineIndex, Location};
 use crate::input::read_text;
 use crate::variant::Readings;
 use crate::yaml::YamlText;
+use rayon::prelude::*;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
@@ -52,44 +53,17 @@ struct QuoteEntry {
 /// Every `quote:` the variant files write themselves (an inherited one is its own file's), with
 /// its `cite:`. The files have loaded already; they are read again for the quotations' places.
 pub fn of_variants(readings: &Readings) -> Result<Vec<Quotation>, Vec<Diagnostic>> {
+    let files: Vec<_> = readings.all().collect();
+    let each: Vec<Result<Vec<Quotation>, Diagnostic>> = files
+        .par_iter()
+        .map(|&(game, v)| of_variant(game.id(), &v.id, &v.path))
+        .collect();
     let mut out = Vec::new();
     let mut errors = Vec::new();
-    for (game, v) in readings.all() {
-        let text = match read_text(&v.path) {
-            Ok(t) => t,
-            Err(d) => {
-                errors.push(d);
-                continue;
-            }
-        };
-        let yaml = YamlText::whole_file(&v.path, text);
-        let file: QuoteFile = match yaml.parse() {
-            Ok(f) => f,
-            Err(d) => {
-                errors.push(d);
-                continue;
-            }
-        };
-        for (point, entry) in file.rules {
-            let Some(quote) = entry.quote.filter(|q| !q.value.trim().is_empty()) else {
-                continue;
-            };
-            let quote_at = yaml.location_of(&quote);
-            let (cite, cite_at) = match &entry.cite {
-                Some(c) => (c.value.trim().to_string(), yaml.location_of(c)),
-                None => (String::new(), quote_at.clone()),
-            };
-            out.push(Quotation {
-                origin: Origin::Variant {
-                    game: game.id(),
-                    variant: v.id.clone(),
-                    point: point.trim().to_string(),
-                },
-                quote: quote.value.trim().to_string(),
-                cite,
-                quote_at,
-                cite_at,
-            });
+    for found in each {
+        match found {
+            Ok(found) => out.extend(found),
+            Err(d) => errors.push(d),
         }
     }
     if errors.is_empty() {
@@ -97,6 +71,39 @@ pub fn of_variants(readings: &Readings) -> Result<Vec<Quotation>, Vec<Diagnostic
     } else {
         Err(errors)
     }
+}
+
+/// The quotations of one reading's file, in the order of its points.
+fn of_variant(
+    game: &'static str,
+    variant: &str,
+    path: &Path,
+) -> Result<Vec<Quotation>, Diagnostic> {
+    let yaml = YamlText::whole_file(path, read_text(path)?);
+    let file: QuoteFile = yaml.parse()?;
+    let mut out = Vec::new();
+    for (point, entry) in file.rules {
+        let Some(quote) = entry.quote.filter(|q| !q.value.trim().is_empty()) else {
+            continue;
+        };
+        let quote_at = yaml.location_of(&quote);
+        let (cite, cite_at) = match &entry.cite {
+            Some(c) => (c.value.trim().to_string(), yaml.location_of(c)),
+            None => (String::new(), quote_at.clone()),
+        };
+        out.push(Quotation {
+            origin: Origin::Variant {
+                game,
+                variant: variant.to_string(),
+                point: point.trim().to_string(),
+            },
+            quote: quote.value.trim().to_string(),
+            cite,
+            quote_at,
+            cite_at,
+        });
+    }
+    Ok(out)
 }
 
 /// The longest quotation or citation read in a page, in bytes: a quotation mark left open

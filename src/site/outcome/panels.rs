@@ -269,7 +269,7 @@ mod tests {
                 undetermined: false,
                 rests_on: Vec::new(),
             }),
-            lines: vec![line()],
+            lines: vec![std::sync::Arc::new(line())],
             detail: None,
         };
         let s = super::super::tests::scenario(cell);
