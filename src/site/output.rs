@@ -495,12 +495,19 @@ impl Staging {
 }
 
 /// The files the last build wrote into the output folder `out`, as its marker lists them; none
-/// if it has no whole marker of the tool's.
+/// if it has no whole marker of the tool's. A file under a folder that is now a link (put there
+/// since) is left out: a file is linked from the site only where the tool made every folder.
 fn last_written(out: &Path) -> HashSet<PathBuf> {
-    match Marker::of_folder(out) {
+    let mut written = match Marker::of_folder(out) {
         Ok(Some(marker)) if !marker.partial => marker.written,
-        _ => HashSet::new(),
-    }
+        _ => return HashSet::new(),
+    };
+    let not_folders: Vec<PathBuf> = marker::ancestors(&written)
+        .into_iter()
+        .filter(|dir| !std::fs::symlink_metadata(out.join(dir)).is_ok_and(|m| m.is_dir()))
+        .collect();
+    written.retain(|file| !not_folders.iter().any(|dir| file.starts_with(dir)));
+    written
 }
 
 impl Drop for Staging {
@@ -580,6 +587,25 @@ fn carried_entries(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file the last build wrote under a folder that has since become a link is not offered
+    /// for linking: nothing is read or linked through a link the tool did not make.
+    #[cfg(unix)]
+    #[test]
+    fn no_file_under_a_folder_made_a_link_is_taken_from_the_last_site() {
+        let dir = tempfile::tempdir().unwrap();
+        let (site, outside) = (dir.path().join("site"), dir.path().join("outside"));
+        for folder in [site.join("kept"), outside.clone()] {
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::write(folder.join("index.html"), "<p>Gleek</p>").unwrap();
+        }
+        std::os::unix::fs::symlink(&outside, site.join("linked")).unwrap();
+        let written = ["index.html", "kept/index.html", "linked/index.html"];
+        Marker::write(&site, &written, &[]).unwrap();
+        let live = last_written(&site);
+        let expected = ["index.html", "kept/index.html"].map(PathBuf::from);
+        assert_eq!(live, HashSet::from(expected));
+    }
 
     #[test]
     fn a_path_not_yet_made_resolves_through_its_parent() {
