@@ -311,9 +311,9 @@ fn a_file_dropped_into_the_site_stops_the_rebuild_until_it_is_kept() {
     assert_eq!(read(&site.join("_redirects")), "/old /new");
 }
 
-/// A clean build links from the site it replaces every file it would write again byte for byte
-/// (no data written, and the old site's deletion frees only its folders); a file changed in
-/// place since, or linked elsewhere by the user, is written anew.
+/// A clean build into the site it built leaves every file it would write again byte for byte as
+/// it is (nothing written, nothing freed); a file changed in place since, or linked elsewhere by
+/// the user, is written anew.
 #[cfg(unix)]
 #[test]
 fn a_file_built_again_unchanged_is_the_same_file() {
@@ -342,7 +342,11 @@ fn a_file_built_again_unchanged_is_the_same_file() {
     assert!(read(&home).contains("Second."));
     assert_ne!(inode(&home), home_was, "a changed page is written anew");
     assert_eq!(read(&rules), rendered);
-    assert_eq!(inode(&rules), rules_was, "an unchanged page is linked");
+    assert_eq!(
+        inode(&rules),
+        rules_was,
+        "an unchanged page is left as it is"
+    );
     assert_eq!(std::fs::metadata(&rules).unwrap().nlink(), 1);
 
     // Edited in place, keeping its size: the build writes what it renders.
@@ -357,6 +361,113 @@ fn a_file_built_again_unchanged_is_the_same_file() {
     clean(&root);
     assert_eq!(read(&rules), rendered);
     assert_ne!(inode(&rules), inode(&backup));
+    assert_eq!(beside(&site), Vec::<String>::new());
+}
+
+/// `build --no-cache`.
+fn clean_build(root: &Path, out: &Path, force: bool) -> Command {
+    let mut cmd = build_into(root, out, force);
+    cmd.arg("--no-cache");
+    cmd
+}
+
+/// A clean build into the site it built changes that site in place: a page deleted takes its
+/// file and its folder with it, a page added appears, and the site is what a build into a new
+/// folder writes.
+#[test]
+fn a_clean_build_into_its_site_is_a_new_folders_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let pages = [
+        ("index.md".to_string(), "# Home\n\nFirst.\n".to_string()),
+        ("old/deal.md".into(), "# An old deal\n\nGleek.\n".into()),
+    ];
+    let root = project_in(dir.path(), &pages);
+    let site = root.join("site");
+    clean_build(&root, &site, false).assert().success();
+    assert!(site.join("old/deal/index.html").is_file());
+
+    std::fs::remove_dir_all(root.join("content/old")).unwrap();
+    write(
+        &root.join("content/new/deal.md"),
+        "# A new deal\n\nMournival.\n",
+    );
+    clean_build(&root, &site, false).assert().success();
+    assert!(
+        !site.join("old").exists(),
+        "the deleted page's folder is gone"
+    );
+    assert!(read(&site.join("new/deal/index.html")).contains("Mournival."));
+    let fresh = dir.path().join("fresh");
+    clean_build(&root, &fresh, false).assert().success();
+    assert_eq!(snapshot(&site), snapshot(&fresh));
+    assert_eq!(beside(&site), Vec::<String>::new());
+}
+
+/// A file of the user's dropped into the site stops a clean build before anything in the site
+/// changes; with `--force` it stays where it is and is kept from then on.
+#[test]
+fn a_file_of_the_users_stops_a_clean_build_before_the_site_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), "First.");
+    let site = root.join("site");
+    clean_build(&root, &site, false).assert().success();
+    write(&site.join("rules/notes.txt"), "my notes");
+    write(&root.join("content/index.md"), "# Home\n\nSecond.\n");
+    let before = snapshot(&site);
+    assert_refused(
+        &mut clean_build(&root, &site, false),
+        "holds files mournival did not write: rules/notes.txt",
+    );
+    assert_eq!(snapshot(&site), before);
+    assert_eq!(beside(&site), Vec::<String>::new());
+
+    clean_build(&root, &site, true).assert().success();
+    assert!(read(&site.join("index.html")).contains("Second."));
+    assert_eq!(read(&site.join("rules/notes.txt")), "my notes");
+    write(&root.join("content/index.md"), "# Home\n\nThird.\n");
+    clean_build(&root, &site, false).assert().success();
+    assert!(read(&site.join("index.html")).contains("Third."));
+    assert_eq!(read(&site.join("rules/notes.txt")), "my notes");
+    assert_eq!(beside(&site), Vec::<String>::new());
+}
+
+/// A folder of the site replaced by a symbolic link: a clean build refuses it, with `--force`
+/// too while it would write there, and never writes, reads or removes anything through it; once
+/// its page is gone, `--force` keeps the link as the user's.
+#[cfg(unix)]
+#[test]
+fn a_folder_of_the_site_made_a_link_is_never_written_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let pages = [
+        ("index.md".to_string(), "# Home\n\nFirst.\n".to_string()),
+        ("deals.md".into(), "# Deals\n\nGleek.\n".into()),
+    ];
+    let root = project_in(dir.path(), &pages);
+    let site = root.join("site");
+    clean_build(&root, &site, false).assert().success();
+    let elsewhere = dir.path().join("elsewhere");
+    write(&elsewhere.join("index.html"), "theirs");
+    std::fs::remove_dir_all(site.join("deals")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, site.join("deals")).unwrap();
+    write(&root.join("content/index.md"), "# Home\n\nSecond.\n");
+
+    assert_refused(
+        &mut clean_build(&root, &site, false),
+        "holds files mournival did not write: deals",
+    );
+    assert_refused(
+        &mut clean_build(&root, &site, true),
+        "and keep deals: the build writes deals/index.html",
+    );
+    assert!(read(&site.join("index.html")).contains("First."));
+
+    std::fs::remove_file(root.join("content/deals.md")).unwrap();
+    clean_build(&root, &site, true).assert().success();
+    assert!(read(&site.join("index.html")).contains("Second."));
+    assert!(site.join("deals").is_symlink());
+    let theirs = (PathBuf::from("index.html"), "theirs".to_string());
+    assert_eq!(snapshot(&elsewhere), vec![theirs]);
+    assert!(read(&site.join(MARKER)).contains("\n/deals\n"));
     assert_eq!(beside(&site), Vec::<String>::new());
 }
 

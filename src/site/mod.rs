@@ -6,8 +6,9 @@
 //! pages (`content`: Markdown, with each scenario replaced by its outcome table) and the
 //! generated ones (`game_pages`, `site_pages`: readings, rule points and matrix per game,
 //! scenarios, search, 404); check every internal link and anchor (`links`); add the search
-//! index and sitemap (`indexes`); then write the whole site to a fresh folder and swap it in
-//! (`sink`, [`output`]), so a failed build never leaves a half-written site.
+//! index and sitemap (`indexes`). Files are written as they render (`sink`, [`output`]): into a
+//! fresh folder swapped in at the end, or, into a site the tool built, only those whose bytes
+//! changed, beside it, renamed in at the end; so a failed build leaves the site as it was.
 
 pub mod annotated;
 pub mod cache;
@@ -132,9 +133,9 @@ struct Built {
     report: BuildReport,
 }
 
-/// Builds the site into a new folder, file by file as it renders, and swaps it in. A `lasting`
-/// site (a session's) keeps what a later save needs: the pages' texts. With `pages`, the pages
-/// rendered are remembered.
+/// Builds the site, file by file as it renders, and puts it in place ([`output::Staging`]). A
+/// `lasting` site (a session's) keeps what a later save needs: the pages' texts. With `pages`,
+/// the pages rendered are remembered.
 fn build_site(
     opts: &BuildOptions,
     lasting: bool,

@@ -1,11 +1,16 @@
 //! The output folder: where `--out` may point, and how a build replaces it without losing a file
 //! it did not write.
 //!
-//! A build writes the whole site into a fresh folder beside the output, moves into it the files
-//! the output keeps (`.git`, `CNAME`, `.nojekyll`, `keep:` in the project file, and whatever an
-//! earlier `--force` adopted), then swaps the two folders in one step and deletes the old one.
-//! Each folder the tool makes carries a marker, `.mournival-site`, listing the files it wrote:
-//! a folder without one is the user's and is never replaced. A lock beside the output serialises
+//! A build into a site it built changes that site in place: the files whose bytes changed are
+//! written beside it and renamed in, those it no longer has removed, the rest left as they are
+//! (deleting a whole site waits for this disk, which discards what is freed). Into anything
+//! else (no folder, an empty one, one adopted with `--force`), it writes the whole site into a
+//! fresh folder beside the output, moves into it the files the output keeps (`.git`, `CNAME`,
+//! `.nojekyll`, `keep:` in the project file, and whatever an earlier `--force` adopted), then
+//! swaps the two folders in one step and deletes the old one. Either way, an output holding a
+//! file neither written by the tool nor kept is refused before anything in it changes. Each
+//! folder the tool makes carries a marker, `.mournival-site`, listing the files it wrote: a
+//! folder without one is the user's and is never replaced. A lock beside the output serialises
 //! builds into it, and the next build clears what a killed one left behind, moving back any file
 //! of the user's it finds there.
 
@@ -379,69 +384,113 @@ fn open_own(path: &Path, what: &'static str, create: bool) -> Result<Option<File
     Ok(Some(file))
 }
 
-/// A new site being written beside the output (`.NAME.building-PID`), file by file as pages
-/// render, under the lock; [`Staging::finish`] swaps it in, replacing what an earlier build wrote
-/// there and keeping everything else (see the module's documentation). Dropped unfinished, it is
+/// A build's site being written, file by file as pages render, under the lock; [`Staging::finish`]
+/// puts it in place, replacing what an earlier build wrote there and keeping everything else
+/// (see the module's documentation). Dropped unfinished, what it wrote beside the output is
 /// deleted and the output is untouched.
 pub(super) struct Staging {
     target: Target,
+    /// The build's own folder beside the output (`.NAME.building-PID`).
     fresh: PathBuf,
     force: bool,
     finished: bool,
-    /// The folders of the new site made so far (relative): each is made once, and a file put
-    /// into it costs no look at the folders above it.
-    made: Mutex<HashSet<PathBuf>>,
-    /// The files the site in place lists as written by the last build: one put again with the
-    /// same bytes is linked from there ([`reuse`]).
-    live: HashSet<PathBuf>,
-    links: reuse::Links,
+    way: Way,
     _lock: Lock,
+}
+
+/// How the output becomes the new site.
+enum Way {
+    /// A site the tool built (its marker whole) is changed in place: a file it holds byte for
+    /// byte is left as it is ([`reuse`]), any other is staged beside it ([`live::Pending`]), and
+    /// renamed in once the whole site is rendered. No folder is made or deleted but where the
+    /// site gains or loses one.
+    InPlace {
+        last: Marker,
+        /// The files `last` lists that may be compared: reached through real folders.
+        live: HashSet<PathBuf>,
+        pending: live::Pending,
+    },
+    /// Any other output (none, an empty folder, one adopted with `--force`): the whole site
+    /// is written into the build's folder and swapped in.
+    Swap {
+        /// The folders of the new site made so far (relative): each is made once, and a file
+        /// put into it costs no look at the folders above it.
+        made: Mutex<HashSet<PathBuf>>,
+    },
 }
 
 impl Staging {
     /// Refuses an output that may never be replaced, takes the lock, clears what killed builds
-    /// left, and makes the new folder with a marker that claims every file in it.
+    /// left, and, unless the output is a site the tool built, makes the new folder with a
+    /// marker that claims every file in it.
     pub fn begin(opts: &BuildOptions) -> Result<Staging, OutputError> {
         let target = Target::resolve(opts)?;
         std::fs::create_dir_all(&target.parent).map_err(io_at(&target.parent))?;
         let lock = Lock::acquire(&target)?;
         swap::clear_stale(&target)?;
         let fresh = target.temp("building");
-        std::fs::create_dir(&fresh).map_err(io_at(&fresh))?;
-        let staging = Staging {
-            live: last_written(&target.path),
+        let way = match last_site(&target.path) {
+            Some(last) => Way::InPlace {
+                live: reachable(&target.path, &last.written),
+                last,
+                pending: live::Pending::new(fresh.clone()),
+            },
+            None => {
+                std::fs::create_dir(&fresh).map_err(io_at(&fresh))?;
+                Marker::write_partial(&fresh).map_err(io_at(&fresh))?;
+                Way::Swap {
+                    made: Mutex::default(),
+                }
+            }
+        };
+        Ok(Staging {
             target,
             fresh,
             force: opts.force,
             finished: false,
-            made: Mutex::default(),
-            links: reuse::Links::default(),
+            way,
             _lock: lock,
-        };
-        Marker::write_partial(&staging.fresh).map_err(io_at(&staging.fresh))?;
-        Ok(staging)
+        })
     }
 
     /// Writes one file of the new site (`path` relative, with `/`), in one write.
     pub fn put(&self, path: &str, bytes: &[u8]) -> Result<(), OutputError> {
         let rel = Path::new(path);
-        let path = self.place(rel)?;
-        if self.live.contains(rel)
-            && (self.links).link_same(&self.target.path.join(rel), &path, bytes)
-        {
-            return Ok(());
+        if !plain(rel) {
+            return Err(OutputError::Outside(rel.to_path_buf()));
         }
-        let mut file = File::create_new(&path).map_err(io_at(&path))?;
-        io::Write::write_all(&mut file, bytes).map_err(io_at(&path))
+        match &self.way {
+            Way::InPlace { live, pending, .. } => {
+                match live.contains(rel) && reuse::unchanged(&self.target.path.join(rel), bytes) {
+                    true => Ok(()),
+                    false => pending.stage(rel, bytes),
+                }
+            }
+            Way::Swap { made } => {
+                let path = self.place(made, rel)?;
+                let mut file = File::create_new(&path).map_err(io_at(&path))?;
+                io::Write::write_all(&mut file, bytes).map_err(io_at(&path))
+            }
+        }
     }
 
-    /// Writes one file of the new site as `write` produces it, without holding it whole.
+    /// Writes one file of the new site as `write` produces it, without holding it whole (but
+    /// in place, where it is compared with the file there).
     pub fn put_with(
         &self,
         path: &str,
         write: &mut dyn FnMut(&mut dyn io::Write) -> io::Result<()>,
     ) -> Result<(), OutputError> {
-        let path = self.place(Path::new(path))?;
+        let rel = Path::new(path);
+        let Way::Swap { made } = &self.way else {
+            let mut bytes = Vec::new();
+            write(&mut bytes).map_err(io_at(rel))?;
+            return self.put(path, &bytes);
+        };
+        if !plain(rel) {
+            return Err(OutputError::Outside(rel.to_path_buf()));
+        }
+        let path = self.place(made, rel)?;
         let file = File::create_new(&path).map_err(io_at(&path))?;
         let mut out = io::BufWriter::with_capacity(STREAMED, file);
         write(&mut out)
@@ -449,14 +498,11 @@ impl Staging {
             .map_err(io_at(&path))
     }
 
-    /// Where the file `rel` of the new site goes, its folders made: as [`inside`] does, but each
-    /// folder is made (or found to be a real folder) once in the build. The new site's folder
-    /// is the build's own, made under the lock, so a folder it made stays a folder.
-    fn place(&self, rel: &Path) -> Result<PathBuf, OutputError> {
-        if !plain(rel) {
-            return Err(OutputError::Outside(rel.to_path_buf()));
-        }
-        let made = || self.made.lock().unwrap_or_else(PoisonError::into_inner);
+    /// Where the file `rel` (plain) of the new site goes, its folders made: as [`inside`] does,
+    /// but each folder is made (or found to be a real folder) once in the build. The new site's
+    /// folder is the build's own, made under the lock, so a folder it made stays a folder.
+    fn place(&self, made: &Mutex<HashSet<PathBuf>>, rel: &Path) -> Result<PathBuf, OutputError> {
+        let made = || made.lock().unwrap_or_else(PoisonError::into_inner);
         let mut folder = PathBuf::new();
         for part in rel.parent().into_iter().flat_map(Path::components) {
             folder.push(part);
@@ -468,11 +514,22 @@ impl Staging {
         Ok(self.fresh.join(rel))
     }
 
-    /// Swaps the new site in, once `written` (every file put) is known: refuses an output holding
-    /// files it was not told to keep, writes the whole marker, carries the kept entries over.
+    /// Puts the new site in place, once `written` (every file put) is known: refuses an output
+    /// holding files it was not told to keep, and writes the whole marker; in place, renames in
+    /// the files staged and removes those the site no longer has; else carries the kept entries
+    /// over into the new folder and swaps it in.
     pub fn finish(mut self, keep: &[KeepPath], written: &[&str]) -> Result<(), OutputError> {
         self.finished = true;
-        let built = carried_entries(&self.target, keep, written, self.force).and_then(|carried| {
+        let carried = carried_entries(&self.target, keep, written, self.force);
+        if let Way::InPlace { last, pending, .. } = &self.way {
+            let placed =
+                carried.and_then(|carried| pending.place(&self.target, last, written, &carried));
+            // The build's folder holds only its own files: what is left of it the next build
+            // clears, so failing to delete it is no error.
+            let _ = swap::dispose(&self.fresh, &self.target);
+            return placed;
+        }
+        let built = carried.and_then(|carried| {
             Marker::write(&self.fresh, written, &carried).map_err(io_at(&self.fresh))?;
             swap::carry(&self.target.path, &self.fresh, &carried)?;
             swap::exchange(&self.fresh, &self.target).map_err(io_at(&self.target.path))
@@ -494,20 +551,26 @@ impl Staging {
     }
 }
 
-/// The files the last build wrote into the output folder `out`, as its marker lists them; none
-/// if it has no whole marker of the tool's. A file under a folder that is now a link (put there
-/// since) is left out: a file is linked from the site only where the tool made every folder.
-fn last_written(out: &Path) -> HashSet<PathBuf> {
-    let mut written = match Marker::of_folder(out) {
-        Ok(Some(marker)) if !marker.partial => marker.written,
-        _ => return HashSet::new(),
-    };
-    let not_folders: Vec<PathBuf> = marker::ancestors(&written)
+/// The whole marker of the site the tool built at `out`, if it is one: a folder holding its
+/// marker file, written whole.
+fn last_site(out: &Path) -> Option<Marker> {
+    match Marker::of_folder(out) {
+        Ok(Some(marker)) if !marker.partial && out.join(MARKER).is_file() => Some(marker),
+        _ => None,
+    }
+}
+
+/// The files of `written` under the output `out` reached through real folders only. A file under
+/// a folder that is now a link (put there since) is left out: a file is read from the site only
+/// where the tool made every folder.
+fn reachable(out: &Path, written: &HashSet<PathBuf>) -> HashSet<PathBuf> {
+    let not_folders: Vec<PathBuf> = marker::ancestors(written)
         .into_iter()
         .filter(|dir| !std::fs::symlink_metadata(out.join(dir)).is_ok_and(|m| m.is_dir()))
         .collect();
-    written.retain(|file| !not_folders.iter().any(|dir| file.starts_with(dir)));
-    written
+    let mut reachable = written.clone();
+    reachable.retain(|file| !not_folders.iter().any(|dir| file.starts_with(dir)));
+    reachable
 }
 
 impl Drop for Staging {
@@ -588,11 +651,11 @@ fn carried_entries(
 mod tests {
     use super::*;
 
-    /// A file the last build wrote under a folder that has since become a link is not offered
-    /// for linking: nothing is read or linked through a link the tool did not make.
+    /// A file the last build wrote under a folder that has since become a link is not compared:
+    /// nothing is read through a link the tool did not make.
     #[cfg(unix)]
     #[test]
-    fn no_file_under_a_folder_made_a_link_is_taken_from_the_last_site() {
+    fn no_file_under_a_folder_made_a_link_is_read_from_the_last_site() {
         let dir = tempfile::tempdir().unwrap();
         let (site, outside) = (dir.path().join("site"), dir.path().join("outside"));
         for folder in [site.join("kept"), outside.clone()] {
@@ -602,7 +665,7 @@ mod tests {
         std::os::unix::fs::symlink(&outside, site.join("linked")).unwrap();
         let written = ["index.html", "kept/index.html", "linked/index.html"];
         Marker::write(&site, &written, &[]).unwrap();
-        let live = last_written(&site);
+        let live = reachable(&site, &last_site(&site).unwrap().written);
         let expected = ["index.html", "kept/index.html"].map(PathBuf::from);
         assert_eq!(live, HashSet::from(expected));
     }

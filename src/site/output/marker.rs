@@ -92,10 +92,17 @@ impl Marker {
         std::fs::File::create_new(dir.join(MARKER))?.write_all(text.as_bytes())
     }
 
-    /// Writes (or replaces, in one rename) the marker of a site into `dir`, its files sorted. A
-    /// kept name that cannot be written on a line of its own is left out: the next build then
-    /// asks about it again, which loses nothing.
+    /// Writes (or replaces, in one rename) the marker of a site into `dir`.
     pub fn write(dir: &Path, written: &[&str], kept: &[PathBuf]) -> io::Result<()> {
+        let text = Marker::text(written, kept)?;
+        let new = dir.join(format!("{MARKER}.new"));
+        std::fs::File::create(&new)?.write_all(text.as_bytes())?;
+        std::fs::rename(&new, dir.join(MARKER))
+    }
+
+    /// The marker of a site, its files sorted. A kept name that cannot be written on a line of
+    /// its own is left out: the next build then asks about it again, which loses nothing.
+    pub fn text(written: &[&str], kept: &[PathBuf]) -> io::Result<String> {
         let mut written = written.to_vec();
         written.sort_unstable();
         let mut text = format!(
@@ -115,9 +122,19 @@ impl Marker {
         for path in kept.iter().filter_map(|p| slashed(p)) {
             text.push_str(&format!("/{path}\n"));
         }
-        let new = dir.join(format!("{MARKER}.new"));
-        std::fs::File::create(&new)?.write_all(text.as_bytes())?;
-        std::fs::rename(&new, dir.join(MARKER))
+        Ok(text)
+    }
+
+    /// Whether the marker of `dir` is `text`, byte for byte (a marker that is no regular file,
+    /// or cannot be read, is not).
+    pub fn is(dir: &Path, text: &str) -> bool {
+        let path = dir.join(MARKER);
+        let Ok(Some(file)) = open_own(&path, "marker", false) else {
+            return false;
+        };
+        let mut bytes = Vec::with_capacity(text.len() + 1);
+        let read = file.take(text.len() as u64 + 1).read_to_end(&mut bytes);
+        read.is_ok() && bytes == text.as_bytes()
     }
 }
 
