@@ -118,7 +118,17 @@ pub enum BuildError {
 
 /// Builds the site.
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
-    Ok(build_site(opts, false, None)?.report)
+    let built = build_site(opts, false, None)?;
+    let report = built.report.clone();
+    free_beside(built);
+    Ok(report)
+}
+
+/// Frees what a build kept of every page (evaluations, words counted, headings, links) on a
+/// thread beside: a caller that ends now does not wait for it (without a thread, it is freed
+/// here).
+fn free_beside(built: Built) {
+    let _ = std::thread::Builder::new().spawn(move || drop(built));
 }
 
 /// A site rendered and written, with what a later save needs to redo only part of it.

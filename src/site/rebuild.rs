@@ -98,9 +98,7 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let before = (last.as_ref().map(|m| &m.site)).zip(written_over.as_deref());
     remember(&cache, &name, key, (inputs, before), opts, &built);
     let report = built.report.clone();
-    // What the build kept of every page (words counted, headings, links) is freed beside: a
-    // caller that ends now does not wait for it (without a thread, it is freed here).
-    let _ = std::thread::Builder::new().spawn(move || drop(built));
+    super::free_beside(built);
     Ok(report)
 }
 
