@@ -36,24 +36,31 @@ pub struct Session {
     disk: HashMap<String, u64>,
     /// Whether `built` is what is on disk (not after a failed save, which wrote nothing).
     current: bool,
-    /// Which folder the session last wrote: another build swaps in a folder of its own, and a
-    /// deleted one is gone; either way what is on disk is no longer what `disk` says.
+    /// Which folder the session last wrote, and its marker: another build swaps in a folder of
+    /// its own, or changes this one in place and writes its marker anew, and a deleted one is
+    /// gone; either way what is on disk is no longer what `disk` says.
     folder: Option<FolderId>,
 }
 
-/// A folder's identity on its file system.
-type FolderId = (u64, u64);
+/// A folder's identity on its file system, and its marker's (if it has one).
+type FolderId = ((u64, u64), Option<(u64, u64)>);
 
 fn folder_id(path: &Path) -> Option<FolderId> {
     let meta = std::fs::symlink_metadata(path).ok()?;
+    let marker = std::fs::symlink_metadata(path.join(output::MARKER)).ok();
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        Some((meta.dev(), meta.ino()))
+        let id = |m: &std::fs::Metadata| (m.dev(), m.ino());
+        Some((id(&meta), marker.as_ref().map(id)))
     }
     #[cfg(not(unix))]
     {
-        meta.is_dir().then_some((0, 0))
+        // Without inodes, the marker's modification time tells that it was written anew.
+        let written = (marker.and_then(|m| m.modified().ok()))
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map(|d| (d.as_secs(), u64::from(d.subsec_nanos())));
+        meta.is_dir().then_some(((0, 0), written))
     }
 }
 

@@ -201,7 +201,8 @@ impl Pending {
     /// `written`, and the entries `carried` (the user's, left where they are). The marker first
     /// lists the files new to the site, so that a build killed part way leaves none that the
     /// next would take for the user's; then the files the site no longer has are removed, the
-    /// staged renamed in (a new one never over anything), and the marker written.
+    /// staged renamed in (a new one never over anything), and the marker written (unless
+    /// nothing changed).
     pub(super) fn place(
         &self,
         target: &Target,
@@ -239,8 +240,10 @@ impl Pending {
             let _ = claim(&new.iter().filter(in_site).copied().collect::<Vec<_>>());
             return Err(e);
         }
+        // Written anew whenever a file changed, so that a session serving the site sees that
+        // another build wrote into it.
         let text = Marker::text(written, carried).map_err(io_at(out))?;
-        if Marker::is(out, &text) {
+        if staged.files.is_empty() && Marker::is(out, &text) {
             return Ok(());
         }
         staged.make(&self.temp)?;
