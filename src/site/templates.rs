@@ -306,14 +306,40 @@ impl Templates {
         name: &str,
         values: &[(&str, &dyn erased::Value)],
     ) -> Result<String, TemplateError> {
-        let mut cx = Context::new();
-        for (k, v) in values {
-            v.insert_into(&mut cx, k);
-        }
-        self.tera.render(name, &cx).map_err(|e| TemplateError {
-            file: name.to_string(),
-            message: describe(&e),
-        })
+        self.tera
+            .render(name, &context(values))
+            .map_err(|e| template_error(name, &e))
+    }
+
+    /// [`Templates::render`] as the bytes of a file, in a buffer made for `size` bytes: tera
+    /// writes only UTF-8, so a page need not be checked again as a `String`, nor its buffer grown
+    /// step by step (a page with outcome tables is hundreds of kilobytes).
+    pub fn render_bytes(
+        &self,
+        name: &str,
+        values: &[(&str, &dyn erased::Value)],
+        size: usize,
+    ) -> Result<Vec<u8>, TemplateError> {
+        let mut bytes = Vec::with_capacity(size);
+        self.tera
+            .render_to(name, &context(values), &mut bytes)
+            .map_err(|e| template_error(name, &e))?;
+        Ok(bytes)
+    }
+}
+
+fn context(values: &[(&str, &dyn erased::Value)]) -> Context {
+    let mut cx = Context::new();
+    for (k, v) in values {
+        v.insert_into(&mut cx, k);
+    }
+    cx
+}
+
+fn template_error(name: &str, err: &tera::Error) -> TemplateError {
+    TemplateError {
+        file: name.to_string(),
+        message: describe(err),
     }
 }
 
