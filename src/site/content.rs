@@ -50,6 +50,10 @@ pub(super) fn render_content(
     Ok(())
 }
 
+/// Room enough in a page's buffer for the frame around its content (the head, the navigation, the
+/// footer: 3 to 10 KB in the bundled site).
+const FRAME: usize = 16 * 1024;
+
 /// Renders the content page at `at` in the project's (navigation) order, from its Markdown `text`.
 pub(super) fn render_page(
     at: usize,
@@ -178,14 +182,15 @@ pub(super) fn render_page(
         prev: neighbour(project, at, -1),
         next: neighbour(project, at, 1),
     };
-    let html = templates.render(
+    let bytes = templates.render_bytes(
         "page.html",
         &[("site", &site.value), ("page", &page), ("root", &root)],
+        page.content.len() + FRAME,
     )?;
     Ok((
         Output {
             path: format!("{}index.html", p.url),
-            bytes: html.into_bytes(),
+            bytes,
         },
         md,
         views.iter().map(|v| Listed::of(v, &p.title)).collect(),

@@ -70,6 +70,42 @@ fn word_spans(text: &str) -> Vec<(usize, usize)> {
     spans
 }
 
+/// The words of a text (at `spans`) lower-cased, one after another in one string, with where each
+/// one is in it: one string for all the words of a text rather than one each (a page has
+/// thousands).
+struct Lowered {
+    text: String,
+    spans: Vec<(usize, usize)>,
+}
+
+impl Lowered {
+    fn of(text: &str, spans: &[(usize, usize)]) -> Lowered {
+        let mut lowered = Lowered {
+            text: String::with_capacity(text.len()),
+            spans: Vec::with_capacity(spans.len()),
+        };
+        for &(s, e) in spans {
+            let word = &text[s..e];
+            let from = lowered.text.len();
+            if word.is_ascii() {
+                lowered.text.push_str(word);
+                lowered.text[from..].make_ascii_lowercase();
+            } else {
+                // `str::to_lowercase`, not each character's: a final sigma lower-cases apart.
+                lowered.text.push_str(&word.to_lowercase());
+            }
+            lowered.spans.push((from, lowered.text.len()));
+        }
+        lowered
+    }
+
+    /// The `n`th word, lower-cased.
+    fn word(&self, n: usize) -> &str {
+        let (s, e) = self.spans[n];
+        &self.text[s..e]
+    }
+}
+
 /// A spelling as lower-case words joined by single spaces.
 fn normalise(text: &str) -> String {
     word_spans(text)
@@ -174,10 +210,7 @@ impl Glossary {
         linked: &mut HashSet<usize>,
     ) -> Vec<Event<'static>> {
         let spans = word_spans(text);
-        let lower: Vec<String> = spans
-            .iter()
-            .map(|&(s, e)| text[s..e].to_lowercase())
-            .collect();
+        let lower = Lowered::of(text, &spans);
         let mut hits: Vec<(usize, usize, usize)> = Vec::new();
         let mut phrase = String::new();
         let mut i = 0;
@@ -185,12 +218,12 @@ impl Glossary {
             // The longest spelling that starts at this word and names a term not yet linked.
             let mut best: Option<(usize, usize)> = None;
             phrase.clear();
-            let most = self.starts.get(lower[i].as_str()).copied().unwrap_or(0);
+            let most = self.starts.get(lower.word(i)).copied().unwrap_or(0);
             for n in 0..most.min(spans.len() - i) {
                 if n > 0 {
                     phrase.push(' ');
                 }
-                phrase.push_str(&lower[i + n]);
+                phrase.push_str(lower.word(i + n));
                 if let Some(&k) = self.phrases.get(phrase.as_str())
                     && !linked.contains(&k)
                     && !hits.iter().any(|h| h.2 == k)
@@ -293,6 +326,23 @@ mod tests {
             "Two <a class=\"term\" href=\"../glossary/#gleek\" title=\"Three of a kind.\">gleeks</a> and <a class=\"term\" href=\"../glossary/#tib\" title=\"The Ace of trumps.\">Tib</a>; Tibbles is not Tib."
         );
         assert!(g.link_terms("Tib again", "../", &mut linked).len() == 1);
+    }
+
+    #[test]
+    fn terms_are_found_in_any_case_among_words_of_any_letters() {
+        let g = Glossary::parse("## Œuvre\n\nA work.\n\n## Tib\n\nThe Ace.\n", "g/");
+        let mut linked = HashSet::new();
+        let events = g.link_terms("Ünd ŒUVRE, and TIB.", "", &mut linked);
+        let links: Vec<String> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Html(h) => Some(h.to_string()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(links.len(), 2, "{links:?}");
+        assert!(links[0].ends_with(">ŒUVRE</a>"), "{links:?}");
+        assert!(links[1].ends_with(">TIB</a>"), "{links:?}");
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Syntax highlighting at build time, as CSS classes (one stylesheet, light and dark).
 //!
-//! Scenarios use the small scenario grammar, compiled into its own set by `build.rs`; other fenced
-//! code uses syntect's default grammars, loaded once and only if a page needs them. The regex
-//! engine is the pure-Rust one.
+//! Scenarios use the small scenario grammar, whose patterns are matched by hand ([`scenario`]),
+//! with syntect and the grammar compiled into its own set by `build.rs` for a block the hand-written
+//! matcher does not take; other fenced code uses syntect's default grammars, loaded once and only
+//! if a page needs them. The regex engine is the pure-Rust one.
 //!
 //! Parsing a line is the expensive step, and rule books repeat lines (`face: up`, `}`, `expect:`).
 //! Parsing depends only on the parser's state before the line and on the line, and its HTML on
@@ -10,6 +11,8 @@
 //! it has parsed, the state and scopes before, the HTML and the state and scopes after: a
 //! repeated line in the same state costs a comparison instead of a regex search and the writing
 //! of its spans, and gives exactly what parsing would.
+
+mod scenario;
 
 use super::contrast::{self, Rgb};
 use std::collections::HashMap;
@@ -164,14 +167,21 @@ fn remembered(language: Option<&str>, code: &str, highlight: impl Fn() -> String
     }
 }
 
-/// The inner HTML of a scenario's YAML, highlighted with the scenario grammar.
+/// The inner HTML of a scenario's YAML, highlighted with the scenario grammar: by hand
+/// ([`scenario`]), or by syntect for a block with characters the hand-written one does not know.
 pub fn highlight_scenario(code: &str) -> String {
     remembered(None, code, || {
-        let set = scenario_set();
-        set.find_syntax_by_extension("scenario")
-            .and_then(|s| classed(code, s, set, 0))
+        scenario::classed(code)
+            .or_else(|| syntect_scenario(code))
             .unwrap_or_else(|| crate::escape::html(code))
     })
+}
+
+/// A scenario's YAML highlighted by syntect with the scenario grammar.
+fn syntect_scenario(code: &str) -> Option<String> {
+    let set = scenario_set();
+    set.find_syntax_by_extension("scenario")
+        .and_then(|s| classed(code, s, set, 0))
 }
 
 /// The inner HTML of a code block: highlighted when the language is known, escaped otherwise.
