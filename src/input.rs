@@ -311,7 +311,8 @@ impl Walk<'_> {
                     .push(file_error(dir, format!("cannot read this folder: {e}"))),
             }
         }
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        // Entries of one folder sort as their names do, which costs less than their paths.
+        entries.sort_by(|a, b| a.0.file_name().cmp(&b.0.file_name()));
         let mut dirs = Vec::new();
         for (path, kind) in entries {
             if kind.is_symlink() {
