@@ -311,8 +311,7 @@ impl Walk<'_> {
                     .push(file_error(dir, format!("cannot read this folder: {e}"))),
             }
         }
-        // Entries of one folder sort as their names do, which costs less than their paths.
-        entries.sort_by(|a, b| a.0.file_name().cmp(&b.0.file_name()));
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
         let mut dirs = Vec::new();
         for (path, kind) in entries {
             if kind.is_symlink() {
