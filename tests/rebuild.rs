@@ -651,3 +651,40 @@ fn a_page_not_read_is_rendered_from_its_text_and_its_links_checked() {
     );
     rebuild_as_clean(root, "the section named as before");
 }
+
+/// A page whose link names an anchor of a page in YAML (a scenario's id) has its links checked
+/// again when that page's anchors change, whatever the cache holds: the cached build fails as a
+/// clean one does.
+#[test]
+fn a_link_into_a_page_in_yaml_whose_anchors_changed_is_checked_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    project(root);
+    let deal = std::fs::read_to_string(repo().join("tests/fixtures/cotton-deal.md")).unwrap();
+    let yaml = deal
+        .split("```gleek\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    write(
+        root,
+        "content/y.yaml",
+        &yaml.replace("cotton-deal", "yaml-deal"),
+    );
+    let linking = page(1, "Page 1", 0, "See [the deal](y.yaml#yaml-deal).");
+    write(root, "content/p1.md", &linking);
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    rebuild_as_clean(root, "the first build");
+    rebuild_as_clean(root, "nothing changed, the stamps believed");
+    write(
+        root,
+        "content/y.yaml",
+        &yaml.replace("cotton-deal", "renamed-deal"),
+    );
+    let cached = invalid(site::build_cached(&options(root, &root.join("site"))));
+    let clean = invalid(site::build(&options(root, &root.join("clean"))));
+    assert_eq!(cached, clean);
+    assert!(cached.contains("#yaml-deal"), "{cached}");
+}

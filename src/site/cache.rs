@@ -6,8 +6,10 @@
 //! The cache is never needed: a folder of that name that the tool did not make, a link, an entry
 //! that cannot be read or written, are all passed over, and the work is done again.
 
+pub(crate) mod fields;
+
 use std::fs;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{DefaultHasher, Hash};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -105,12 +107,13 @@ impl Cache {
 
 /// An entry's first line: its length and digest, so that an entry cut short or changed after it
 /// was written is not used. The digest guards against accidents and edits, not against someone
-/// who recomputes it: whoever can write the cache can write the content too.
+/// who recomputes it: whoever can write the cache can write the content too. A fast one (the
+/// pack and the manifest are megabytes, read and written by every build).
 fn seal(text: &str) -> String {
-    let mut h = DefaultHasher::new();
-    "mournival-cache".hash(&mut h);
-    text.hash(&mut h);
-    format!("mournival-cache {} {:016x}", text.len(), h.finish())
+    use std::hash::BuildHasher;
+    const SEED: u64 = 0x6d6f_7572_6e69_7661; // "mournival"
+    let digest = foldhash::fast::FixedState::with_seed(SEED).hash_one(text);
+    format!("mournival-cache {} {digest:016x}", text.len())
 }
 
 /// A regular file's bytes, if it holds at most `max`; never a link, FIFO or anything else.

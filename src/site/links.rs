@@ -1,34 +1,61 @@
 //! The link stage: every internal link and anchor must resolve.
 
 use super::BuildError;
+use super::markdown;
+use super::pages::ContentPage;
 use super::project::Project;
 use super::sink::Rendered;
 use crate::diagnostic::{Diagnostic, Location};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-/// Every internal link and anchor must resolve.
-pub(super) fn check_links(project: &Project, out: &Rendered) -> Result<(), BuildError> {
-    let mut anchors: HashMap<String, HashSet<String>> = HashMap::new();
+/// A content page's anchors: its headings' ids, and its scenarios' and their titles'.
+pub(super) fn anchors<'a>(
+    p: &'a ContentPage,
+    md: &'a markdown::Rendered,
+) -> impl Iterator<Item = String> + 'a {
+    let headings = md.headings.iter().map(|h| h.id.clone());
+    headings.chain(p.page.scenarios.iter().flat_map(|s| {
+        let id = &s.head().id;
+        [id.clone(), format!("{id}-title")]
+    }))
+}
+
+/// Every internal link and anchor of the pages `checked` marks (every page, if none) must
+/// resolve. The anchors are those of the pages their links name: a page whose links are not
+/// checked may hold nothing of its Markdown but its file (a page taken from the build's
+/// cache), as long as no link checked names it.
+pub(super) fn check_links(
+    project: &Project,
+    out: &Rendered,
+    checked: Option<&[bool]>,
+) -> Result<(), BuildError> {
+    let checked = |at: usize| checked.is_none_or(|c| c.get(at).copied().unwrap_or(true));
+    let pages = (project.content.iter().zip(&out.markdown).enumerate())
+        .filter(|(at, _)| checked(*at))
+        .map(|(_, page)| page);
+    let named: HashSet<&str> = (pages.clone())
+        .flat_map(|(p, md)| {
+            md.links
+                .iter()
+                .map(|l| if l.url.is_empty() { &p.url } else { &l.url })
+        })
+        .map(String::as_str)
+        .collect();
+    let mut anchors: HashMap<&str, HashSet<String>> = HashMap::new();
     for (p, md) in project.content.iter().zip(&out.markdown) {
-        let set = anchors.entry(p.url.clone()).or_default();
-        set.extend(md.headings.iter().map(|h| h.id.clone()));
-        set.extend(p.page.scenarios.iter().flat_map(|s| {
-            let id = &s.head().id;
-            [id.clone(), format!("{id}-title")]
-        }));
+        if named.contains(p.url.as_str()) {
+            (anchors.entry(&p.url).or_default()).extend(self::anchors(p, md));
+        }
     }
     for url in &out.generated_urls {
-        anchors.entry(url.clone()).or_default();
+        anchors.entry(url).or_default();
     }
     for (url, ids) in &out.generated_anchors {
-        anchors
-            .entry(url.clone())
-            .or_default()
-            .extend(ids.iter().cloned());
+        (anchors.entry(url).or_default()).extend(ids.iter().cloned());
     }
     let mut link_errors = Vec::new();
-    for (p, md) in project.content.iter().zip(&out.markdown) {
+    for (p, md) in pages {
         let text = std::cell::OnceCell::new();
         let at = |range: &std::ops::Range<usize>| {
             // A build releases each page's text once rendered: an error reads it again.

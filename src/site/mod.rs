@@ -181,6 +181,7 @@ fn render_site(
         counted,
         evals,
         compared,
+        earlier,
     } = known(&project, &nav, pages);
     let from_cache: Vec<bool> = reused.iter().map(Option::is_some).collect();
     let texts = texts(&mut project.content, lasting, &from_cache)?;
@@ -192,7 +193,10 @@ fn render_site(
     let done = (&evals, &compared);
     render_content(&project, texts, done, &site, sink, &mut out, reused)?;
     render_generated(&project, &compared, &site, &nav, &mut out)?;
-    check_links(&project, &out)?;
+    // Where the pages taken from the cache name nothing whose anchors changed, only the pages
+    // rendered have their links checked.
+    let checked = (earlier.as_ref()).map(|e| e.to_check(&project, &names, &mut out));
+    check_links(&project, &out, checked.as_deref())?;
     // The generated pages are put while the search index is made: both cores share the two.
     let generated = std::mem::take(&mut out.files);
     let (indexed, generated) = rayon::join(
@@ -211,7 +215,13 @@ fn render_site(
     indexed?;
     out.written.extend(generated?);
     if let Some(cache) = pages {
-        cache.store((&project, &compared), &names, &from_cache, &parts, &out);
+        cache.store(
+            (&project, &compared),
+            &names,
+            earlier.as_ref(),
+            &parts,
+            &out,
+        );
     }
     out.flush(sink)?;
     let report = report(&project, &out);
@@ -259,6 +269,8 @@ struct Known {
     counted: Vec<Option<search::Counted>>,
     evals: Evaluations,
     compared: Comparisons,
+    /// The pack the pages taken from the cache come from.
+    earlier: Option<page_cache::Earlier>,
 }
 
 /// The pages the cache holds as they are, and the scenarios of the others evaluated: those of
@@ -266,7 +278,7 @@ struct Known {
 fn known(project: &Project, nav: &Navigation, pages: Option<&PageCache>) -> Known {
     let names = pages.map(|c| c.names(project, nav)).unwrap_or_default();
     let parts = pages.map(|c| c.parts(&names)).unwrap_or_default();
-    let reused = (pages.map(|c| c.reuse(project, &names, &parts))).unwrap_or_default();
+    let (reused, earlier) = (pages.map(|c| c.reuse(project, &names, &parts))).unwrap_or_default();
     let kept: Vec<bool> = reused.iter().map(Option::is_some).collect();
     let (evals, mut compared) = evaluate_all(project, &kept);
     let mut counted = Vec::with_capacity(reused.len());
@@ -291,6 +303,7 @@ fn known(project: &Project, nav: &Navigation, pages: Option<&PageCache>) -> Know
         counted,
         evals,
         compared,
+        earlier,
     }
 }
 

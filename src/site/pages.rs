@@ -496,6 +496,10 @@ pub fn collisions(pages: &[ContentPage], reserved: &[Reserved]) -> Vec<Diagnosti
 /// names with the same form are one file there.
 pub fn folded(name: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
+    // Most names are ASCII, which both forms leave as they are.
+    if name.is_ascii() {
+        return name.to_ascii_lowercase();
+    }
     name.nfd()
         .collect::<String>()
         .to_lowercase()

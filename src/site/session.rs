@@ -309,7 +309,7 @@ fn rerender(
     }
     // The pages rendered below have the anchors they had: those of the readings' pages and of
     // the annotated texts rest on the texts alone, the rule points' pages' are fixed.
-    super::links::check_links(&built.project, &built.out)?;
+    super::links::check_links(&built.project, &built.out, None)?;
     let mut written = write_changed(opts, built, pages, disk)?;
     pages_written();
     let mut files = Vec::new();

@@ -1,0 +1,101 @@
+//! Fields written one after another and read back as they were: numbers in decimal, strings
+//! with their length before them. Faster to read than JSON (no escapes to look for), and any
+//! text, line breaks and all, goes as it is.
+
+use std::ops::Range;
+
+/// Writes fields: a number in decimal and a space; a string as its length in bytes, a colon and
+/// its bytes (so that any text, line breaks and all, reads back as it was).
+#[derive(Default)]
+pub(crate) struct Writer(pub(crate) String);
+
+impl Writer {
+    pub(crate) fn num(&mut self, n: u64) -> &mut Writer {
+        use std::fmt::Write;
+        let _ = write!(self.0, "{n} ");
+        self
+    }
+
+    pub(crate) fn str(&mut self, s: &str) -> &mut Writer {
+        use std::fmt::Write;
+        let _ = write!(self.0, "{}:", s.len());
+        self.0.push_str(s);
+        self
+    }
+
+    /// A string that may be missing: a flag, then the string.
+    pub(crate) fn opt(&mut self, s: Option<&str>) -> &mut Writer {
+        match s {
+            Some(s) => self.num(1).str(s),
+            None => self.num(0),
+        }
+    }
+}
+
+/// Reads back what a [`Writer`] wrote; `None` at anything else.
+pub(crate) struct Reader<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub(crate) fn new(text: &'a str, at: usize) -> Reader<'a> {
+        Reader { text, at }
+    }
+
+    /// Where the reader stands.
+    pub(crate) fn at(&self) -> usize {
+        self.at
+    }
+
+    /// Up to the next `end` byte, which is passed over.
+    fn until(&mut self, end: u8) -> Option<&'a str> {
+        let rest = self.text.get(self.at..)?;
+        let n = rest.bytes().take(21).position(|b| b == end)?;
+        self.at += n + 1;
+        Some(&rest[..n])
+    }
+
+    pub(crate) fn num(&mut self) -> Option<u64> {
+        self.until(b' ')?.parse().ok()
+    }
+
+    pub(crate) fn usize(&mut self) -> Option<usize> {
+        usize::try_from(self.num()?).ok()
+    }
+
+    /// Where the next string lies.
+    pub(crate) fn span(&mut self) -> Option<Range<usize>> {
+        let len: usize = self.until(b':')?.parse().ok()?;
+        let span = self.at..self.at.checked_add(len)?;
+        self.text.get(span.clone())?;
+        self.at = span.end;
+        Some(span)
+    }
+
+    pub(crate) fn str(&mut self) -> Option<&'a str> {
+        let span = self.span()?;
+        Some(&self.text[span])
+    }
+
+    pub(crate) fn string(&mut self) -> Option<String> {
+        self.str().map(str::to_string)
+    }
+
+    pub(crate) fn opt(&mut self) -> Option<Option<String>> {
+        Some(self.opt_str()?.map(str::to_string))
+    }
+
+    pub(crate) fn opt_str(&mut self) -> Option<Option<&'a str>> {
+        match self.num()? {
+            0 => Some(None),
+            1 => Some(Some(self.str()?)),
+            _ => None,
+        }
+    }
+
+    /// Whether the body was read to its end.
+    pub(crate) fn done(&self) -> bool {
+        self.at == self.text.len()
+    }
+}
