@@ -313,9 +313,15 @@ fn a_scenario_edit_rewrites_only_what_shows_its_scenarios() {
     assert!(rewritten.contains(&"scenarios/index.html"), "{rewritten:?}");
     for path in &rewritten {
         assert!(
-            ["deal/", "scenarios/", "rules/", "search-index"]
-                .iter()
-                .any(|p| path.starts_with(p)),
+            [
+                "deal/",
+                "scenarios/",
+                "rules/",
+                "search-index",
+                ".mournival-site"
+            ]
+            .iter()
+            .any(|p| path.starts_with(p)),
             "{path} was rewritten: {rewritten:?}"
         );
     }
@@ -348,10 +354,12 @@ fn a_body_edit_rewrites_only_the_page_and_the_search_index() {
         .filter(|(p, ino)| inode(&out.join(p)) != **ino)
         .map(|(p, _)| p.to_str().unwrap())
         .collect();
-    // The search index's part of that page, and the list of parts, which gives its digest.
+    // The search index's part of that page, and the list of parts, which gives its digest; and
+    // the marker, written anew so that another build or session sees the site changed.
     assert_eq!(
         rewritten,
         [
+            ".mournival-site",
             "notes/index.html",
             "search-index/0.json",
             "search-index.json"

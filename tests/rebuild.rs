@@ -481,6 +481,31 @@ fn after_an_update_in_place_the_whole_site_is_still_watched() {
     }
 }
 
+/// A cached build that changes files of the site in place writes the marker anew, as a build
+/// of the whole site into it does, so that a `serve` session on the folder sees that another
+/// build wrote into it; a build that changes nothing writes nothing, the marker included.
+#[cfg(unix)]
+#[test]
+fn an_update_in_place_writes_the_marker_anew_only_when_a_file_changed() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    project(root);
+    rebuild_as_clean(root, "the first build");
+    let marker = root.join("site/.mournival-site");
+    let inode = || std::fs::symlink_metadata(&marker).unwrap().ino();
+    let first = inode();
+    rebuild_as_clean(root, "nothing changed");
+    assert_eq!(inode(), first, "a build changing nothing wrote the marker");
+    write(root, "content/p3.md", &page(3, "Page 3", 0, "Edited."));
+    rebuild_as_clean(root, "a page's body edited");
+    assert_ne!(
+        inode(),
+        first,
+        "the site changed, its marker was not written anew"
+    );
+}
+
 #[test]
 fn no_cache_leaves_the_cache_alone() {
     let dir = tempfile::tempdir().unwrap();

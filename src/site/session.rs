@@ -210,8 +210,10 @@ impl Session {
             return None;
         }
         let result = rerender(&self.opts, built, edits, &self.disk, pages_written);
-        if result.is_err() {
-            self.current = false;
+        match result {
+            Err(_) => self.current = false,
+            // The files written came with the marker written anew: the folder is still ours.
+            Ok(_) => self.folder = folder_id(&self.opts.out),
         }
         Some(result.map(|written| {
             self.disk.extend(written);

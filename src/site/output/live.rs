@@ -14,7 +14,8 @@ use std::sync::{Mutex, PoisonError};
 
 /// Rewrites the `changed` files (relative path, bytes) of the site the tool built at `opts.out`;
 /// `written` is every file of the site now. A site that is gone, or not the tool's, or a new file
-/// where the user keeps one, is an error: build the whole site instead.
+/// where the user keeps one, is an error: build the whole site instead. The files are staged and
+/// placed as a build into the site places them ([`Pending`]).
 pub fn update(
     opts: &BuildOptions,
     changed: &[(String, Vec<u8>)],
@@ -29,14 +30,13 @@ pub fn update(
         _ => return Err(OutputError::NotLive(target.shown.clone())),
     };
     refuse_kept(&target, &marker, changed)?;
-    let temp = target.temp("building");
-    std::fs::create_dir(&temp).map_err(io_at(&temp))?;
-    let done = Marker::write_partial(&temp)
-        .map_err(io_at(&temp))
-        .and_then(|()| replace(&target.path, &temp, changed))
-        .and_then(|()| retire(&target.path, &temp, &marker, written));
-    swap::dispose(&temp, &target)?;
-    done
+    let pending = Pending::new(target.temp("building"));
+    let placed = (changed.par_iter())
+        .try_for_each(|(path, bytes)| pending.stage(Path::new(path), bytes))
+        .and_then(|()| pending.place(&target, &marker, written, &marker.kept));
+    // The build's folder holds only its own files: what is left of it the next build clears.
+    let _ = swap::dispose(&pending.temp, &target);
+    placed
 }
 
 /// A file the site did not have before may not take the place of one of the user's.
@@ -72,30 +72,6 @@ fn refuse_kept(
         }
     }
     Ok(())
-}
-
-/// Writes each changed file beside the site, then renames it into place.
-fn replace(out: &Path, temp: &Path, changed: &[(String, Vec<u8>)]) -> Result<(), OutputError> {
-    changed
-        .par_iter()
-        .enumerate()
-        .try_for_each(|(i, (path, bytes))| {
-            let staged = temp.join(i.to_string());
-            std::fs::write(&staged, bytes).map_err(io_at(&staged))?;
-            let dest = inside(out, Path::new(path), true)?;
-            std::fs::rename(&staged, &dest).map_err(io_at(&dest))
-        })
-}
-
-/// Removes the files the tool wrote that the site no longer has (and the folders they leave
-/// empty), and writes the marker anew when it changed.
-fn retire(out: &Path, temp: &Path, marker: &Marker, written: &[&str]) -> Result<(), OutputError> {
-    remove_gone(out, marker, written, &[])?;
-    let text = Marker::text(written, &marker.kept).map_err(io_at(temp))?;
-    match Marker::is(out, &text) {
-        true => Ok(()),
-        false => put_marker(out, temp, &text),
-    }
 }
 
 /// Removes the files the `last` marker lists that the site no longer has (`written`), but those
@@ -147,8 +123,8 @@ fn put_marker(out: &Path, temp: &Path, text: &str) -> Result<(), OutputError> {
     std::fs::rename(&staged, &dest).map_err(io_at(&dest))
 }
 
-/// The files of a build into a site the tool built that the site does not hold as they are:
-/// each written as it renders into the build's folder beside the site (`temp`, made with a
+/// The files of a build into a site the tool built that the site does not hold as they are (or
+/// of an [`update`]): each written as it renders into the build's folder beside the site (`temp`, made with a
 /// marker claiming every file in it on the first one, so that a build changing nothing writes
 /// nothing), and renamed into the site once the whole site is rendered ([`Pending::place`]).
 pub(super) struct Pending {
