@@ -69,6 +69,7 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         shared: shared(key, &inputs, opts),
         disk,
         loads: Loads::read(&cache, &opts.content, &inputs.files),
+        site: &opts.out,
     };
     // The files written into the site as the manifest stamped it, when it was updated in place.
     let mut written_over = None;
