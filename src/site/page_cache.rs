@@ -94,6 +94,7 @@ impl PageCache<'_> {
         }
         let site = h.finish();
         let notes = project.annotations();
+        let unverified = notes.pages_unverified();
         project
             .content
             .par_iter()
@@ -104,9 +105,11 @@ impl PageCache<'_> {
                 }
                 let mut h = Digest::default();
                 (site, at, &p.page.path, p.digest).hash(&mut h);
-                notes
-                    .unverified_in_page(&p.page.path, &p.page.text)
-                    .hash(&mut h);
+                match unverified.contains(p.page.path.as_path()) {
+                    true => notes.unverified_in_page(&p.page.path, &p.page.text),
+                    false => Vec::new(),
+                }
+                .hash(&mut h);
                 let mut rel = Digest::default();
                 p.rel.hash(&mut rel);
                 Some(format!("{PREFIX}{:016x}-{:016x}", rel.finish(), h.finish()))
