@@ -41,8 +41,9 @@ struct Entry {
 /// found it (see [`super::manifest::Inputs`]).
 #[derive(Default)]
 pub(super) struct Loads {
-    by_path: HashMap<PathBuf, Loaded>,
-    scanned: HashMap<PathBuf, u64>,
+    // Looked up for every page: a fast hasher (see [`super::Map`]).
+    by_path: super::Map<PathBuf, Loaded>,
+    scanned: super::Map<PathBuf, u64>,
 }
 
 impl Known for Loads {
@@ -87,7 +88,7 @@ impl Loads {
                 .flat_map(|e| e.pages)
                 .map(|l| (l.path.clone(), l))
                 .collect(),
-            scanned: HashMap::new(),
+            scanned: super::Map::default(),
         }
     }
 
