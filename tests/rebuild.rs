@@ -316,6 +316,42 @@ fn a_page_changed_rewrites_its_part_of_the_search_index_alone() {
     assert!(part.contains("\"mournival\"") && part.contains("\"q300/\""));
 }
 
+/// A page edited around its code takes the code's highlighting from its file as the last build
+/// wrote it, one edited in its code highlights it again: the site is what a clean build by
+/// another run of the tool (which recalls nothing) writes, byte for byte.
+#[test]
+fn a_page_edited_around_or_in_its_code_is_what_a_clean_run_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    project(root);
+    let two = "```yaml\nhands: [AS, 10H] # <b>\n```\n\n```\nplain & <raw>\n```\n";
+    write(root, "content/p5.md", &page(5, "Page 5", 0, two));
+    rebuild_as_clean(root, "the first build");
+    let edits = [
+        (3, "Six cards each, and a trump.".to_string()),
+        (5, format!("Prose changed.\n\n{two}")),
+        (5, two.replace("10H", "10D")),
+    ];
+    for (n, body) in edits {
+        let text = page(n, &format!("Page {n}"), 0, &body);
+        write(root, &format!("content/p{n}.md"), &text);
+        site::build_cached(&options(root, &root.join("site"))).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mournival"))
+            .arg("--root")
+            .arg(root)
+            .args(["build", "--no-cache", "--out"])
+            .arg(root.join("clean"))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        assert!(
+            tree(&root.join("site")) == tree(&root.join("clean")),
+            "after p{n} was edited: not what a clean run writes"
+        );
+        std::fs::remove_dir_all(root.join("clean")).unwrap();
+    }
+}
+
 /// A page whose expectation fails is said to fail by every build, whatever the cache holds.
 #[test]
 fn a_failing_expectation_is_reported_by_every_rebuild() {

@@ -122,6 +122,17 @@ impl Annotations<'_> {
         })
     }
 
+    /// The pages with a quotation not verified: any other's [`Self::unverified_in_page`] is
+    /// empty, and need not be looked for among every quotation.
+    pub fn pages_unverified(&self) -> std::collections::HashSet<&std::path::Path> {
+        (self.report.unverified.iter())
+            .filter_map(|u| match &self.quotations[u.quotation].origin {
+                Origin::Page { path } => Some(path.as_path()),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Where a page's quotations not verified end (the byte after their citation's closing
     /// parenthesis), each with the title of its marker, in order.
     pub fn unverified_in_page(&self, path: &std::path::Path, text: &str) -> Vec<(usize, String)> {

@@ -82,8 +82,11 @@ impl Cache {
         let Ok(mut file) = fs::File::create_new(&partial) else {
             return false;
         };
-        let sealed = format!("{}\n{text}", seal(text));
-        if file.write_all(sealed.as_bytes()).is_err() || fs::rename(&partial, &path).is_err() {
+        // The seal written before the text, not joined to it: a pack of megabytes is not copied.
+        let head = format!("{}\n", seal(text));
+        let written =
+            (file.write_all(head.as_bytes())).and_then(|_| file.write_all(text.as_bytes()));
+        if written.is_err() || fs::rename(&partial, &path).is_err() {
             let _ = fs::remove_file(&partial);
             return false;
         }

@@ -15,7 +15,6 @@
 mod scenario;
 
 use super::contrast::{self, Rgb};
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use syntect::highlighting::ThemeSet;
 use syntect::html::{ClassStyle, css_for_theme_with_class_style, line_tokens_to_classed_spans};
@@ -130,41 +129,72 @@ fn classed(code: &str, syntax: &SyntaxReference, set: &SyntaxSet, which: usize) 
     Some(html)
 }
 
-/// Highlighted blocks by language (`None` for scenarios) and text, kept from one build to the
-/// next while `serve` runs ([`remember_blocks`]); a plain `build` keeps none.
-type Blocks = HashMap<(Option<String>, String), String>;
+/// Highlighted blocks by the digest of their language (`None` for scenarios) and text
+/// ([`block_digest`]): those a cached build recalls from the pages it renders again
+/// ([`recall`]), and while `serve` runs every block highlighted ([`remember_blocks`]). A plain
+/// build keeps none.
+#[derive(Default)]
+struct Blocks {
+    html: super::Map<u64, String>,
+    /// Whether every block highlighted is kept (`serve`), not only those recalled.
+    every: bool,
+}
 static BLOCKS: Mutex<Option<Blocks>> = Mutex::new(None);
 
 /// Beyond this many blocks the memory of highlighted blocks starts afresh.
 const BLOCKS_KEPT: usize = 100_000;
 
-/// From now on, every block highlighted is remembered, and highlighted again from memory.
-pub fn remember_blocks() {
-    let mut blocks = BLOCKS.lock().unwrap_or_else(|p| p.into_inner());
-    blocks.get_or_insert_with(HashMap::new);
+fn blocks() -> std::sync::MutexGuard<'static, Option<Blocks>> {
+    BLOCKS.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// `highlight` of a block, from memory if the block was highlighted before. The lock is held
+/// What identifies a block's highlighting: its language (`None` for scenarios) and its text.
+/// Digested as the build's cache digests a page's inputs.
+pub(super) fn block_digest(language: Option<&str>, code: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = super::sink::Digest::default();
+    (language, code).hash(&mut h);
+    h.finish()
+}
+
+/// From now on, every block highlighted is remembered, and highlighted again from memory.
+pub fn remember_blocks() {
+    blocks().get_or_insert_with(Blocks::default).every = true;
+}
+
+/// Blocks as an earlier run of this tool highlighted them, by [`block_digest`]: each is taken
+/// from here when it is met again, instead of being highlighted (whose first block of a language
+/// costs the compiling of its grammar's patterns).
+pub(super) fn recall(known: impl IntoIterator<Item = (u64, String)>) {
+    let mut blocks = blocks();
+    let blocks = blocks.get_or_insert_with(Blocks::default);
+    for (digest, html) in known {
+        if blocks.html.len() >= BLOCKS_KEPT {
+            blocks.html.clear();
+        }
+        blocks.html.insert(digest, html);
+    }
+}
+
+/// `highlight` of a block, from memory if the block is remembered or recalled. The lock is held
 /// only to look up and to store: blocks are highlighted in parallel.
 fn remembered(language: Option<&str>, code: &str, highlight: impl Fn() -> String) -> String {
-    let lock = || BLOCKS.lock().unwrap_or_else(|p| p.into_inner());
-    let key = || (language.map(str::to_string), code.to_string());
-    // None: a plain build, which remembers nothing; Some(found) while `serve` runs.
-    let known = lock().as_ref().map(|blocks| blocks.get(&key()).cloned());
-    match known {
-        None => highlight(),
-        Some(Some(html)) => html,
-        Some(None) => {
-            let html = highlight();
-            if let Some(blocks) = lock().as_mut() {
-                if blocks.len() >= BLOCKS_KEPT {
-                    blocks.clear();
-                }
-                blocks.insert(key(), html.clone());
-            }
-            html
-        }
+    if blocks().is_none() {
+        return highlight();
     }
+    let digest = block_digest(language, code);
+    let (known, every) = match blocks().as_ref() {
+        Some(b) => (b.html.get(&digest).cloned(), b.every),
+        None => (None, false),
+    };
+    if let Some(html) = known {
+        return html;
+    }
+    let html = highlight();
+    if every {
+        recall([(digest, html.clone())]);
+    }
+    html
 }
 
 /// The inner HTML of a scenario's YAML, highlighted with the scenario grammar: by hand
@@ -334,6 +364,16 @@ mod tests {
                 assert_eq!(highlight_block(code, language), expected, "{language}");
             }
         }
+    }
+
+    /// A block recalled is taken as recalled, by its language and text: the same text in
+    /// another language is highlighted.
+    #[test]
+    fn a_block_recalled_is_not_highlighted_again() {
+        let code = "let recalled = 1;\n";
+        recall([(block_digest(Some("rust"), code), "as recalled".to_string())]);
+        assert_eq!(highlight(code, "rust"), "as recalled");
+        assert!(highlight(code, "c").contains("hl-"));
     }
 
     #[test]

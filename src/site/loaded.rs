@@ -41,8 +41,9 @@ struct Entry {
 /// found it (see [`super::manifest::Inputs`]).
 #[derive(Default)]
 pub(super) struct Loads {
-    by_path: HashMap<PathBuf, Loaded>,
-    scanned: HashMap<PathBuf, u64>,
+    // Looked up for every page: a fast hasher (see [`super::Map`]).
+    by_path: super::Map<PathBuf, Loaded>,
+    scanned: super::Map<PathBuf, u64>,
 }
 
 impl Known for Loads {
@@ -75,9 +76,9 @@ fn name(content: &Path) -> String {
 }
 
 impl Loads {
-    /// What the last build of `content` loaded, if this build of the tool made the entry; with
-    /// the inputs as scanned: a page whose digest is the one loaded need not be read.
-    pub(super) fn read(cache: &Cache, content: &Path, scanned: &[Input]) -> Loads {
+    /// What the last build of `content` loaded, if this build of the tool made the entry; the
+    /// inputs as scanned are given after ([`Loads::scanned`]): the two are read at once.
+    pub(super) fn read(cache: &Cache, content: &Path) -> Loads {
         let entry = cache
             .get(&name(content))
             .and_then(|text| serde_json::from_str::<Entry>(&text).ok())
@@ -87,9 +88,17 @@ impl Loads {
                 .flat_map(|e| e.pages)
                 .map(|l| (l.path.clone(), l))
                 .collect(),
+            scanned: super::Map::default(),
+        }
+    }
+
+    /// With the inputs as scanned: a page whose digest is the one loaded need not be read.
+    pub(super) fn scanned(self, scanned: &[Input]) -> Loads {
+        Loads {
             scanned: (scanned.iter())
                 .map(|i| (i.path.clone(), i.digest))
                 .collect(),
+            ..self
         }
     }
 

@@ -82,7 +82,7 @@ impl Inputs {
         // By their bytes: any order will do, the same every build, and components cost more.
         paths.sort_unstable_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
         paths.dedup();
-        let known: HashMap<&Path, (&Input, &Seen)> = (last.into_iter())
+        let known: super::Map<&Path, (&Input, &Seen)> = (last.into_iter())
             .flat_map(|m| m.inputs.iter().zip(&m.seen))
             .filter(|(_, seen)| !seen.racy(last.map_or(0, |m| m.began)))
             .map(|(input, seen)| (input.path.as_path(), (input, seen)))

@@ -3,7 +3,7 @@
 //! glossary terms linked, and each ```gleek block replaced by its rendered scenario.
 
 use super::glossary::Glossary;
-use super::highlight::highlight;
+use super::highlight::{block_digest, highlight};
 use crate::diagnostic::{Diagnostic, Location};
 use pulldown_cmark::{
     Alignment, CodeBlockKind, CowStr, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd,
@@ -105,7 +105,15 @@ pub struct Rendered {
     pub h1: Option<String>,
     pub links: Vec<SiteLink>,
     pub broken: Vec<BrokenLink>,
+    /// The [`block_digest`] of each code block highlighted, in order: the build's cache takes
+    /// their HTML from the page's file when the page is rendered again.
+    pub code: Vec<u64>,
 }
+
+/// What a highlighted code block's HTML lies between (the opening tag of `code` may have a class
+/// attribute before its `>`): escaped code holds neither.
+pub(super) const CODE_OPEN: &str = "<pre class=\"code\"><code";
+pub(super) const CODE_CLOSE: &str = "</code></pre>";
 
 /// What the renderer needs from the site.
 pub struct Context<'a> {
@@ -417,10 +425,9 @@ pub fn render(source: &str, cx: &Context) -> Rendered {
                     } else {
                         format!(" class=\"language-{}\"", escape_attr(&lang))
                     };
-                    format!(
-                        "<pre class=\"code\"><code{class}>{}</code></pre>\n",
-                        highlight(&body, &lang)
-                    )
+                    r.code.push(block_digest(Some(&lang), &body));
+                    let html = highlight(&body, &lang);
+                    format!("{CODE_OPEN}{class}>{html}{CODE_CLOSE}\n")
                 };
                 events.push(Event::Html(CowStr::Boxed(html.into())));
             }

@@ -20,20 +20,22 @@ mod record;
 use super::cache::Cache;
 use super::cache::fields::Writer;
 use super::evaluate::{Compared, Comparisons};
+use super::highlight;
 use super::indexes::Part;
 use super::links::anchors;
 use super::loaded::Loads;
-use super::markdown;
+use super::markdown::{self, CODE_CLOSE, CODE_OPEN};
 use super::navigation::Navigation;
 use super::pages::ContentPage;
 use super::project::Project;
 use super::search::{Counted, PAGES_A_PART, part_path};
-use super::sink::{Digest, Listed, PageDone, Rendered};
+use super::sink::{Digest, Listed, PageDone, Rendered, digest};
 use super::view::SiteView;
-use pack::{Pack, Packing};
+use pack::{Pack, Packing, Record};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
+use std::path::Path;
 
 /// The pages' names begin so: `page-RELDIGEST-KEY`. Their entries are kept together, in one
 /// pack for each content and output folder (read in one go, where a file each took a read each).
@@ -44,6 +46,10 @@ const PACK: &str = "pages-";
 const WORDS: &str = "words-";
 /// A part of the search index: `search-N-KEY`, holding the digest of its file.
 const PART: &str = "search-";
+/// The most pages rendered again whose highlighted code is taken from their files: an author's
+/// edits. A build that renders more (a template changed) shares the compiling of the grammars'
+/// patterns among many pages, and is spared reading their files.
+const RECALLED: usize = 64;
 
 /// The cache of pages, for one build.
 pub(super) struct PageCache<'a> {
@@ -57,6 +63,8 @@ pub(super) struct PageCache<'a> {
     pub(super) disk: HashMap<String, u64>,
     /// What the last build loaded: the pages unchanged since are not parsed again.
     pub(super) loads: Loads,
+    /// The site's folder, where the files of the pages rendered again are read for their code.
+    pub(super) site: &'a Path,
 }
 
 /// A page taken from the cache: as put, its words where asked for, and for each of its
@@ -86,6 +94,7 @@ impl PageCache<'_> {
         }
         let site = h.finish();
         let notes = project.annotations();
+        let unverified = notes.pages_unverified();
         project
             .content
             .par_iter()
@@ -96,9 +105,11 @@ impl PageCache<'_> {
                 }
                 let mut h = Digest::default();
                 (site, at, &p.page.path, p.digest).hash(&mut h);
-                notes
-                    .unverified_in_page(&p.page.path, &p.page.text)
-                    .hash(&mut h);
+                match unverified.contains(p.page.path.as_path()) {
+                    true => notes.unverified_in_page(&p.page.path, &p.page.text),
+                    false => Vec::new(),
+                }
+                .hash(&mut h);
                 let mut rel = Digest::default();
                 p.rel.hash(&mut rel);
                 Some(format!("{PREFIX}{:016x}-{:016x}", rel.finish(), h.finish()))
@@ -168,6 +179,7 @@ impl PageCache<'_> {
                     None => Some(Counted::from_fields(&self.cache.get(&words_name(name))?)?),
                 };
                 let mut body = pack.body(record);
+                record::code(&mut body)?;
                 let (listed, telling) = record::scenarios(&mut body, record.scenarios, p)?;
                 record::reads(&mut body)?;
                 let file = (file.to_string(), record.digest);
@@ -182,9 +194,46 @@ impl PageCache<'_> {
                 ))
             })
             .collect();
+        let again = (reused.iter().enumerate()).filter(|(_, r)| r.is_none());
+        self.recall_code(&pack, again.map(|(at, _)| names[at].as_deref()));
         let taken = reused.iter().map(|r| r.as_ref().map(|(k, _)| *k)).collect();
         let reused = reused.into_iter().map(|r| r.map(|(_, r)| r)).collect();
         (reused, Some(Earlier { pack, taken }))
+    }
+
+    /// Recalls the highlighted code blocks of the pages rendered `again` (if they are few) from
+    /// their files as the last build wrote them: a block whose language and text are unchanged
+    /// (an author edits the prose) is not highlighted again.
+    fn recall_code<'n>(&self, pack: &Pack, again: impl Iterator<Item = Option<&'n str>>) {
+        let again: Vec<&str> = again.flatten().take(RECALLED + 1).collect();
+        if again.is_empty() || again.len() > RECALLED {
+            return;
+        }
+        let wanted: HashSet<&str> = again.into_iter().map(rel_of).collect();
+        let records = pack.records.iter();
+        for record in records.filter(|r| wanted.contains(rel_of(pack.name(r)))) {
+            if let Some(blocks) = self.code_of(pack, record) {
+                highlight::recall(blocks);
+            }
+        }
+    }
+
+    /// The highlighted code blocks of a record's file, with their digests: none unless the file
+    /// is the one the record's render wrote, and holds as many blocks as that render made.
+    fn code_of(&self, pack: &Pack, record: &Record) -> Option<Vec<(u64, String)>> {
+        let digests = record::code(&mut pack.body(record))?;
+        let file = pack.file(record);
+        let written = Some(&record.digest);
+        (!digests.is_empty() && self.disk.get(file) == written).then_some(())?;
+        let (mut opened, _) = super::cache::open_regular(&self.site.join(file))?;
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut opened, &mut bytes).ok()?;
+        (digest(&bytes) == record.digest).then_some(())?;
+        let page = String::from_utf8(bytes).ok()?;
+        let blocks = code_blocks(&page)?;
+        (blocks.len() == digests.len()).then_some(())?;
+        let html = blocks.into_iter().map(str::to_string);
+        Some(digests.into_iter().zip(html).collect())
     }
 
     /// Stores the pack of the pages' records (those of the pages taken from the `earlier` pack
@@ -333,7 +382,8 @@ impl Earlier {
             };
             let record = &pack.records[k];
             let mut body = pack.body(record);
-            let read = record::scenarios(&mut body, record.scenarios, &project.content[at])
+            let read = record::code(&mut body)
+                .and_then(|_| record::scenarios(&mut body, record.scenarios, &project.content[at]))
                 .and_then(|_| record::markdown(&mut body));
             // Every record taken was read whole when it was taken.
             out.markdown[at] = read.unwrap_or_default();
@@ -359,6 +409,21 @@ fn named_by(project: &Project, out: &Rendered, rendered: &[bool]) -> Vec<usize> 
     named.sort_unstable();
     named.dedup();
     named
+}
+
+/// The HTML of each highlighted code block of a page's file, in order (see
+/// [`markdown::CODE_OPEN`]); none if one is not closed.
+fn code_blocks(page: &str) -> Option<Vec<&str>> {
+    let mut blocks = Vec::new();
+    let mut rest = page;
+    while let Some(at) = rest.find(CODE_OPEN) {
+        let after = &rest[at + CODE_OPEN.len()..];
+        let inner = &after[after.find('>')? + 1..];
+        let end = inner.find(CODE_CLOSE)?;
+        blocks.push(&inner[..end]);
+        rest = &inner[end + CODE_CLOSE.len()..];
+    }
+    Some(blocks)
 }
 
 /// The part of a page's entry name that its path gives.
@@ -387,4 +452,69 @@ fn others(project: &Project, names: &[Option<String>], out: &Rendered) -> u64 {
         anchors_digest(p, md).hash(&mut h);
     }
     h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A page's file with two highlighted blocks, and a scenario's block between them.
+    fn file() -> String {
+        format!(
+            "<main>{CODE_OPEN} class=\"language-rust\"><span>fn</span> a(){CODE_CLOSE}\n\
+             <pre class=\"code\" tabindex=\"0\"><code>hands:</code></pre>\
+             {CODE_OPEN}>b &amp; c{CODE_CLOSE}\n</main>"
+        )
+    }
+
+    #[test]
+    fn the_code_blocks_of_a_file_are_its_highlighted_blocks() {
+        let page = file();
+        let blocks = code_blocks(&page);
+        assert_eq!(blocks, Some(vec!["<span>fn</span> a()", "b &amp; c"]));
+        assert_eq!(code_blocks(&page[..page.len() - 20]), None, "not closed");
+    }
+
+    /// A record's code is taken from its file only if the file is the one its render wrote,
+    /// with as many blocks as it made.
+    #[test]
+    fn code_is_recalled_only_from_the_file_the_record_wrote() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::open(dir.path());
+        let path = "p/index.html";
+        std::fs::create_dir(dir.path().join("p")).unwrap();
+        std::fs::write(dir.path().join(path), file()).unwrap();
+        let written = digest(file().as_bytes());
+        let pages = |disk: u64| PageCache {
+            cache: &cache,
+            pack: String::new(),
+            shared: 0,
+            disk: HashMap::from([(path.to_string(), disk)]),
+            loads: Loads::default(),
+            site: dir.path(),
+        };
+        let pack = |code: Vec<u64>| {
+            let md = markdown::Rendered {
+                code,
+                ..Default::default()
+            };
+            let mut packing = Packing::default();
+            let body = record::write(&md, (&[], &[])).unwrap();
+            packing.add(("page-1", path, written, 0, 0), &body);
+            Pack::parse(packing.text(0)).unwrap()
+        };
+        let two = pack(vec![7, 8]);
+        let recalled = pages(written).code_of(&two, &two.records[0]);
+        let expected = [(7, "<span>fn</span> a()"), (8, "b &amp; c")];
+        let expected = expected.map(|(d, h)| (d, h.to_string())).to_vec();
+        assert_eq!(recalled, Some(expected));
+        assert_eq!(
+            pages(written.wrapping_add(1)).code_of(&two, &two.records[0]),
+            None
+        );
+        let three = pack(vec![7, 8, 9]);
+        assert_eq!(pages(written).code_of(&three, &three.records[0]), None);
+        std::fs::write(dir.path().join(path), file().replace('a', "x")).unwrap();
+        assert_eq!(pages(written).code_of(&two, &two.records[0]), None);
+    }
 }

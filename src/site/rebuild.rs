@@ -34,12 +34,20 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     }
     let cache = Cache::open(&opts.root);
     let name = Manifest::name(&opts.content, &opts.out);
-    // The last manifest's stamps tell which inputs need not be read, whatever its key.
-    let last = cache
-        .is_open()
-        .then(|| Manifest::load(&cache, &name))
-        .flatten();
-    let Some(inputs) = cache.is_open().then(|| scan(opts, last.as_ref())).flatten() else {
+    // What the last build loaded is read while the inputs are scanned: neither needs the other.
+    let (last, inputs, loads) = std::thread::scope(|s| {
+        let loads = s.spawn(|| Loads::read(&cache, &opts.content));
+        // The last manifest's stamps tell which inputs need not be read, whatever its key.
+        let last = (cache.is_open())
+            .then(|| Manifest::load(&cache, &name))
+            .flatten();
+        let inputs = cache.is_open().then(|| scan(opts, last.as_ref())).flatten();
+        let loads = loads
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p));
+        (last, inputs, loads)
+    });
+    let Some(inputs) = inputs else {
         return super::build(opts);
     };
     let key = key(opts);
@@ -68,7 +76,8 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         pack: super::page_cache::pack_name(&name),
         shared: shared(key, &inputs, opts),
         disk,
-        loads: Loads::read(&cache, &opts.content, &inputs.files),
+        loads: loads.scanned(&inputs.files),
+        site: &opts.out,
     };
     // The files written into the site as the manifest stamped it, when it was updated in place.
     let mut written_over = None;
@@ -94,9 +103,12 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
             cache.retain(&[&name], |_| false);
         }
     })?;
-    pages.loads.save(&cache, &opts.content, &built.project);
     let before = (last.as_ref().map(|m| &m.site)).zip(written_over.as_deref());
-    remember(&cache, &name, key, (inputs, before), opts, &built);
+    // Two entries of their own, each written on a core.
+    std::thread::scope(|s| {
+        s.spawn(|| pages.loads.save(&cache, &opts.content, &built.project));
+        remember(&cache, &name, key, (inputs, before), opts, &built);
+    });
     let report = built.report.clone();
     super::free_beside(built);
     Ok(report)

@@ -12,7 +12,7 @@ use crate::site::cache::fields::{Reader, Writer};
 use std::ops::Range;
 
 /// The pack's first line: a pack of another layout is not read.
-const HEADER: &str = "mournival-pages 3\n";
+const HEADER: &str = "mournival-pages 4\n";
 
 /// A pack read back: its text, and where each record lies in it.
 pub(super) struct Pack {
@@ -185,7 +185,7 @@ mod tests {
         assert!(Pack::parse(longer).is_none(), "a length past the end");
         let count = whole.replacen("42 2 ", "42 3 ", 1);
         assert!(Pack::parse(count).is_none(), "more records said than held");
-        let other = whole.replacen("mournival-pages 3", "mournival-pages 2", 1);
+        let other = whole.replacen("mournival-pages 4", "mournival-pages 3", 1);
         assert!(Pack::parse(other).is_none(), "another layout");
     }
 }

@@ -1,7 +1,8 @@
-//! What a page's record in the pack holds beyond its head: each of its scenarios as the site
-//! lists it, then what the link check reads of its Markdown (headings, links, links it may not
-//! have). The scenarios come first: a page taken from the cache needs them at once, the rest
-//! only where the link check asks.
+//! What a page's record in the pack holds beyond its head: the digests of its highlighted code
+//! blocks, each of its scenarios as the site lists it, then what the link check reads of its
+//! Markdown (headings, links, links it may not have). The code blocks come first: a page
+//! rendered again reads them alone; then the scenarios: a page taken from the cache needs them
+//! at once, the rest only where the link check asks.
 
 use crate::site::cache::fields::{Reader, Writer};
 use crate::site::evaluate::Compared;
@@ -21,6 +22,10 @@ pub(super) fn write(
         return None;
     }
     let mut w = Writer::default();
+    w.num(md.code.len() as u64);
+    for digest in &md.code {
+        w.num(*digest);
+    }
     for (l, c) in listed.iter().zip(compared) {
         let row = &l.row;
         w.str(&row.title).str(&row.url).num(row.distinct as u64);
@@ -56,6 +61,11 @@ pub(super) fn write(
         w.num(kind).str(said);
     }
     Some(w)
+}
+
+/// The [`markdown::Rendered::code`] of the page, which the body begins with.
+pub(super) fn code(r: &mut Reader) -> Option<Vec<u64>> {
+    (0..r.num()?).map(|_| r.num()).collect()
 }
 
 /// For each rule point of a scenario's game, how switching it alone changes a result.
