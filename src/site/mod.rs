@@ -191,8 +191,26 @@ fn render_site(
         ..Rendered::default()
     };
     let done = (&evals, &compared);
-    render_content(&project, texts, done, &site, sink, &mut out, reused)?;
-    render_generated(&project, &compared, &site, &nav, &mut out)?;
+    // A session and the build's cache read the pages' digests; nothing else does.
+    let digested = lasting || pages.is_some();
+    // The generated pages but the index of scenarios read nothing of the content pages: they
+    // are made while those render, the two cores sharing both.
+    let (content, generated) = rayon::join(
+        || {
+            render_content(
+                &project,
+                texts,
+                done,
+                &site,
+                (sink, digested),
+                &mut out,
+                reused,
+            )
+        },
+        || render_generated(&project, &compared, &site, &nav),
+    );
+    content?;
+    generated?.add_to(&project, &site, &mut out)?;
     // Where the pages taken from the cache name nothing whose anchors changed, only the pages
     // rendered have their links checked.
     let checked = (earlier.as_ref()).map(|e| e.to_check(&project, &names, &mut out));
