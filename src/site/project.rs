@@ -80,10 +80,16 @@ impl Project {
             })?;
         }
         let texts = config.texts_folder(&opts.root, opts.texts.as_deref());
-        // The templates, the readings and the texts read each other's nothing: in parallel.
-        let ((templates, readings), library) = rayon::join(
-            || rayon::join(|| Templates::load(&opts.root), || load_variants(&opts.root)),
-            || Library::load(&opts.root, texts.as_ref()),
+        // The templates, the readings, the texts and the pages read each other's nothing: in
+        // parallel.
+        let (((templates, readings), library), content) = rayon::join(
+            || {
+                rayon::join(
+                    || rayon::join(|| Templates::load(&opts.root), || load_variants(&opts.root)),
+                    || Library::load(&opts.root, texts.as_ref()),
+                )
+            },
+            || pages::load_known(&opts.root, &opts.content, loads),
         );
         let templates = templates?;
         let mut readings = readings.map_err(BuildError::Invalid)?;
@@ -94,8 +100,7 @@ impl Project {
             )])
         })?;
         let library = library.map_err(BuildError::Invalid)?;
-        let mut content =
-            pages::load_known(&opts.root, &opts.content, loads).map_err(BuildError::Invalid)?;
+        let mut content = content.map_err(BuildError::Invalid)?;
         let reserved = reserved(&readings, &library);
         let collisions = pages::collisions(&content, &reserved);
         if !collisions.is_empty() {
