@@ -14,13 +14,14 @@ use templates::TemplateError;
 
 /// Content pages, rendered in parallel, each put into `sink` at once and released. `texts` are
 /// the pages' Markdown, in order: each goes as its page is rendered. A page `reused` gives
-/// (where it is `Some`) is taken as it is: its file is already where it goes.
+/// (where it is `Some`) is taken as it is: its file is already where it goes. With `digested`,
+/// each page's digest is taken (see [`put_page`]).
 pub(super) fn render_content(
     project: &Project,
     texts: Vec<Arc<str>>,
     (evals, compared): (&Evaluations, &Comparisons),
     site: &SiteView,
-    sink: &dyn Sink,
+    (sink, digested): (&dyn Sink, bool),
     out: &mut Rendered,
     mut reused: Vec<Option<PageDone>>,
 ) -> Result<(), BuildError> {
@@ -38,7 +39,7 @@ pub(super) fn render_content(
             }
             render_page(at, &text, (evals, compared), project, site, &by_rel)
                 .map_err(BuildError::from)
-                .and_then(|page| put_page(page, sink))
+                .and_then(|page| put_page(page, sink, digested))
         })
         .collect();
     for r in rendered {

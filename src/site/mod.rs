@@ -3,9 +3,9 @@
 //! The pipeline, one module per stage: load the project (`project`: templates, every game's
 //! readings, pages); evaluate every scenario under every reading of its game and compare the
 //! readings (`evaluate`, in parallel); lay out the navigation (`navigation`); render the
-//! pages (`content`: Markdown, with each scenario replaced by its outcome table) and the
-//! generated ones (`game_pages`, `site_pages`: readings, rule points and matrix per game,
-//! scenarios, search, 404); check every internal link and anchor (`links`); add the search
+//! pages (`content`: Markdown, with each scenario replaced by its outcome table) and, beside
+//! them, the generated ones (`game_pages`, `site_pages`: readings, rule points and matrix per
+//! game, scenarios, search, 404); check every internal link and anchor (`links`); add the search
 //! index and sitemap (`indexes`). Files are written as they render (`sink`, [`output`]): into a
 //! fresh folder swapped in at the end, or, into a site the tool built, only those whose bytes
 //! changed, beside it, renamed in at the end; so a failed build leaves the site as it was.
@@ -191,8 +191,26 @@ fn render_site(
         ..Rendered::default()
     };
     let done = (&evals, &compared);
-    render_content(&project, texts, done, &site, sink, &mut out, reused)?;
-    render_generated(&project, &compared, &site, &nav, &mut out)?;
+    // A session and the build's cache read the pages' digests; nothing else does.
+    let digested = lasting || pages.is_some();
+    // The generated pages but the index of scenarios read nothing of the content pages: they
+    // are made while those render, the two cores sharing both.
+    let (content, generated) = rayon::join(
+        || {
+            render_content(
+                &project,
+                texts,
+                done,
+                &site,
+                (sink, digested),
+                &mut out,
+                reused,
+            )
+        },
+        || render_generated(&project, &compared, &site, &nav),
+    );
+    content?;
+    generated?.add_to(&project, &site, &mut out)?;
     // Where the pages taken from the cache name nothing whose anchors changed, only the pages
     // rendered have their links checked.
     let checked = (earlier.as_ref()).map(|e| e.to_check(&project, &names, &mut out));

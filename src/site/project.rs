@@ -80,10 +80,16 @@ impl Project {
             })?;
         }
         let texts = config.texts_folder(&opts.root, opts.texts.as_deref());
-        // The templates, the readings and the texts read each other's nothing: in parallel.
-        let ((templates, readings), library) = rayon::join(
-            || rayon::join(|| Templates::load(&opts.root), || load_variants(&opts.root)),
-            || Library::load(&opts.root, texts.as_ref()),
+        // The templates, the readings, the texts and the pages read each other's nothing: in
+        // parallel.
+        let (((templates, readings), library), content) = rayon::join(
+            || {
+                rayon::join(
+                    || rayon::join(|| Templates::load(&opts.root), || load_variants(&opts.root)),
+                    || Library::load(&opts.root, texts.as_ref()),
+                )
+            },
+            || pages::load_known(&opts.root, &opts.content, loads),
         );
         let templates = templates?;
         let mut readings = readings.map_err(BuildError::Invalid)?;
@@ -94,8 +100,7 @@ impl Project {
             )])
         })?;
         let library = library.map_err(BuildError::Invalid)?;
-        let mut content =
-            pages::load_known(&opts.root, &opts.content, loads).map_err(BuildError::Invalid)?;
+        let mut content = content.map_err(BuildError::Invalid)?;
         let reserved = reserved(&readings, &library);
         let collisions = pages::collisions(&content, &reserved);
         if !collisions.is_empty() {
@@ -113,20 +118,7 @@ impl Project {
             .iter()
             .find(|p| p.rel == "glossary.md")
             .map(|p| Glossary::parse(&p.page.text, &p.url));
-        let pages: Vec<_> = content
-            .iter()
-            .map(|p| (p.page.path.as_path(), &p.page.text))
-            .collect();
-        let page_claims: Vec<_> = (pages.par_iter().zip(content.par_iter()))
-            .map(|((p, t), page)| match loads.without_claims(page) {
-                true => Vec::new(),
-                false => crate::sources::page_claims(p, t),
-            })
-            .collect();
-        let known = content.par_iter().map(|p| loads.quotations(p)).collect();
-        let (quotations, quotes) =
-            crate::sources::audit_known(&library, &readings, &pages, &page_claims, known)
-                .map_err(BuildError::Invalid)?;
+        let (quotations, quotes, page_claims) = audit(&library, &readings, &content, loads)?;
         Ok(Project {
             root: opts.root.clone(),
             config,
@@ -171,6 +163,46 @@ impl Project {
             .map(|p| (p.rel.as_str(), p.url.as_str()))
             .collect()
     }
+}
+
+/// Every quotation checked, with their report, and each page's own claims.
+type Audited = (
+    Vec<Quotation>,
+    crate::sources::check::Report,
+    Vec<Vec<Diagnostic>>,
+);
+
+/// Every quotation checked, and the claims of the readings and the pages
+/// ([`crate::sources::audit_known`]), with each page's own claims. The pages' claims (the odds
+/// figures they print) are found beside the rest of the audit, which begins with the readings'
+/// quotations on one thread, and added after the others, where the audit puts them.
+fn audit(
+    library: &Library,
+    readings: &Readings,
+    content: &[ContentPage],
+    loads: &Loads,
+) -> Result<Audited, BuildError> {
+    let pages: Vec<_> = content
+        .iter()
+        .map(|p| (p.page.path.as_path(), &p.page.text))
+        .collect();
+    let (page_claims, audited) = rayon::join(
+        || -> Vec<_> {
+            (pages.par_iter().zip(content.par_iter()))
+                .map(|((p, t), page)| match loads.without_claims(page) {
+                    true => Vec::new(),
+                    false => crate::sources::page_claims(p, t),
+                })
+                .collect()
+        },
+        || {
+            let known = content.par_iter().map(|p| loads.quotations(p)).collect();
+            crate::sources::audit_known(library, readings, &pages, &[], known)
+        },
+    );
+    let (quotations, mut quotes) = audited.map_err(BuildError::Invalid)?;
+    quotes.claims.extend(page_claims.iter().flatten().cloned());
+    Ok((quotations, quotes, page_claims))
 }
 
 /// Where a game's generated pages live: the first game's at the root (the site's URLs predate

@@ -94,7 +94,8 @@ impl std::io::Write for Digesting<'_> {
 pub(super) struct Rendered {
     /// Files rendered but not yet put (the generated pages and indexes, few).
     pub(super) files: Vec<Output>,
-    /// Every file put, in order, with its digest.
+    /// Every file put, in order, with its digest (0 for a content page where no later build
+    /// reads it: see [`put_page`]).
     pub(super) written: Vec<(String, u64)>,
     /// Each content page's Markdown as rendered (headings, links, text), in content order.
     pub(super) markdown: Vec<markdown::Rendered>,
@@ -119,6 +120,13 @@ impl Rendered {
     /// Every file of the site, in the order written.
     pub(super) fn paths(&self) -> Vec<&str> {
         self.written.iter().map(|(p, _)| p.as_str()).collect()
+    }
+
+    /// Adds the files and generated pages `other` rendered apart, after this one's.
+    pub(super) fn append(&mut self, other: Rendered) {
+        self.files.extend(other.files);
+        self.generated_urls.extend(other.generated_urls);
+        self.generated_anchors.extend(other.generated_anchors);
     }
 
     pub(super) fn page(&mut self, url: String, html: String) {
@@ -169,13 +177,17 @@ pub(super) type RenderedPage = (Output, markdown::Rendered, Vec<Listed>);
 /// scenarios as listed.
 pub(super) type PageDone = ((String, u64), markdown::Rendered, Vec<Listed>);
 
-/// Puts a page's file and releases its bytes.
+/// Puts a page's file and releases its bytes. Its digest is taken where a later build reads it
+/// (`digested`: the build's cache, a session); else it is 0: digesting every page was a
+/// twentieth of a clean build.
 pub(super) fn put_page(
     (file, md, views): RenderedPage,
     sink: &dyn Sink,
+    digested: bool,
 ) -> Result<PageDone, BuildError> {
     sink.put(&file.path, &file.bytes)?;
-    Ok(((file.path, digest(&file.bytes)), md, views))
+    let digest = if digested { digest(&file.bytes) } else { 0 };
+    Ok(((file.path, digest), md, views))
 }
 
 #[cfg(test)]

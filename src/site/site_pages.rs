@@ -12,7 +12,10 @@ use super::view::{Crumb, SiteView, game_title, render_root, root_of, root_page};
 use super::{
     BuildError, annotated, generated, markdown, outcome, pages, settle, site_base, tonight,
 };
+use crate::game::Game;
+use crate::variant::VariantSet;
 use pages::paths;
+use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -37,44 +40,137 @@ pub(super) fn section_index_html(url: &str, items: &[NavItem]) -> String {
     html.replace("<ul class=\"section-index\">\n</ul>\n", "")
 }
 
-/// The pages the generator adds: per game its readings, rule points and matrix; then the index
-/// of scenarios, search, section indexes and the 404 page.
+/// The pages the generator adds but the index of scenarios, made apart from `out` so that they
+/// are made while the content pages render (they read nothing of them): the games' pages, and
+/// the site's that come after the index.
+pub(super) struct Generated {
+    games: Rendered,
+    site: Rendered,
+}
+
+impl Generated {
+    /// Adds the pages to `out` with the index of scenarios, which reads the content pages'
+    /// views: per game its readings, rule points and matrix; then the index of scenarios,
+    /// search, play it tonight, the playgrounds, the annotated texts, section indexes and the
+    /// 404 page.
+    pub(super) fn add_to(
+        self,
+        project: &Project,
+        site: &SiteView,
+        out: &mut Rendered,
+    ) -> Result<(), BuildError> {
+        out.append(self.games);
+        let html = scenario_index(project, site, out)?;
+        out.page(paths::SCENARIOS.into(), html);
+        out.append(self.site);
+        Ok(())
+    }
+}
+
+/// The pages the generator adds but the index of scenarios ([`Generated::add_to`] adds it),
+/// each game's on a thread of its own, beside the site's.
 pub(super) fn render_generated(
     project: &Project,
     compared: &Comparisons,
     site: &SiteView,
     nav: &Navigation,
+) -> Result<Generated, BuildError> {
+    let games: Vec<_> = project.games().collect();
+    let (games, site_pages) = rayon::join(
+        || {
+            (games.par_iter())
+                .map(|&(game, variants)| {
+                    let mut out = Rendered::default();
+                    render_game(project, compared, (game, variants), site, &mut out)?;
+                    Ok(out)
+                })
+                .collect::<Result<Vec<Rendered>, BuildError>>()
+        },
+        || render_site_pages(project, site, nav),
+    );
+    let mut all = Rendered::default();
+    for game in games? {
+        all.append(game);
+    }
+    Ok(Generated {
+        games: all,
+        site: site_pages?,
+    })
+}
+
+/// A game's readings, rule points, simulation and matrix.
+fn render_game(
+    project: &Project,
+    compared: &Comparisons,
+    (game, variants): (&'static dyn Game, &VariantSet),
+    site: &SiteView,
+    out: &mut Rendered,
+) -> Result<(), BuildError> {
+    let prefix = project.prefix(game);
+    render_readings(project, game, variants, &prefix, site, out)?;
+    render_rules(project, compared, game, variants, &prefix, site, out)?;
+    render_simulation(project, game, variants, &prefix, site, out)?;
+    let url = paths::matrix(&prefix);
+    let title = game_title(&prefix, game, "Rule points by reading");
+    let html = render_root(
+        &project.templates,
+        site,
+        &url,
+        &title,
+        "matrix.html",
+        &[
+            ("game_id", &game.id()),
+            ("columns", &outcome::columns(variants, &prefix)),
+            ("sections", &generated::matrix(variants, &prefix)),
+        ],
+    )?;
+    out.page(url, html);
+    Ok(())
+}
+
+/// The site's pages after the index of scenarios: search, play it tonight and the
+/// playgrounds beside the annotated texts, the section indexes and the 404 page.
+fn render_site_pages(
+    project: &Project,
+    site: &SiteView,
+    nav: &Navigation,
+) -> Result<Rendered, BuildError> {
+    let (first, rest) = rayon::join(
+        || -> Result<Rendered, BuildError> {
+            let mut out = Rendered::default();
+            let html = render_root(
+                &project.templates,
+                site,
+                paths::SEARCH,
+                "Search",
+                "search.html",
+                &[],
+            )?;
+            out.page(paths::SEARCH.into(), html);
+            render_tonight(project, site, &mut out)?;
+            super::playground::render(project, site, &mut out)?;
+            Ok(out)
+        },
+        || -> Result<Rendered, BuildError> {
+            let mut out = Rendered::default();
+            render_sources(project, site, &mut out)?;
+            render_indexes_and_404(project, site, nav, &mut out)?;
+            Ok(out)
+        },
+    );
+    let mut out = first?;
+    out.append(rest?);
+    Ok(out)
+}
+
+/// The sections' index pages and the 404 page.
+fn render_indexes_and_404(
+    project: &Project,
+    site: &SiteView,
+    nav: &Navigation,
     out: &mut Rendered,
 ) -> Result<(), BuildError> {
     let templates = &project.templates;
-    for (game, variants) in project.games() {
-        let prefix = project.prefix(game);
-        render_readings(project, game, variants, &prefix, site, out)?;
-        render_rules(project, compared, game, variants, &prefix, site, out)?;
-        render_simulation(project, game, variants, &prefix, site, out)?;
-        let url = paths::matrix(&prefix);
-        let title = game_title(&prefix, game, "Rule points by reading");
-        let html = render_root(
-            templates,
-            site,
-            &url,
-            &title,
-            "matrix.html",
-            &[
-                ("game_id", &game.id()),
-                ("columns", &outcome::columns(variants, &prefix)),
-                ("sections", &generated::matrix(variants, &prefix)),
-            ],
-        )?;
-        out.page(url, html);
-    }
-    let html = scenario_index(project, site, out)?;
-    out.page(paths::SCENARIOS.into(), html);
-    let html = render_root(templates, site, paths::SEARCH, "Search", "search.html", &[])?;
-    out.page(paths::SEARCH.into(), html);
-    render_tonight(project, site, out)?;
-    super::playground::render(project, site, out)?;
-    render_sources(project, site, out)?;
     for (url, title, items) in &nav.section_indexes {
         let mut page = root_page(url, title, vec![Crumb::here(title.clone())]);
         page.content = section_index_html(url, items);
