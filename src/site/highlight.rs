@@ -13,6 +13,8 @@
 //! of its spans, and gives exactly what parsing would.
 
 mod scenario;
+mod spans;
+mod yaml;
 
 use super::contrast::{self, Rgb};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -219,9 +221,15 @@ pub fn highlight(code: &str, language: &str) -> String {
     remembered(Some(language), code, || highlight_block(code, language))
 }
 
+/// YAML by hand ([`yaml`]) when the hand-written highlighter knows the block; other languages,
+/// and YAML it does not know, with syntect.
 fn highlight_block(code: &str, language: &str) -> String {
-    let highlighted = if language.is_empty() {
-        None
+    let hand = match language {
+        "yaml" | "yml" => yaml::classed(code),
+        _ => None,
+    };
+    let highlighted = if hand.is_some() || language.is_empty() {
+        hand
     } else {
         let set = default_set();
         set.find_syntax_by_token(language)

@@ -9,6 +9,7 @@
 //! letter, digit or space) is left to syntect. Tests compare the two on every bundled scenario
 //! and on generated blocks; a change to the grammar must be made here too.
 
+use super::spans::{is_space, open};
 use crate::escape;
 use syntect::util::LinesWithEndings;
 
@@ -86,12 +87,6 @@ pub(super) fn classed(code: &str) -> Option<String> {
     Some(html)
 }
 
-fn open(html: &mut String, class: &str) {
-    html.push_str("<span class=\"");
-    html.push_str(class);
-    html.push_str("\">");
-}
-
 /// One line's HTML: the text between matches escaped, each scoped span in its class.
 fn push_line(html: &mut String, line: &str) {
     let (mut at, mut written) = (0, 0);
@@ -115,11 +110,6 @@ fn push_line(html: &mut String, line: &str) {
 /// `\w` for the characters [`classed`] admits.
 fn is_word(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
-}
-
-/// `\s` for the characters [`classed`] admits.
-fn is_space(c: char) -> bool {
-    matches!(c, '\t' | '\n' | '\x0b' | '\x0c' | '\r' | ' ')
 }
 
 /// `\b`: a word character on one side of `at` and not on the other.
@@ -260,41 +250,17 @@ fn section(line: &str, at: usize) -> Option<Match> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::syntect_scenario;
+    use super::super::{spans::fenced_blocks, syntect_scenario};
     use super::classed;
     use proptest::prelude::*;
     use std::path::Path;
 
-    /// The scenario blocks of every page of the bundled site.
-    fn bundled_blocks(dir: &Path, blocks: &mut Vec<String>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                bundled_blocks(&path, blocks);
-            } else if path.extension().is_some_and(|x| x == "md") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                let mut block: Option<String> = None;
-                for line in text.split_inclusive('\n') {
-                    match &mut block {
-                        Some(b) if line.trim_end() == "```" => blocks.push(std::mem::take(b)),
-                        Some(b) => b.push_str(line),
-                        None => {}
-                    }
-                    if line.trim_end() == "```" {
-                        block = None;
-                    } else if ["```gleek", "```put", "```glic"].contains(&line.trim_end()) {
-                        block = Some(String::new());
-                    }
-                }
-            }
-        }
-    }
-
     #[test]
     fn every_bundled_scenario_is_highlighted_as_syntect_highlights_it() {
         let mut blocks = Vec::new();
-        bundled_blocks(
+        fenced_blocks(
             &Path::new(env!("CARGO_MANIFEST_DIR")).join("content"),
+            &["gleek", "put", "glic"],
             &mut blocks,
         );
         assert!(blocks.len() >= 100, "{}", blocks.len());
