@@ -12,6 +12,7 @@ use std::fs;
 use std::hash::{DefaultHasher, Hash};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 pub const FOLDER: &str = ".mournival-cache";
 const TAG: &str = "CACHEDIR.TAG";
@@ -22,6 +23,7 @@ const TAG_TEXT: &str = "Signature: 8a477f597d28d172789f06886806bc55\n\
 const MAX_ENTRY: u64 = 64 * 1024 * 1024;
 
 /// The cache of a project, if it may be used.
+#[derive(Clone)]
 pub struct Cache {
     dir: Option<PathBuf>,
 }
@@ -30,6 +32,10 @@ impl Cache {
     /// The project's cache folder, made if it is missing; none if the name is taken by anything
     /// the tool did not make.
     pub fn open(root: &Path) -> Cache {
+        // A build's threads open the cache at once (each game's simulation): one must not look
+        // at the folder while another has made it but not yet tagged it.
+        static OPENING: Mutex<()> = Mutex::new(());
+        let _alone = OPENING.lock().unwrap_or_else(|p| p.into_inner());
         let dir = root.join(FOLDER);
         let ours = match fs::symlink_metadata(&dir) {
             Ok(m) if m.is_dir() => {
@@ -174,6 +180,22 @@ pub fn tool_identity(h: &mut DefaultHasher) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Threads that open a new project's cache at once (each game's simulation does) all find
+    /// it theirs: none looks at the folder while another is still tagging it.
+    #[test]
+    fn threads_opening_a_new_cache_at_once_all_get_it() {
+        for _ in 0..40 {
+            let root = tempfile::tempdir().unwrap();
+            let open: Vec<bool> = std::thread::scope(|s| {
+                let threads: Vec<_> = (0..4)
+                    .map(|_| s.spawn(|| Cache::open(root.path()).is_open()))
+                    .collect();
+                threads.into_iter().map(|t| t.join().unwrap()).collect()
+            });
+            assert_eq!(open, [true; 4]);
+        }
+    }
 
     #[test]
     fn a_cache_folder_is_made_tagged_and_ignored() {

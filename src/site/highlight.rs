@@ -13,6 +13,7 @@
 //! of its spans, and gives exactly what parsing would.
 
 mod scenario;
+mod shell;
 mod spans;
 mod yaml;
 
@@ -221,14 +222,22 @@ pub fn highlight(code: &str, language: &str) -> String {
     remembered(Some(language), code, || highlight_block(code, language))
 }
 
-/// YAML by hand ([`yaml`]) when the hand-written highlighter knows the block; other languages,
-/// and YAML it does not know, with syntect.
+/// The names syntect gives its Bash grammar that [`shell`] highlights as it does.
+const SHELL: [&str; 3] = ["sh", "bash", "zsh"];
+
+/// Names often given to blocks of plain text, none of which names a grammar of syntect's: such a
+/// block is escaped without loading syntect's grammars to find that out.
+const PLAIN: [&str; 5] = ["text", "plain", "console", "output", "none"];
+
+/// YAML and shell commands by hand ([`yaml`], [`shell`]) when the hand-written highlighter knows
+/// the block; other languages, and blocks those do not know, with syntect.
 fn highlight_block(code: &str, language: &str) -> String {
     let hand = match language {
         "yaml" | "yml" => yaml::classed(code),
+        l if SHELL.contains(&l) => shell::classed(code),
         _ => None,
     };
-    let highlighted = if hand.is_some() || language.is_empty() {
+    let highlighted = if hand.is_some() || language.is_empty() || PLAIN.contains(&language) {
         hand
     } else {
         let set = default_set();
@@ -382,6 +391,17 @@ mod tests {
         recall([(block_digest(Some("rust"), code), "as recalled".to_string())]);
         assert_eq!(highlight(code, "rust"), "as recalled");
         assert!(highlight(code, "c").contains("hl-"));
+    }
+
+    #[test]
+    fn plain_text_names_no_grammar() {
+        for language in PLAIN {
+            assert!(
+                default_set().find_syntax_by_token(language).is_none(),
+                "{language}"
+            );
+        }
+        assert_eq!(highlight("<b>\n", "text"), "&lt;b&gt;\n");
     }
 
     #[test]

@@ -35,18 +35,16 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     let cache = Cache::open(&opts.root);
     let name = Manifest::name(&opts.content, &opts.out);
     // What the last build loaded is read while the inputs are scanned: neither needs the other.
-    let (last, inputs, loads) = std::thread::scope(|s| {
-        let loads = s.spawn(|| Loads::read(&cache, &opts.content));
-        // The last manifest's stamps tell which inputs need not be read, whatever its key.
-        let last = (cache.is_open())
-            .then(|| Manifest::load(&cache, &name))
-            .flatten();
-        let inputs = cache.is_open().then(|| scan(opts, last.as_ref())).flatten();
-        let loads = loads
-            .join()
-            .unwrap_or_else(|p| std::panic::resume_unwind(p));
-        (last, inputs, loads)
-    });
+    // Not waited for when nothing changed (nothing is loaded then): the thread is let go.
+    let loads = {
+        let (cache, content) = (cache.clone(), opts.content.clone());
+        std::thread::spawn(move || Loads::read(&cache, &content))
+    };
+    // The last manifest's stamps tell which inputs need not be read, whatever its key.
+    let last = (cache.is_open())
+        .then(|| Manifest::load(&cache, &name))
+        .flatten();
+    let inputs = cache.is_open().then(|| scan(opts, last.as_ref())).flatten();
     let Some(inputs) = inputs else {
         return super::build(opts);
     };
@@ -76,7 +74,9 @@ pub fn build_cached(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
         pack: super::page_cache::pack_name(&name),
         shared: shared(key, &inputs, opts),
         disk,
-        loads: loads.scanned(&inputs.files),
+        loads: (loads.join())
+            .unwrap_or_else(|p| std::panic::resume_unwind(p))
+            .scanned(&inputs.files),
         site: &opts.out,
     };
     // The files written into the site as the manifest stamped it, when it was updated in place.

@@ -48,16 +48,26 @@ impl<'a> Reader<'a> {
         self.at
     }
 
-    /// Up to the next `end` byte, which is passed over.
-    fn until(&mut self, end: u8) -> Option<&'a str> {
-        let rest = self.text.get(self.at..)?;
-        let n = rest.bytes().take(21).position(|b| b == end)?;
-        self.at += n + 1;
-        Some(&rest[..n])
+    /// A number in decimal up to the next `end` byte, which is passed over: read digit by
+    /// digit, as `str::parse` would but without looking for a sign (a cache holds millions).
+    fn until(&mut self, end: u8) -> Option<u64> {
+        let rest = self.text.as_bytes().get(self.at..)?;
+        let mut n: u64 = 0;
+        for (i, &b) in rest.iter().enumerate().take(21) {
+            match b {
+                b'0'..=b'9' => n = n.checked_mul(10)?.checked_add(u64::from(b - b'0'))?,
+                _ if b == end && i > 0 => {
+                    self.at += i + 1;
+                    return Some(n);
+                }
+                _ => return None,
+            }
+        }
+        None
     }
 
     pub(crate) fn num(&mut self) -> Option<u64> {
-        self.until(b' ')?.parse().ok()
+        self.until(b' ')
     }
 
     pub(crate) fn usize(&mut self) -> Option<usize> {
@@ -66,7 +76,7 @@ impl<'a> Reader<'a> {
 
     /// Where the next string lies.
     pub(crate) fn span(&mut self) -> Option<Range<usize>> {
-        let len: usize = self.until(b':')?.parse().ok()?;
+        let len = usize::try_from(self.until(b':')?).ok()?;
         let span = self.at..self.at.checked_add(len)?;
         self.text.get(span.clone())?;
         self.at = span.end;
@@ -97,5 +107,28 @@ impl<'a> Reader<'a> {
     /// Whether the body was read to its end.
     pub(crate) fn done(&self) -> bool {
         self.at == self.text.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Numbers and strings read back as written; a number not as a `Writer` writes it (a
+    /// sign, no digits, too many, another byte after it) is refused.
+    #[test]
+    fn fields_read_back_and_nothing_else() {
+        let mut w = Writer::default();
+        w.num(0).num(u64::MAX).str("a: b\n").opt(None).opt(Some(""));
+        let mut r = Reader::new(&w.0, 0);
+        assert_eq!(r.num(), Some(0));
+        assert_eq!(r.num(), Some(u64::MAX));
+        assert_eq!(r.str(), Some("a: b\n"));
+        assert_eq!((r.opt(), r.opt()), (Some(None), Some(Some(String::new()))));
+        assert!(r.done());
+        for bad in ["+1 ", " ", "1", "18446744073709551616 ", "1x ", "3:ab"] {
+            let mut r = Reader::new(bad, 0);
+            assert!(r.num().is_none() || r.str().is_none(), "{bad:?}");
+        }
     }
 }

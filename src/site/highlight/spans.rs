@@ -13,6 +13,22 @@ pub(super) fn is_space(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\x0b' | '\x0c' | '\r' | ' ')
 }
 
+/// A block as syntect highlights it with its grammar for `language`: what the hand-written
+/// highlighters are tested against.
+#[cfg(test)]
+pub(super) fn syntect(code: &str, language: &str) -> String {
+    use syntect::html::ClassedHTMLGenerator;
+    use syntect::util::LinesWithEndings;
+    let set = super::default_set();
+    let syntax = set.find_syntax_by_token(language).unwrap();
+    let mut html = ClassedHTMLGenerator::new_with_class_style(syntax, set, super::STYLE);
+    for line in LinesWithEndings::from(code) {
+        html.parse_html_for_line_which_includes_newline(line)
+            .unwrap();
+    }
+    html.finalize()
+}
+
 /// The fenced blocks in these languages of every page under `dir`, for the tests that compare
 /// the hand-written highlighters with syntect.
 #[cfg(test)]

@@ -955,23 +955,14 @@ fn sexagesimal(b: &[u8], i: usize, then: &dyn Fn(usize) -> Option<usize>) -> Opt
 
 #[cfg(test)]
 mod tests {
-    use super::super::{STYLE, default_set, spans::fenced_blocks};
+    use super::super::{default_set, spans, spans::fenced_blocks};
     use super::classed;
     use proptest::prelude::*;
     use proptest::strategy::ValueTree;
     use std::path::Path;
-    use syntect::html::ClassedHTMLGenerator;
-    use syntect::util::LinesWithEndings;
 
     fn syntect(code: &str) -> String {
-        let set = default_set();
-        let syntax = set.find_syntax_by_token("yaml").unwrap();
-        let mut html = ClassedHTMLGenerator::new_with_class_style(syntax, set, STYLE);
-        for line in LinesWithEndings::from(code) {
-            html.parse_html_for_line_which_includes_newline(line)
-                .unwrap();
-        }
-        html.finalize()
+        spans::syntect(code, "yaml")
     }
 
     /// Every block given is known here, and highlighted as syntect highlights it.
