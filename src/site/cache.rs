@@ -12,7 +12,7 @@ use std::fs;
 use std::hash::{DefaultHasher, Hash};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub const FOLDER: &str = ".mournival-cache";
 const TAG: &str = "CACHEDIR.TAG";
@@ -32,18 +32,13 @@ impl Cache {
     /// The project's cache folder, made if it is missing; none if the name is taken by anything
     /// the tool did not make.
     pub fn open(root: &Path) -> Cache {
-        // A build's threads open the cache at once (each game's simulation): one must not look
-        // at the folder while another has made it but not yet tagged it.
-        static OPENING: Mutex<()> = Mutex::new(());
-        let _alone = OPENING.lock().unwrap_or_else(|p| p.into_inner());
         let dir = root.join(FOLDER);
-        let ours = match fs::symlink_metadata(&dir) {
-            Ok(m) if m.is_dir() => {
-                read_file(&dir.join(TAG), 4096).is_some_and(|t| t == TAG_TEXT.as_bytes())
-            }
-            Ok(_) => false,
-            Err(_) => make(&dir).is_ok(),
-        };
+        if fs::symlink_metadata(&dir).is_err() {
+            // Whether made here or by another build at this moment, it is looked at below.
+            let _ = make(&dir);
+        }
+        let ours = fs::symlink_metadata(&dir).is_ok_and(|m| m.is_dir())
+            && read_file(&dir.join(TAG), 4096).is_some_and(|t| t == TAG_TEXT.as_bytes());
         Cache {
             dir: ours.then_some(dir),
         }
@@ -156,10 +151,31 @@ pub(super) fn open_regular(path: &Path) -> Option<(fs::File, fs::Metadata)> {
     meta.is_file().then_some((file, meta))
 }
 
+/// Makes the cache folder whole or not at all: filled under a name of its own, then renamed
+/// into place, never over anything. Another build opening the cache at that moment (a thread, or
+/// another process) finds no folder or a tagged one, never one made but not yet tagged.
 fn make(dir: &Path) -> std::io::Result<()> {
-    fs::create_dir(dir)?;
-    fs::write(dir.join(".gitignore"), "*\n")?;
-    fs::write(dir.join(TAG), TAG_TEXT)
+    static MADE: AtomicUsize = AtomicUsize::new(0);
+    let n = MADE.fetch_add(1, Ordering::Relaxed);
+    let temp = dir.with_file_name(format!("{FOLDER}.new-{}-{n}", std::process::id()));
+    fs::create_dir(&temp)?;
+    let mut created = Vec::new();
+    let made = [(".gitignore", "*\n"), (TAG, TAG_TEXT)]
+        .into_iter()
+        .try_for_each(|(name, text)| {
+            let mut file = fs::File::create_new(temp.join(name))?;
+            created.push(name);
+            file.write_all(text.as_bytes())
+        })
+        .and_then(|()| super::output::rename_no_replace(&temp, dir));
+    if made.is_err() {
+        // Only what was made here is removed: its files, then the folder if that empties it.
+        for name in created {
+            let _ = fs::remove_file(temp.join(name));
+        }
+        let _ = fs::remove_dir(&temp);
+    }
+    made
 }
 
 /// What identifies this build of the tool: a cached result of an older engine must not be
@@ -182,7 +198,7 @@ mod tests {
     use super::*;
 
     /// Threads that open a new project's cache at once (each game's simulation does) all find
-    /// it theirs: none looks at the folder while another is still tagging it.
+    /// it theirs: none sees the folder made but not yet tagged. Nothing is left beside it.
     #[test]
     fn threads_opening_a_new_cache_at_once_all_get_it() {
         for _ in 0..40 {
@@ -194,6 +210,8 @@ mod tests {
                 threads.into_iter().map(|t| t.join().unwrap()).collect()
             });
             assert_eq!(open, [true; 4]);
+            let beside: Vec<_> = fs::read_dir(root.path()).unwrap().flatten().collect();
+            assert_eq!(beside.len(), 1, "{beside:?}");
         }
     }
 

@@ -33,6 +33,7 @@ use std::fs::File;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
+pub(super) use swap::rename_no_replace;
 
 /// Files that sites commonly hold beside what a generator writes: a Git checkout of the
 /// published branch, and GitHub Pages' domain and no-Jekyll files.

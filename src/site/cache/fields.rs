@@ -50,7 +50,7 @@ impl<'a> Reader<'a> {
 
     /// A number in decimal up to the next `end` byte, which is passed over: read digit by
     /// digit, as `str::parse` would but without looking for a sign (a cache holds millions).
-    fn until(&mut self, end: u8) -> Option<u64> {
+    fn number_until(&mut self, end: u8) -> Option<u64> {
         let rest = self.text.as_bytes().get(self.at..)?;
         let mut n: u64 = 0;
         for (i, &b) in rest.iter().enumerate().take(21) {
@@ -67,7 +67,7 @@ impl<'a> Reader<'a> {
     }
 
     pub(crate) fn num(&mut self) -> Option<u64> {
-        self.until(b' ')
+        self.number_until(b' ')
     }
 
     pub(crate) fn usize(&mut self) -> Option<usize> {
@@ -76,7 +76,7 @@ impl<'a> Reader<'a> {
 
     /// Where the next string lies.
     pub(crate) fn span(&mut self) -> Option<Range<usize>> {
-        let len = usize::try_from(self.until(b':')?).ok()?;
+        let len = usize::try_from(self.number_until(b':')?).ok()?;
         let span = self.at..self.at.checked_add(len)?;
         self.text.get(span.clone())?;
         self.at = span.end;
@@ -126,9 +126,12 @@ mod tests {
         assert_eq!(r.str(), Some("a: b\n"));
         assert_eq!((r.opt(), r.opt()), (Some(None), Some(Some(String::new()))));
         assert!(r.done());
-        for bad in ["+1 ", " ", "1", "18446744073709551616 ", "1x ", "3:ab"] {
-            let mut r = Reader::new(bad, 0);
-            assert!(r.num().is_none() || r.str().is_none(), "{bad:?}");
+        for bad in ["+1 ", " ", "1", "18446744073709551616 ", "1x ", "1:"] {
+            assert_eq!(Reader::new(bad, 0).num(), None, "{bad:?}");
+        }
+        // A string longer than what is left, or its length not a number as written.
+        for bad in ["3:ab", "+1:a", ":", "1 a"] {
+            assert_eq!(Reader::new(bad, 0).str(), None, "{bad:?}");
         }
     }
 }

@@ -477,7 +477,6 @@ mod tests {
                 classed(&blocks.new_tree(&mut runner).unwrap().current().join("\n")).is_some()
             })
             .count();
-        eprintln!("known {known}");
         assert!(known > 150, "{known}");
     }
 }

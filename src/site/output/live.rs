@@ -248,20 +248,10 @@ fn rename_new(from: &Path, dest: &Path, target: &Target, rel: &Path) -> Result<(
         entry: rel.to_path_buf(),
         written: rel.to_path_buf(),
     };
-    #[cfg(target_os = "linux")]
-    {
-        use rustix::fs::{CWD, RenameFlags, renameat_with};
-        match renameat_with(CWD, from, CWD, dest, RenameFlags::NOREPLACE) {
-            Ok(()) => return Ok(()),
-            Err(rustix::io::Errno::EXIST) => return Err(taken()),
-            // A file system without the flag: looked at, then renamed.
-            Err(_) => {}
-        }
+    match swap::rename_no_replace(from, dest) {
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(taken()),
+        renamed => renamed.map_err(io_at(dest)),
     }
-    if std::fs::symlink_metadata(dest).is_ok() {
-        return Err(taken());
-    }
-    std::fs::rename(from, dest).map_err(io_at(dest))
 }
 
 #[cfg(test)]

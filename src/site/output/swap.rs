@@ -16,6 +16,25 @@ pub fn carry(from: &Path, to: &Path, carried: &[PathBuf]) -> Result<(), OutputEr
     Ok(())
 }
 
+/// Renames `from` to `dest` only where nothing is at `dest` (else an `AlreadyExists` error):
+/// in one step where the system has the flag, else looked at first.
+pub(in crate::site) fn rename_no_replace(from: &Path, dest: &Path) -> io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::fs::{CWD, RenameFlags, renameat_with};
+        match renameat_with(CWD, from, CWD, dest, RenameFlags::NOREPLACE) {
+            Ok(()) => return Ok(()),
+            Err(rustix::io::Errno::EXIST) => return Err(io::ErrorKind::AlreadyExists.into()),
+            // A file system without the flag: looked at, then renamed.
+            Err(_) => {}
+        }
+    }
+    if std::fs::symlink_metadata(dest).is_ok() {
+        return Err(io::ErrorKind::AlreadyExists.into());
+    }
+    std::fs::rename(from, dest)
+}
+
 /// Puts the new site `fresh` in place of the output in one step where the system can swap two
 /// folders, else in two renames. Returns where the old site now is, if there was one.
 pub fn exchange(fresh: &Path, target: &Target) -> io::Result<Option<PathBuf>> {
